@@ -1,0 +1,32 @@
+/**
+ * Roles (SPEC §6). On the wire a user has `roles: [{code, level}]`.
+ * - admin (owner): code 'admin', level 1 — full access, may disband.
+ * - manager:       code 'admin', level 3 — admin powers except disbanding.
+ * - member:        code 'member', level 2 — own data only.
+ * "A user without the admin code has no real role": members never act for others.
+ */
+export const RoleLevel = { admin: 1, member: 2, manager: 3 } as const;
+export type Role = keyof typeof RoleLevel;
+export type RoleItem = { code: 'admin' | 'member'; level: number };
+
+export const roleItemsFor = (role: Role): RoleItem[] =>
+  role === 'member' ? [{ code: 'member', level: RoleLevel.member }] : [{ code: 'admin', level: RoleLevel[role] }];
+
+/** The "real role" used for path prefixes and permissions: admin code => admin, else member. */
+export const realRole = (roles: readonly RoleItem[]): 'admin' | 'member' =>
+  roles.some((r) => r.code === 'admin' && (r.level === RoleLevel.admin || r.level === RoleLevel.manager)) ? 'admin' : 'member';
+
+export const isOwner = (roles: readonly RoleItem[]): boolean =>
+  roles.some((r) => r.code === 'admin' && r.level === RoleLevel.admin);
+
+/** SPEC §6 permission table. */
+export const rolePermissions = {
+  admin: ['memberSelect.query', 'member.delete', 'webhook.permission'],
+  member: [],
+} as const satisfies Record<'admin' | 'member', readonly string[]>;
+export type RolePermission = (typeof rolePermissions)['admin'][number];
+export const hasRolePermission = (roles: readonly RoleItem[], p: RolePermission): boolean =>
+  (rolePermissions[realRole(roles)] as readonly string[]).includes(p);
+
+export const syncTypes = ['off', 'manual', 'auto'] as const;
+export type SyncType = (typeof syncTypes)[number];

@@ -1,0 +1,11 @@
+import type { BaseTranslation } from '../i18n-types';
+import { common } from './common';
+import { auth } from './auth';
+import { layout } from './layout';
+import { home } from './home';
+import { pages } from './pages';
+
+// One file per area (src/i18n/<locale>/<area>.ts); this index only assembles them.
+const en = { common, auth, layout, home, pages } satisfies BaseTranslation;
+
+export default en;

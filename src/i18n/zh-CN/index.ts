@@ -1,0 +1,10 @@
+import type { Translation } from '../i18n-types';
+import { common } from './common';
+import { auth } from './auth';
+import { layout } from './layout';
+import { home } from './home';
+import { pages } from './pages';
+
+const zh_CN = { common, auth, layout, home, pages } satisfies Translation;
+
+export default zh_CN;
