@@ -1,0 +1,116 @@
+#!/usr/bin/env node
+// `npm run bench`: prints the figures issue goals are compared against (never asserted in tests).
+//  1. gzipped JavaScript loaded by the login page (goal <= 150 KB)
+//  2. server cold start to first answered request on the embedded database (goal <= 5 s)
+//  3. sign-in to home rendered in headless Chromium on a local server (goal <= 1 s)
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+import { ensureChromium } from './ensure-chromium.mjs';
+
+const root = new URL('..', import.meta.url).pathname;
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const flags = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const fmt = (ms) => `${ms.toFixed(0)} ms`;
+const freePort = () => new Promise((resolve) => { const s = createServer(); s.listen(0, '127.0.0.1', () => { const { port } = s.address(); s.close(() => resolve(port)); }); });
+
+async function startServer(dataDir) {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  let log = '';
+  const t0 = performance.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'server', 'main.ts')], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', SMTP_URL: '', NODE_ENV: 'production' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout.on('data', (d) => (log += d));
+  child.stderr.on('data', (d) => (log += d));
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited:\n${log}`);
+    try {
+      const r = await fetch(`${url}/api/token/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+      await r.text();
+      break;
+    } catch { /* not up yet */ }
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  const ready = performance.now() - t0;
+  return { url, ready, log: () => log, stop: () => new Promise((r) => { child.once('exit', r); child.kill('SIGTERM'); }) };
+}
+
+const post = async (url, path, body, token) => {
+  const r = await fetch(url + path, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) });
+  return r.json();
+};
+
+if (!existsSync(join(root, 'dist', 'index.html'))) spawnSync('npx', ['vite', 'build'], { cwd: root, stdio: 'inherit' });
+ensureChromium();
+
+// 2. cold start
+const cold = [];
+for (let i = 0; i < 3; i++) {
+  const dir = mkdtempSync(join(tmpdir(), 'crm-bench-'));
+  const s = await startServer(join(dir, 'db'));
+  cold.push(s.ready);
+  await s.stop();
+  rmSync(dir, { recursive: true, force: true });
+}
+
+// A server with one user and a workspace for the browser figures.
+const dir = mkdtempSync(join(tmpdir(), 'crm-bench-'));
+const warmFirst = await startServer(join(dir, 'db'));
+await warmFirst.stop();
+const server = await startServer(join(dir, 'db'));
+const email = `bench-${Date.now()}@bench.test`;
+const password = 'bench-pass-123';
+await post(server.url, '/api/wp/user/register', { email, password });
+const code = [...server.log().matchAll(/code=(\d{6})/g)].pop()?.[1];
+const verified = await post(server.url, '/api/wp/user/register/verify', { email, code });
+await post(server.url, '/public/workspace/create', { workspace_name: 'Bench team', invite_emails: [] }, verified.data?.access_token);
+
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: flags });
+
+// 1. login page JavaScript
+const ctx = await browser.newContext();
+const page = await ctx.newPage();
+const scripts = new Map();
+page.on('response', async (res) => {
+  if (res.request().resourceType() === 'script' && res.ok()) {
+    try { scripts.set(res.url(), gzipSync(await res.body()).length); } catch { /* navigation */ }
+  }
+});
+await page.goto(`${server.url}/crm/login`, { waitUntil: 'networkidle' });
+await page.getByTestId('login-email').waitFor();
+const jsGz = [...scripts.values()].reduce((a, b) => a + b, 0);
+await ctx.close();
+
+// 3. sign-in to home rendered
+const signIn = [];
+for (let i = 0; i < RUNS; i++) {
+  const c = await browser.newContext();
+  const p = await c.newPage();
+  await p.goto(`${server.url}/crm/login`, { waitUntil: 'networkidle' });
+  await p.getByTestId('login-email').fill(email);
+  await p.getByTestId('login-password').fill(password);
+  const t0 = performance.now();
+  await p.getByTestId('login-submit').click();
+  await p.getByTestId('home-page').waitFor({ state: 'visible', timeout: 15000 });
+  signIn.push(performance.now() - t0);
+  await c.close();
+}
+await browser.close();
+await server.stop();
+rmSync(dir, { recursive: true, force: true });
+
+console.log('\nBenchmarks (median of runs)');
+console.log(`login page JavaScript: ${(jsGz / 1024).toFixed(1)} KB gzipped in ${scripts.size} files (goal <= 150 KB)`);
+console.log(`server cold start, fresh embedded database: ${fmt(median(cold))} (runs: ${cold.map(fmt).join(', ')}; goal <= 5 s)`);
+console.log(`server start, existing embedded database: ${fmt(server.ready)}`);
+console.log(`sign-in to home rendered: ${fmt(median(signIn))} (runs: ${signIn.map(fmt).join(', ')}; goal <= 1 s)`);

@@ -1,0 +1,18 @@
+import { existsSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { startServer } from './server';
+
+const root = new URL('../..', import.meta.url).pathname;
+export const stateFile = join(root, '.tmp', 'e2e-server.json');
+
+/** Starts one real server for the whole run; tests read its URL and log from the environment. */
+export default async function globalSetup() {
+  if (!existsSync(join(root, 'dist', 'index.html'))) throw new Error('build the front end first (npx vite build)');
+  const server = await startServer();
+  process.env.E2E_BASE_URL = server.url;
+  process.env.E2E_SERVER_LOG = server.logFile;
+  writeFileSync(stateFile, JSON.stringify({ url: server.url, log: server.logFile }));
+  return async () => {
+    await server.stop();
+  };
+}
