@@ -1,0 +1,66 @@
+/**
+ * The app factory: `createApp(deps)` returns the Hono app with the whole API and the front end.
+ *
+ * Wire rules (SPEC §7):
+ * - Every API answer is the envelope `{code, data, message}` (src/contract/envelope.ts) with
+ *   snake_case keys; request bodies are read snake_case, camelCased, then parsed with the
+ *   contract's zod schemas (src/contract/endpoints.ts).
+ * - HTTP status: every envelope is sent with HTTP 200, including errors (MALFORMED_JSON,
+ *   VALIDATION, BODY_TOO_LARGE, NOT_FOUND for an unknown API path, session codes, INTERNAL): the
+ *   client reads `code`, and a non-2xx status is left to mean "transport failure". The only
+ *   non-200 answers are outside the API: 302 for `/`, 404 for unknown non-API paths and missing
+ *   front-end files, 503 when the front end is not built.
+ * - Unexpected errors are logged and answered INTERNAL; multi-row writes run in one transaction,
+ *   so a failure never leaves a partial write.
+ */
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { Code } from '../src/contract/codes';
+import { MAX_BODY_BYTES } from '../src/contract/endpoints';
+import type { AppDeps } from './deps';
+import { ApiFailure, sendEnvelope } from './http/respond';
+import type { AppEnv } from './http/route';
+import { registerAccountRoutes } from './routes/account';
+import { registerConfigRoutes } from './routes/config';
+import { registerUserRoutes } from './routes/user';
+import { registerWorkspaceRoutes } from './routes/workspace';
+import { registerStaticRoutes } from './static';
+
+export type { AppDeps } from './deps';
+
+/** Path prefixes of the API: unknown paths under them answer the NOT_FOUND envelope. */
+export const API_PREFIXES = ['/api/', '/public/', '/admin/', '/member/'];
+const isApiPath = (path: string) => API_PREFIXES.some((p) => path.startsWith(p) || path === p.slice(0, -1));
+
+export const createApp = (deps: AppDeps): Hono<AppEnv> => {
+  const app = new Hono<AppEnv>();
+
+  app.use('*', async (c, next) => {
+    await next();
+    if (isApiPath(c.req.path)) {
+      c.header('Cache-Control', 'no-store');
+      c.header('X-Content-Type-Options', 'nosniff');
+    }
+  });
+  app.use('*', bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => sendEnvelope(c, Code.BODY_TOO_LARGE) }));
+
+  registerAccountRoutes(app, deps);
+  registerUserRoutes(app, deps);
+  registerConfigRoutes(app, deps);
+  registerWorkspaceRoutes(app, deps);
+  registerStaticRoutes(app, deps.config.staticDir);
+
+  app.notFound((c) =>
+    isApiPath(c.req.path) ? sendEnvelope(c, Code.NOT_FOUND) : sendEnvelope(c, Code.NOT_FOUND, null, undefined, 404),
+  );
+  app.onError((error, c) => {
+    if (error instanceof ApiFailure) return sendEnvelope(c, error.code, error.data, error.message);
+    deps.logger.error('[http] unexpected error', {
+      method: c.req.method,
+      path: c.req.path,
+      error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+    });
+    return sendEnvelope(c, Code.INTERNAL);
+  });
+  return app;
+};

@@ -1,0 +1,206 @@
+/**
+ * The database schema (Drizzle pg-core), one schema for both drivers: PGlite (embedded) and
+ * node-postgres (DATABASE_URL). Migrations are generated from it with `npm run db:generate`
+ * (drizzle-kit, see drizzle.config.ts) into server/db/migrations and applied at start.
+ *
+ * Ids are text (random UUIDs made by the server), so a malformed id from a request can never make
+ * a query fail on a type cast. Every table that holds workspace data carries `workspace_id`
+ * (the tenant key and, if the data ever outgrows one server, the sharding key).
+ */
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const users = pgTable(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    /** Always stored lower-case. */
+    email: text('email').notNull(),
+    name: text('name').notNull().default(''),
+    /** argon2id PHC string; null for users who only ever signed in with Google. */
+    passwordHash: text('password_hash'),
+    googleSub: text('google_sub'),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('users_email_key').on(t.email),
+    uniqueIndex('users_google_sub_key').on(t.googleSub),
+    check('users_email_lower', sql`${t.email} = lower(${t.email})`),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** sha256 (base64url) of the refresh token kept in the httpOnly cookie. */
+    refreshTokenHash: text('refresh_token_hash').notNull(),
+    /** sha256 (base64url) of the current access token (one per session; a new one replaces it). */
+    accessTokenHash: text('access_token_hash').notNull(),
+    accessExpiresAt: ts('access_expires_at').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    createdAt: ts('created_at').notNull(),
+    revokedAt: ts('revoked_at'),
+  },
+  (t) => [
+    uniqueIndex('sessions_refresh_token_hash_key').on(t.refreshTokenHash),
+    uniqueIndex('sessions_access_token_hash_key').on(t.accessTokenHash),
+    index('sessions_user_id_idx').on(t.userId),
+  ],
+);
+
+export const codePurposes = ['register', 'reset'] as const;
+export type CodePurpose = (typeof codePurposes)[number];
+
+export const verificationCodes = pgTable(
+  'verification_codes',
+  {
+    id: text('id').primaryKey(),
+    purpose: text('purpose', { enum: codePurposes }).notNull(),
+    email: text('email').notNull(),
+    /** argon2id hash of the 6-digit code. */
+    codeHash: text('code_hash').notNull(),
+    /** Sign-up only: the password chosen at registration, already hashed. */
+    pendingPasswordHash: text('pending_password_hash'),
+    pendingName: text('pending_name'),
+    /** Wrong guesses so far; the code is voided after too many. */
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: ts('created_at').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+    voidedAt: ts('voided_at'),
+  },
+  (t) => [
+    index('verification_codes_email_idx').on(t.email, t.purpose),
+    check('verification_codes_purpose', sql`${t.purpose} in ('register', 'reset')`),
+  ],
+);
+
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: text('id').primaryKey(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [index('outbox_to_idx').on(t.to)],
+);
+
+/** Fixed-window counters shared by every server process (bucket key e.g. `login:email:a@b.c`). */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    bucket: text('bucket').notNull(),
+    windowStart: ts('window_start').notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.bucket, t.windowStart] })],
+);
+
+export const workspaces = pgTable('workspaces', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  /** A key of src/contract/plans.ts. */
+  planCode: text('plan_code').notNull(),
+  planStart: ts('plan_start').notNull(),
+  planEnd: ts('plan_end'),
+  createdAt: ts('created_at').notNull(),
+  disbandedAt: ts('disbanded_at'),
+});
+
+export const memberLevels = ['admin', 'manager', 'member'] as const;
+export const memberStatuses = ['invited', 'joined', 'removed'] as const;
+export const syncTypeValues = ['off', 'manual', 'auto'] as const;
+
+export const workspaceMembers = pgTable(
+  'workspace_members',
+  {
+    id: text('id').primaryKey(),
+    workspaceId: text('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    /** Null for an invitation to an email that has no account yet. */
+    userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** The address the invitation went to (the creator's own email for the admin row). */
+    invitedEmail: text('invited_email').notNull(),
+    level: text('level', { enum: memberLevels }).notNull(),
+    status: text('status', { enum: memberStatuses }).notNull(),
+    syncType: text('sync_type', { enum: syncTypeValues }).notNull().default('off'),
+    /** Chat-service number of the member. */
+    number: text('number'),
+    createdAt: ts('created_at').notNull(),
+    joinedAt: ts('joined_at'),
+  },
+  (t) => [
+    unique('workspace_members_workspace_email_key').on(t.workspaceId, t.invitedEmail),
+    /** A user belongs to one workspace only (SPEC §1). */
+    uniqueIndex('workspace_members_one_joined_key').on(t.userId).where(sql`${t.status} = 'joined'`),
+    index('workspace_members_user_idx').on(t.userId),
+    check('workspace_members_level', sql`${t.level} in ('admin', 'manager', 'member')`),
+    check('workspace_members_status', sql`${t.status} in ('invited', 'joined', 'removed')`),
+    check('workspace_members_sync_type', sql`${t.syncType} in ('off', 'manual', 'auto')`),
+  ],
+);
+
+export const userSettings = pgTable('user_settings', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  workspaceId: text('workspace_id').references(() => workspaces.id, { onDelete: 'set null' }),
+  /** 'en' | 'zh-CN' | 'ar', null until chosen. */
+  language: text('language'),
+  guideType: integer('guide_type').notNull().default(0),
+  updatedAt: ts('updated_at').notNull(),
+});
+
+export const configScopes = ['admin', 'member'] as const;
+
+export const configs = pgTable(
+  'configs',
+  {
+    id: text('id').primaryKey(),
+    workspaceId: text('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    scope: text('scope', { enum: configScopes }).notNull(),
+    /** Null for the workspace-wide admin config; the member's id for member config. */
+    userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    value: text('value').notNull(),
+    updatedAt: ts('updated_at').notNull(),
+  },
+  (t) => [
+    unique('configs_key').on(t.workspaceId, t.scope, t.userId, t.key).nullsNotDistinct(),
+    check('configs_scope', sql`${t.scope} in ('admin', 'member')`),
+  ],
+);
+
+/** Tables in an order that can be truncated together (tests) and listed by the seed. */
+export const allTables = {
+  users,
+  sessions,
+  verificationCodes,
+  outbox,
+  rateLimits,
+  workspaces,
+  workspaceMembers,
+  userSettings,
+  configs,
+};

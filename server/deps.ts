@@ -1,0 +1,17 @@
+import type { JWTVerifyGetKey } from 'jose';
+import type { Clock } from './clock';
+import type { AppConfig } from './config';
+import type { Db } from './db/client';
+import type { Logger } from './logger';
+import type { Mailer } from './mail';
+
+/** Everything the app factory is given (tests inject fakes: in-memory DB, fake clock, outbox). */
+export type AppDeps = {
+  db: Db;
+  clock: Clock;
+  mailer: Mailer;
+  config: AppConfig;
+  logger: Logger;
+  /** Key set for Google ID tokens; defaults to Google's published keys when a client id is configured. */
+  googleKeys?: JWTVerifyGetKey;
+};

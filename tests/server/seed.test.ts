@@ -1,0 +1,46 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { payInfoData, userInfoData } from '../../src/contract/account';
+import { camelKeys } from '../../src/contract/case';
+import { decodePerms } from '../../src/contract/permissions';
+import { DEMO_WORKSPACE_NAME, demoUsers, seedDemo } from '../../scripts/seed-demo';
+import { setupTestApp, type TestApp } from './support/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await setupTestApp();
+  await t.reset();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('seed:demo', () => {
+  it('runs on the driver the suite was asked for', () => {
+    expect(t.driver).toBe(process.env.TEST_DATABASE_URL ? 'node-postgres' : 'pglite');
+  });
+
+  it('creates the demo workspace on the pro plan with four people, and re-running duplicates nothing', async () => {
+    const first = await seedDemo(t.db, t.clock);
+    const counts = { users: await t.count('users'), workspaces: await t.count('workspaces'), members: await t.count('workspaceMembers') };
+    expect(counts).toEqual({ users: 4, workspaces: 1, members: 4 });
+    const second = await seedDemo(t.db, t.clock);
+    expect(second).toEqual(first);
+    expect({ users: await t.count('users'), workspaces: await t.count('workspaces'), members: await t.count('workspaceMembers') }).toEqual(counts);
+  }, 60000);
+
+  it('lets every demo user sign in with the printed password, with the right role', async () => {
+    const expected = { admin: [{ code: 'admin', level: 1 }], manager: [{ code: 'admin', level: 3 }], member: [{ code: 'member', level: 2 }] };
+    for (const u of demoUsers) {
+      const login = await t.post('/api/wp/user/login', { email: u.email, password: u.password });
+      expect(login.code, u.email).toBe(100000);
+      const token = (login.data as { access_token: string }).access_token;
+      const info = userInfoData.parse(camelKeys((await t.request('GET', '/api/crm/v2/user/info/', { token })).data));
+      expect(info.roles).toEqual(expected[u.level]);
+      const ws = await t.post('/public/workspace/info', {}, { token });
+      expect(ws.data).toMatchObject({ workspace_name: DEMO_WORKSPACE_NAME, member_count: 4 });
+      const pay = payInfoData.parse(camelKeys((await t.post('/api/pay/v1/plan/info', {}, { token })).data));
+      expect(pay.planCode).toBe('pro');
+      expect(decodePerms(pay.perms, info.userId).button_message).toBe(true);
+    }
+  });
+});

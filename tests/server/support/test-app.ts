@@ -1,0 +1,180 @@
+/**
+ * Builds the app for server tests: in-memory PGlite, or PostgreSQL when TEST_DATABASE_URL is set
+ * (then each test file gets its own fresh database, dropped at the end), a fake clock, the outbox
+ * mailer and a memory logger. `reset()` empties every table between tests.
+ */
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { getTableName, type Table } from 'drizzle-orm';
+import pg from 'pg';
+import { createApp } from '../../../server/app';
+import { createFakeClock, type FakeClock } from '../../../server/clock';
+import { makeConfig, type AppConfig } from '../../../server/config';
+import { openDatabase, type Database, type Db } from '../../../server/db/client';
+import { allTables, outbox } from '../../../server/db/schema';
+import { createMemoryLogger, type MemoryLogger } from '../../../server/logger';
+import { createOutboxMailer } from '../../../server/mail';
+import type { AppDeps } from '../../../server/deps';
+import { SESSION_COOKIE } from '../../../src/contract/endpoints';
+import { asc, eq } from 'drizzle-orm';
+
+export const CLOCK_START = new Date('2025-01-15T09:00:00.000Z');
+
+export type Answer = {
+  status: number;
+  code: number;
+  data: unknown;
+  message: string;
+  /** The raw parsed JSON (snake_case keys). */
+  json: Record<string, unknown>;
+  headers: Headers;
+  /** Value of the session cookie set by this answer ('' when cleared), undefined when not set. */
+  sessionCookie: string | undefined;
+  setCookie: string[];
+};
+
+export type RequestOptions = {
+  body?: unknown;
+  /** Sent as is (e.g. malformed JSON). */
+  raw?: string | FormData;
+  token?: string;
+  cookie?: string;
+  headers?: Record<string, string>;
+};
+
+export type TestApp = {
+  driver: Database['driver'];
+  db: Db;
+  clock: FakeClock;
+  logger: MemoryLogger;
+  config: AppConfig;
+  app: ReturnType<typeof createApp>;
+  /** A new app over the same database with other config or deps (e.g. Google keys). */
+  rebuild(overrides?: { config?: Partial<AppConfig>; googleKeys?: AppDeps['googleKeys'] }): void;
+  request(method: 'GET' | 'POST', path: string, options?: RequestOptions): Promise<Answer>;
+  post(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>): Promise<Answer>;
+  reset(): Promise<void>;
+  close(): Promise<void>;
+  count(table: keyof typeof allTables): Promise<number>;
+  mails(to?: string): Promise<{ to: string; subject: string; text: string }[]>;
+  /** The 6-digit code of the latest mail to this address. */
+  lastCode(to: string): Promise<string>;
+};
+
+const parseSessionCookie = (setCookie: string[]): string | undefined => {
+  for (const line of setCookie) {
+    const m = new RegExp(`^${SESSION_COOKIE}=([^;]*)`).exec(line);
+    if (m) return decodeURIComponent(m[1] ?? '');
+  }
+  return undefined;
+};
+
+const openTestDatabase = async (): Promise<{ database: Database; drop: () => Promise<void> }> => {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) return { database: await openDatabase({ inMemory: true }), drop: async () => undefined };
+  const name = `crm_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const dbUrl = new URL(url);
+  dbUrl.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: dbUrl.toString(), poolSize: 4 });
+  return {
+    database,
+    drop: async () => {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+};
+
+export const setupTestApp = async (options: { config?: Partial<AppConfig>; googleKeys?: AppDeps['googleKeys'] } = {}): Promise<TestApp> => {
+  const { database, drop } = await openTestDatabase();
+  const clock = createFakeClock(CLOCK_START);
+  const logger = createMemoryLogger();
+  const db = database.db;
+  const mailer = createOutboxMailer({ db, clock, logger });
+  let config = makeConfig(options.config);
+  let app = createApp({ db, clock, mailer, config, logger, googleKeys: options.googleKeys });
+
+  const t: TestApp = {
+    driver: database.driver,
+    db,
+    clock,
+    logger,
+    get config() {
+      return config;
+    },
+    get app() {
+      return app;
+    },
+    rebuild(overrides = {}) {
+      config = makeConfig({ ...options.config, ...overrides.config });
+      app = createApp({ db, clock, mailer, config, logger, googleKeys: overrides.googleKeys ?? options.googleKeys });
+    },
+    async request(method, path, o = {}) {
+      const headers: Record<string, string> = { ...o.headers };
+      let body: string | FormData | undefined;
+      if (o.raw !== undefined) body = o.raw;
+      else if (o.body !== undefined) body = JSON.stringify(o.body);
+      if (typeof body === 'string' && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) {
+        headers['content-type'] = 'application/json';
+      }
+      if (o.token) headers.authorization = `Bearer ${o.token}`;
+      if (o.cookie !== undefined) headers.cookie = `${SESSION_COOKIE}=${o.cookie}`;
+      const res = await app.request(path, { method, headers, body });
+      const text = await res.text();
+      let json: Record<string, unknown>;
+      try {
+        json = JSON.parse(text) as Record<string, unknown>;
+      } catch {
+        json = { code: -1, data: null, message: text };
+      }
+      const setCookie = res.headers.getSetCookie();
+      return {
+        status: res.status,
+        code: json.code as number,
+        data: json.data,
+        message: json.message as string,
+        json,
+        headers: res.headers,
+        sessionCookie: parseSessionCookie(setCookie),
+        setCookie,
+      };
+    },
+    post(path, body, o = {}) {
+      return t.request('POST', path, { ...o, body });
+    },
+    async reset() {
+      const names = Object.values(allTables).map((table: Table) => `"${getTableName(table)}"`);
+      await db.execute(sql.raw(`TRUNCATE TABLE ${names.join(', ')} CASCADE`));
+      clock.set(CLOCK_START);
+      logger.lines.length = 0;
+      t.rebuild();
+    },
+    async close() {
+      await database.close();
+      await drop();
+    },
+    async count(table) {
+      const result = await db.execute(sql.raw(`SELECT count(*)::int AS n FROM "${getTableName(allTables[table])}"`));
+      const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as { n: number }[];
+      return Number(rows[0]?.n ?? 0);
+    },
+    async mails(to) {
+      const q = db.select({ to: outbox.to, subject: outbox.subject, text: outbox.text }).from(outbox);
+      return to ? q.where(eq(outbox.to, to)).orderBy(asc(outbox.createdAt)) : q.orderBy(asc(outbox.createdAt));
+    },
+    async lastCode(to) {
+      const list = await t.mails(to);
+      const last = list[list.length - 1];
+      const m = last ? /\b(\d{6})\b/.exec(last.text) : null;
+      if (!m) throw new Error(`no code mailed to ${to}`);
+      return m[1]!;
+    },
+  };
+  return t;
+};
