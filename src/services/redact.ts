@@ -1,0 +1,47 @@
+/**
+ * Secret redaction for QA recordings and the inspector: passwords, tokens and verification codes
+ * never leave the page in a recording (issue 2 §6).
+ */
+export const REDACTED = '[redacted]';
+
+const secretKeys: ReadonlySet<string> = new Set(
+  ['password', 'newPassword', 'oldPassword', 'confirmPassword', 'code', 'token', 'accessToken', 'refreshToken', 'credential'].map(
+    (k) => k.toLowerCase(),
+  ),
+);
+
+/** True for the listed secret keys and for any key containing "password" or "token" (case-insensitive). */
+export const isSecretKey = (key: string): boolean => {
+  const k = key.toLowerCase();
+  return secretKeys.has(k) || k.includes('password') || k.includes('token');
+};
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> => {
+  if (typeof v !== 'object' || v === null) return false;
+  const proto: unknown = Object.getPrototypeOf(v);
+  return proto === Object.prototype || proto === null;
+};
+
+/**
+ * Deep copy of `value` with every secret key's value replaced by `[redacted]`, recursing through plain
+ * objects and arrays. Other objects (class instances, actor refs, DOM nodes) are kept by reference.
+ */
+export const redactSecrets = <T>(value: T): T => {
+  const seen = new WeakMap<object, unknown>();
+  const walk = (v: unknown): unknown => {
+    if (Array.isArray(v)) {
+      if (seen.has(v)) return seen.get(v);
+      const out: unknown[] = [];
+      seen.set(v, out);
+      for (const item of v) out.push(walk(item));
+      return out;
+    }
+    if (!isPlainObject(v)) return v;
+    if (seen.has(v)) return seen.get(v);
+    const out: Record<string, unknown> = {};
+    seen.set(v, out);
+    for (const [k, item] of Object.entries(v)) out[k] = isSecretKey(k) ? REDACTED : walk(item);
+    return out;
+  };
+  return walk(value) as T;
+};

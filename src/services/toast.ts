@@ -1,0 +1,27 @@
+/** Error toast throttle (SPEC §9: one error toast per second at most). */
+export const TOAST_THROTTLE_MS = 1000;
+
+export type ThrottleOptions = {
+  /** Smallest gap between two shown toasts, in milliseconds. */
+  intervalMs?: number;
+  /** Clock, injectable for tests. */
+  now?: () => number;
+};
+
+/**
+ * Wraps `show` so it runs at most once per `intervalMs`: the first call of a window is shown,
+ * later calls inside the window are dropped. Returns whether the call was shown.
+ */
+export const createThrottledNotifier = <A extends unknown[]>(
+  show: (...args: A) => void,
+  { intervalMs = TOAST_THROTTLE_MS, now = Date.now }: ThrottleOptions = {},
+): ((...args: A) => boolean) => {
+  let last: number | null = null;
+  return (...args: A) => {
+    const t = now();
+    if (last !== null && t - last < intervalMs) return false;
+    last = t;
+    show(...args);
+    return true;
+  };
+};

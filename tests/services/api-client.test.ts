@@ -1,0 +1,321 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, createApiClient, REQUEST_TIMEOUT_MS, type ApiClientDeps } from '../../src/services/api/client';
+import { createMemoryBackend, createStorage, type AppStorage } from '../../src/services/storage';
+import { Code } from '../../src/contract/codes';
+import { SOURCE_USER_HEADER } from '../../src/contract/endpoints';
+import type { UserInfo } from '../../src/contract/account';
+
+type Captured = {
+  url: URL;
+  method: string;
+  headers: Headers;
+  body: unknown;
+  credentials: RequestCredentials | undefined;
+  signal: AbortSignal | undefined;
+};
+
+type Responder = (req: Captured) => Response | Promise<Response>;
+
+const jsonResponse = (body: unknown, status = 200): Response =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+const ok = (data: unknown) => jsonResponse({ code: Code.OK, data, message: 'success' });
+
+const workspaceWire = { workspace_id: 'w1', workspace_name: 'Acme', member_count: 3 };
+
+const createFakeFetch = (responder: Responder = () => ok(workspaceWire)) => {
+  const calls: Captured[] = [];
+  const fn = async (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
+    const raw = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const req: Captured = {
+      url: new URL(raw, 'http://localhost'),
+      method: init.method ?? 'GET',
+      headers: new Headers(init.headers),
+      body: typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : init.body,
+      credentials: init.credentials,
+      signal: init.signal ?? undefined,
+    };
+    calls.push(req);
+    return responder(req);
+  };
+  return { fetch: fn as typeof fetch, calls };
+};
+
+const self: UserInfo = {
+  userId: 'u-self',
+  email: 'owner@example.com',
+  name: 'Owner',
+  roles: [{ code: 'admin', level: 1 }],
+  isAdmin: true,
+  syncTypes: [],
+  planGroup: 'pro',
+};
+
+const setup = (responder?: Responder, overrides: Partial<ApiClientDeps> = {}) => {
+  const storage: AppStorage = createStorage(createMemoryBackend());
+  const fake = createFakeFetch(responder);
+  const notify = vi.fn<ApiClientDeps['notify']>();
+  const onSessionEnded = vi.fn<ApiClientDeps['onSessionEnded']>();
+  let clock = 1_000_000;
+  const client = createApiClient({
+    storage,
+    notify,
+    onSessionEnded,
+    fetch: fake.fetch,
+    now: () => clock,
+    ...overrides,
+  });
+  const advanceClock = (ms: number) => {
+    clock += ms;
+  };
+  return { client, storage, calls: fake.calls, notify, onSessionEnded, advanceClock };
+};
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('API client: request shape', () => {
+  it('adds the chat-service id from the stored extension config to every body', async () => {
+    const { client, storage, calls } = setup();
+    storage.set('extensionConfig', { chatServiceId: 'cs-42' });
+    await client.call('workspaceInfo', { inviteToken: 'abc' });
+    expect(calls[0]!.body).toEqual({ invite_token: 'abc', chat_service_id: 'cs-42' });
+  });
+
+  it('sends no chat-service id when none is stored', async () => {
+    const { client, calls } = setup();
+    await client.call('workspaceInfo', {});
+    expect(calls[0]!.body).toEqual({});
+  });
+
+  it('sends body keys snake_case and reads response keys camelCase', async () => {
+    const { client, calls } = setup();
+    const result = await client.call('workspaceCreate', { workspaceName: 'Acme', inviteEmails: ['a@b.co'] });
+    expect(calls[0]!.body).toEqual({ workspace_name: 'Acme', invite_emails: ['a@b.co'] });
+    expect(result).toEqual({
+      ok: true,
+      raw: false,
+      code: Code.OK,
+      data: { workspaceId: 'w1', workspaceName: 'Acme', memberCount: 3 },
+      message: 'success',
+    });
+  });
+
+  it('uses the endpoint method: GET sends no body and puts its params in the query', async () => {
+    const { client, storage, calls } = setup(() =>
+      ok({ user_id: 'u-self', email: 'owner@example.com', name: 'Owner', roles: [], is_admin: true, sync_types: [], plan_group: 'pro' }),
+    );
+    storage.set('extensionConfig', { chatServiceId: 'cs-42' });
+    const result = await client.call('userInfo');
+    expect(calls[0]!.method).toBe('GET');
+    expect(calls[0]!.body).toBeUndefined();
+    expect(calls[0]!.url.pathname).toBe('/api/crm/v2/user/info/');
+    expect(calls[0]!.url.searchParams.get('chat_service_id')).toBe('cs-42');
+    expect(result.ok && !result.raw && result.data.isAdmin).toBe(true);
+  });
+
+  it('posts JSON to the endpoint path under the base URL, with credentials included', async () => {
+    const { client, calls } = setup(undefined, { baseUrl: 'https://api.example.test' });
+    await client.call('workspaceInfo', {});
+    expect(calls[0]!.method).toBe('POST');
+    expect(calls[0]!.url.origin).toBe('https://api.example.test');
+    expect(calls[0]!.url.pathname).toBe('/public/workspace/info');
+    expect(calls[0]!.headers.get('content-type')).toMatch(/application\/json/);
+    expect(calls[0]!.credentials).toBe('include');
+  });
+
+  it('adds the bearer token from storage', async () => {
+    const { client, storage, calls } = setup();
+    storage.set('accessToken', 'tok-1');
+    await client.call('workspaceInfo', {});
+    expect(calls[0]!.headers.get('authorization')).toBe('Bearer tok-1');
+  });
+
+  it('adds no bearer token when the path contains /wp/', async () => {
+    const { client, storage, calls } = setup(() => ok({ access_token: 'new', expires_in: 900 }));
+    storage.set('accessToken', 'tok-1');
+    await client.call('login', { email: 'a@b.co', password: 'secret-pass' });
+    expect(calls[0]!.url.pathname).toContain('/wp/');
+    expect(calls[0]!.headers.has('authorization')).toBe(false);
+  });
+
+  it('adds no bearer token when none is stored', async () => {
+    const { client, calls } = setup();
+    await client.call('workspaceInfo', {});
+    expect(calls[0]!.headers.has('authorization')).toBe(false);
+  });
+
+  it('puts the injected request id in the query', async () => {
+    const { client, calls } = setup(undefined, { randomId: () => 'req-fixed' });
+    await client.call('workspaceInfo', {});
+    expect(calls[0]!.url.searchParams.get('request_id')).toBe('req-fixed');
+  });
+
+  it('puts a fresh random request id in the query of every call by default', async () => {
+    const { client, calls } = setup();
+    await client.call('workspaceInfo', {});
+    await client.call('workspaceInfo', {});
+    const ids = calls.map((c) => c.url.searchParams.get('request_id'));
+    expect(ids[0]).toMatch(/^[0-9a-f]{32}$/);
+    expect(ids[1]).toMatch(/^[0-9a-f]{32}$/);
+    expect(ids[0]).not.toBe(ids[1]);
+  });
+});
+
+describe('API client: source-user header', () => {
+  it('is added when the selected member differs from the signed-in user', async () => {
+    const { client, storage, calls } = setup();
+    storage.set('userInfo', self);
+    storage.set('selectedMember', 'u-other');
+    await client.call('workspaceInfo', {});
+    expect(calls[0]!.headers.get(SOURCE_USER_HEADER)).toBe('u-other');
+  });
+
+  it('is absent when the selected member is the signed-in user', async () => {
+    const { client, storage, calls } = setup();
+    storage.set('userInfo', self);
+    storage.set('selectedMember', 'u-self');
+    await client.call('workspaceInfo', {});
+    expect(calls[0]!.headers.has(SOURCE_USER_HEADER)).toBe(false);
+  });
+
+  it('is absent when no member is selected', async () => {
+    const { client, storage, calls } = setup();
+    storage.set('userInfo', self);
+    await client.call('workspaceInfo', {});
+    expect(calls[0]!.headers.has(SOURCE_USER_HEADER)).toBe(false);
+  });
+
+  it('is never added to the user-setting call', async () => {
+    const { client, storage, calls } = setup(() =>
+      ok({ user_id: 'u-self', email: 'owner@example.com', name: 'Owner', language: 'en' }),
+    );
+    storage.set('userInfo', self);
+    storage.set('selectedMember', 'u-other');
+    const result = await client.call('userSetting', { language: 'en' });
+    expect(calls[0]!.url.pathname).toBe('/public/user/setting');
+    expect(calls[0]!.headers.has(SOURCE_USER_HEADER)).toBe(false);
+    expect(result.ok).toBe(true);
+  });
+});
+
+describe('API client: failures (SPEC §8)', () => {
+  it('rejects with a timeout ApiError after 20 s and shows one toast', async () => {
+    vi.useFakeTimers();
+    const { client, notify } = setup(
+      (req) =>
+        new Promise<Response>((_, reject) => {
+          req.signal?.addEventListener('abort', () => reject(new DOMException('The operation was aborted.', 'AbortError')));
+        }),
+    );
+    const pending = client.call('workspaceInfo', {});
+    const settled = vi.fn();
+    pending.then(settled, settled);
+    await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS - 1);
+    expect(settled).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    const error: unknown = await pending.catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).kind).toBe('timeout');
+    expect(REQUEST_TIMEOUT_MS).toBe(20_000);
+    expect(notify).toHaveBeenCalledTimes(1);
+  });
+
+  it('rejects an HTTP 500 with an http ApiError and a toast', async () => {
+    const { client, notify } = setup(() => new Response('Internal Server Error', { status: 500 }));
+    const error: unknown = await client.call('workspaceInfo', {}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).kind).toBe('http');
+    expect((error as ApiError).status).toBe(500);
+    expect(notify).toHaveBeenCalledTimes(1);
+    expect(notify.mock.calls[0]![1]).toBe(error);
+  });
+
+  it('rejects a network failure with a network ApiError and a toast', async () => {
+    const { client, notify } = setup(() => Promise.reject(new TypeError('Failed to fetch')));
+    const error: unknown = await client.call('workspaceInfo', {}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).kind).toBe('network');
+    expect(notify).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows one toast for two failures within a second, and another after the second has passed', async () => {
+    const { client, notify, advanceClock } = setup(() => new Response('Bad Gateway', { status: 502 }));
+    await expect(client.call('workspaceInfo', {})).rejects.toBeInstanceOf(ApiError);
+    advanceClock(999);
+    await expect(client.call('workspaceInfo', {})).rejects.toBeInstanceOf(ApiError);
+    expect(notify).toHaveBeenCalledTimes(1);
+    advanceClock(1);
+    await expect(client.call('workspaceInfo', {})).rejects.toBeInstanceOf(ApiError);
+    expect(notify).toHaveBeenCalledTimes(2);
+  });
+
+  it.each([Code.TOKEN_EXPIRED, Code.TOKEN_INVALID])('code %i clears the stored token and ends the session', async (code) => {
+    const { client, storage, onSessionEnded, notify } = setup(() => jsonResponse({ code, data: null, message: 'session over' }));
+    storage.set('accessToken', 'tok-1');
+    const result = await client.call('workspaceInfo', {});
+    expect(storage.get('accessToken')).toBeNull();
+    expect(onSessionEnded).toHaveBeenCalledExactlyOnceWith(code);
+    expect(result).toEqual({ ok: false, raw: false, code, data: null, message: 'session over' });
+    expect(notify).not.toHaveBeenCalled();
+  });
+
+  it('also ends the session when an HTTP error answer carries a session-ending code', async () => {
+    const { client, storage, onSessionEnded } = setup(() =>
+      jsonResponse({ code: Code.TOKEN_INVALID, data: null, message: 'invalid' }, 401),
+    );
+    storage.set('accessToken', 'tok-1');
+    const error: unknown = await client.call('workspaceInfo', {}).catch((e: unknown) => e);
+    expect((error as ApiError).kind).toBe('http');
+    expect((error as ApiError).code).toBe(Code.TOKEN_INVALID);
+    expect(storage.get('accessToken')).toBeNull();
+    expect(onSessionEnded).toHaveBeenCalledExactlyOnceWith(Code.TOKEN_INVALID);
+  });
+
+  it('passes any other code to the caller with its data and message, keeping the token', async () => {
+    const { client, storage, onSessionEnded, notify } = setup(() =>
+      jsonResponse({ code: Code.NO_ACTIVE_ACCOUNT, data: { retry_after: 3 }, message: 'No active account found with the given credentials' }),
+    );
+    storage.set('accessToken', 'tok-1');
+    const result = await client.call('login', { email: 'a@b.co', password: 'x' });
+    expect(result).toEqual({
+      ok: false,
+      raw: false,
+      code: Code.NO_ACTIVE_ACCOUNT,
+      data: { retryAfter: 3 },
+      message: 'No active account found with the given credentials',
+    });
+    expect(storage.get('accessToken')).toBe('tok-1');
+    expect(onSessionEnded).not.toHaveBeenCalled();
+    expect(notify).not.toHaveBeenCalled();
+  });
+
+  it('returns a non-JSON answer raw', async () => {
+    const { client, notify } = setup(() => new Response('<html>maintenance</html>', { status: 200, headers: { 'Content-Type': 'text/html' } }));
+    const result = await client.call('workspaceInfo', {});
+    expect(result).toEqual({ ok: true, raw: true, code: null, data: '<html>maintenance</html>', message: '' });
+    expect(notify).not.toHaveBeenCalled();
+  });
+
+  it('returns an unparseable body raw even when it claims to be JSON', async () => {
+    const { client } = setup(() => new Response('not json {', { status: 200, headers: { 'Content-Type': 'application/json' } }));
+    const result = await client.call('workspaceInfo', {});
+    expect(result.ok && result.raw).toBe(true);
+    expect(result.data).toBe('not json {');
+  });
+
+  it('rejects with a parse ApiError when a successful answer does not match the contract', async () => {
+    const { client, notify } = setup(() => ok({ workspace_id: 'w1' }));
+    const error: unknown = await client.call('workspaceInfo', {}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).kind).toBe('parse');
+    expect((error as ApiError).endpoint).toBe('workspaceInfo');
+    expect(notify).toHaveBeenCalledTimes(1);
+  });
+
+  it('rejects with a parse ApiError when a JSON answer is not an envelope', async () => {
+    const { client } = setup(() => jsonResponse({ hello: 'world' }));
+    await expect(client.call('workspaceInfo', {})).rejects.toMatchObject({ kind: 'parse' });
+  });
+});
