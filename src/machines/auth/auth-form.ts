@@ -1,0 +1,125 @@
+/**
+ * Shared pieces of the auth form machines (SPEC §5 Login / Change / Reset, SPEC §8 codes).
+ *
+ * Machines carry message KEYS, never texts: the views translate `t.auth.errors[key]()`.
+ * Server answers arrive as `AuthAnswer` (the screens adapt the API client's `ApiResult`).
+ */
+import { Code } from '../../contract/codes';
+import { PASSWORD_MIN } from '../../contract/account';
+
+/** What an auth actor resolves: the call's data, or the server's code and message. */
+export type AuthAnswer<T> = { ok: true; data: T } | { ok: false; code: number; message: string };
+
+/** Access token handed back by sign-in, Google sign-in and sign-up verification. */
+export type SignedIn = { accessToken: string };
+
+/** Per-field validation messages (keys of `t.auth.errors`). */
+export type FieldErrorKey =
+  | 'emailEmpty'
+  | 'emailInvalid'
+  | 'passwordRequired'
+  | 'passwordTooShort'
+  | 'confirmRequired'
+  | 'passwordsMismatch'
+  | 'codeRequired'
+  | 'codeFormat';
+
+/** Form-level (server) messages (keys of `t.auth.errors`); `server` shows the server's own message. */
+export type FormErrorKey =
+  | 'noActiveAccount'
+  | 'rateLimited'
+  | 'codeInvalid'
+  | 'passwordWeak'
+  | 'wrongPassword'
+  | 'googleFailed'
+  | 'invalidRequest'
+  | 'requestFailed'
+  | 'server';
+
+export type FormError = { key: FormErrorKey; code: number | null; message: string };
+
+/** x@y.z, as the contract's email schema checks it. */
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export const validateEmail = (value: string): FieldErrorKey | null => {
+  const v = value.trim();
+  if (v === '') return 'emailEmpty';
+  return EMAIL_PATTERN.test(v) ? null : 'emailInvalid';
+};
+
+/** Sign-in and current password: only required (SPEC §5 "Login: email and password required"). */
+export const validateRequiredPassword = (value: string): FieldErrorKey | null => (value === '' ? 'passwordRequired' : null);
+
+/** A new password: required and at least PASSWORD_MIN characters (the server's rule, checked early). */
+export const validateNewPassword = (value: string): FieldErrorKey | null => {
+  if (value === '') return 'passwordRequired';
+  return value.length < PASSWORD_MIN ? 'passwordTooShort' : null;
+};
+
+/** Confirmation: required and equal to the new password ('The passwords do not match'). */
+export const validateConfirm = (confirm: string, password: string): FieldErrorKey | null => {
+  if (confirm === '') return 'confirmRequired';
+  return confirm === password ? null : 'passwordsMismatch';
+};
+
+/** The emailed verification code: six digits. */
+export const validateCode = (value: string): FieldErrorKey | null => {
+  const v = value.trim();
+  if (v === '') return 'codeRequired';
+  return /^\d{6}$/.test(v) ? null : 'codeFormat';
+};
+
+/** Maps a refused answer to the inline message (SPEC §8: other codes show the server message). */
+export const toFormError = (code: number, message: string): FormError => {
+  switch (code) {
+    case Code.NO_ACTIVE_ACCOUNT:
+      return { key: 'noActiveAccount', code, message };
+    case Code.RATE_LIMITED:
+      return { key: 'rateLimited', code, message };
+    case Code.CODE_INVALID:
+      return { key: 'codeInvalid', code, message };
+    case Code.PASSWORD_WEAK:
+      return { key: 'passwordWeak', code, message };
+    case Code.WRONG_PASSWORD:
+      return { key: 'wrongPassword', code, message };
+    case Code.GOOGLE_INVALID:
+      return { key: 'googleFailed', code, message };
+    case Code.VALIDATION:
+    case Code.MALFORMED_JSON:
+      return { key: 'invalidRequest', code, message };
+    default:
+      return { key: 'server', code, message };
+  }
+};
+
+/** The call itself failed (network, time-out ...); the API client has already shown a toast. */
+export const requestFailed: FormError = { key: 'requestFailed', code: null, message: '' };
+
+/** Field errors of a form: only the fields that currently fail. */
+export type FieldErrors<F extends string> = Partial<Record<F, FieldErrorKey>>;
+
+/** Runs `validators` for `fields` and merges the results into `errors` (a passing field loses its error). */
+export const validateFields = <F extends string>(
+  errors: FieldErrors<F>,
+  fields: readonly F[],
+  validators: Record<F, () => FieldErrorKey | null>,
+): FieldErrors<F> => {
+  const next: FieldErrors<F> = { ...errors };
+  for (const field of fields) {
+    const error = validators[field]();
+    if (error === null) delete next[field];
+    else next[field] = error;
+  }
+  return next;
+};
+
+/** The first failing field in form order (the view focuses it after a refused submit). */
+export const firstInvalid = <F extends string>(errors: FieldErrors<F>, order: readonly F[]): F | null =>
+  order.find((field) => errors[field] !== undefined) ?? null;
+
+/** Fields that currently show an error and so are re-checked as the user types. */
+export const erroredFields = <F extends string>(errors: FieldErrors<F>, order: readonly F[]): F[] =>
+  order.filter((field) => errors[field] !== undefined);
+
+/** Named delay before a new verification code may be requested. */
+export const RESEND_COOLDOWN_MS = 60_000;

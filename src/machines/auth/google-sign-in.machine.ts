@@ -1,0 +1,125 @@
+import { assign, setup, type ActorRefFrom } from 'xstate';
+import { actionNotProvided, actorNotProvided } from '../not-provided';
+import { requestFailed, toFormError, type AuthAnswer, type FormError, type SignedIn } from './auth-form';
+
+/**
+ * Google sign-in button (issue 2 §2: the button is hidden when the server has no Google client).
+ *
+ * loading (googleConfig) --enabled--> ready --user.googleStart--> obtaining (Google's prompt gives an
+ * ID token) --> submitting (/api/wp/user/login/google) --ok--> done (final)
+ * Not configured, or the config call failed: hidden (the button never shows).
+ */
+
+export type GoogleConfig = { enabled: boolean; clientId: string | null };
+
+export type GoogleSignInContext = {
+  clientId: string | null;
+  credential: string | null;
+  formError: FormError | null;
+  accessToken: string | null;
+};
+
+export type GoogleSignInEvent = { type: 'user.googleStart' };
+
+export const googleSignInMachine = setup({
+  types: {
+    context: {} as GoogleSignInContext,
+    events: {} as GoogleSignInEvent,
+    output: {} as SignedIn,
+    tags: {} as 'busy' | 'showButton' | 'showError' | 'done',
+  },
+  actors: {
+    loadGoogleConfig: actorNotProvided<GoogleConfig>('loadGoogleConfig'),
+    obtainGoogleCredential: actorNotProvided<string, { clientId: string }>('obtainGoogleCredential'),
+    submitGoogleLogin: actorNotProvided<AuthAnswer<SignedIn>, { credential: string }>('submitGoogleLogin'),
+  },
+  actions: {
+    signedIn: actionNotProvided<SignedIn>('signedIn'),
+  },
+  guards: {
+    isEnabled: (_, config: GoogleConfig) => config.enabled && config.clientId !== null && config.clientId !== '',
+  },
+}).createMachine({
+  id: 'googleSignIn',
+  context: { clientId: null, credential: null, formError: null, accessToken: null },
+  initial: 'loading',
+  states: {
+    loading: {
+      description: 'Asks the server whether Google sign-in is configured.',
+      invoke: {
+        id: 'loadGoogleConfig',
+        src: 'loadGoogleConfig',
+        onDone: [
+          {
+            guard: { type: 'isEnabled', params: ({ event }) => event.output },
+            target: 'ready',
+            actions: assign({ clientId: ({ event }) => event.output.clientId }),
+          },
+          { target: 'hidden' },
+        ],
+        onError: { target: 'hidden' },
+      },
+    },
+    hidden: {
+      description: 'Google sign-in is not configured (or its config could not be read): no button.',
+      type: 'final',
+    },
+    ready: {
+      tags: ['showButton'],
+      initial: 'idle',
+      on: { 'user.googleStart': { target: 'obtaining', actions: assign({ formError: null }) } },
+      states: {
+        idle: {},
+        rejected: { tags: ['showError'] },
+      },
+    },
+    obtaining: {
+      description: "Google's own prompt is open; it resolves the ID token (credential).",
+      tags: ['showButton', 'busy'],
+      invoke: {
+        id: 'obtainGoogleCredential',
+        src: 'obtainGoogleCredential',
+        input: ({ context }) => ({ clientId: context.clientId ?? '' }),
+        onDone: { target: 'submitting', actions: assign({ credential: ({ event }) => event.output }) },
+        onError: {
+          target: 'ready.rejected',
+          actions: assign({ formError: { key: 'googleFailed', code: null, message: '' } satisfies FormError }),
+        },
+      },
+    },
+    submitting: {
+      tags: ['showButton', 'busy'],
+      invoke: {
+        id: 'submitGoogleLogin',
+        src: 'submitGoogleLogin',
+        input: ({ context }) => ({ credential: context.credential ?? '' }),
+        onDone: [
+          {
+            guard: ({ event }) => event.output.ok,
+            target: 'done',
+            actions: assign({
+              accessToken: ({ event }) => (event.output.ok ? event.output.data.accessToken : null),
+              credential: null,
+            }),
+          },
+          {
+            target: 'ready.rejected',
+            actions: assign({
+              credential: null,
+              formError: ({ event }) => (event.output.ok ? null : toFormError(event.output.code, event.output.message)),
+            }),
+          },
+        ],
+        onError: { target: 'ready.rejected', actions: assign({ credential: null, formError: requestFailed }) },
+      },
+    },
+    done: {
+      type: 'final',
+      tags: ['done'],
+      entry: { type: 'signedIn', params: ({ context }) => ({ accessToken: context.accessToken ?? '' }) },
+    },
+  },
+  output: ({ context }) => ({ accessToken: context.accessToken ?? '' }),
+});
+
+export type GoogleSignInActorRef = ActorRefFrom<typeof googleSignInMachine>;

@@ -1,0 +1,148 @@
+import { assign, setup, type ActorRefFrom } from 'xstate';
+import { actionNotProvided, actorNotProvided } from '../not-provided';
+import {
+  erroredFields,
+  firstInvalid,
+  requestFailed,
+  toFormError,
+  validateEmail,
+  validateFields,
+  validateRequiredPassword,
+  type AuthAnswer,
+  type FieldErrors,
+  type FormError,
+  type SignedIn,
+} from './auth-form';
+
+/**
+ * Sign-in form (SPEC §5 Login: email and password required; SPEC §7 password login).
+ *
+ * editing --user.submit [valid]--> submitting --ok--> done (final; output the access token)
+ *                                             --refused/failed--> editing.rejected (inline error)
+ * Fields are checked on blur and all at once on submit; a field with an error is re-checked as
+ * the user types. 100006 shows 'No active account found with the given credentials'.
+ */
+
+export type SignInField = 'email' | 'password';
+export const signInFields: readonly SignInField[] = ['email', 'password'];
+
+export type SignInContext = {
+  email: string;
+  password: string;
+  errors: FieldErrors<SignInField>;
+  /** First failing field after a refused submit (the view focuses it). */
+  firstInvalid: SignInField | null;
+  formError: FormError | null;
+  accessToken: string | null;
+};
+
+export type SignInEvent =
+  | { type: 'user.change'; email?: string; password?: string }
+  | { type: 'user.blur'; field: SignInField }
+  | { type: 'user.submit' };
+
+export type SignInInput = { email?: string };
+
+const validators = (c: Pick<SignInContext, 'email' | 'password'>) => ({
+  email: () => validateEmail(c.email),
+  password: () => validateRequiredPassword(c.password),
+});
+
+export const signInMachine = setup({
+  types: {
+    context: {} as SignInContext,
+    events: {} as SignInEvent,
+    input: {} as SignInInput,
+    output: {} as SignedIn,
+    tags: {} as 'busy' | 'showError' | 'done',
+  },
+  actors: {
+    submitLogin: actorNotProvided<AuthAnswer<SignedIn>, { email: string; password: string }>('submitLogin'),
+  },
+  actions: {
+    /** The view stores the token (session.signedIn) and navigates to `redirect` or home. */
+    signedIn: actionNotProvided<SignedIn>('signedIn'),
+    applyChange: assign(({ context, event }) => {
+      if (event.type !== 'user.change') return {};
+      const next = {
+        email: event.email ?? context.email,
+        password: event.password ?? context.password,
+      };
+      const errors = validateFields(context.errors, erroredFields(context.errors, signInFields), validators(next));
+      return { ...next, errors, formError: null };
+    }),
+    validateBlurred: assign(({ context, event }) => {
+      if (event.type !== 'user.blur') return {};
+      return { errors: validateFields(context.errors, [event.field], validators(context)) };
+    }),
+    validateAll: assign(({ context }) => {
+      const errors = validateFields(context.errors, signInFields, validators(context));
+      return { errors, firstInvalid: firstInvalid(errors, signInFields) };
+    }),
+    clearErrors: assign({ errors: {}, firstInvalid: null, formError: null }),
+  },
+  guards: {
+    isFormValid: ({ context }) => signInFields.every((f) => validators(context)[f]() === null),
+  },
+}).createMachine({
+  id: 'signIn',
+  context: ({ input }) => ({
+    email: input.email ?? '',
+    password: '',
+    errors: {},
+    firstInvalid: null,
+    formError: null,
+    accessToken: null,
+  }),
+  initial: 'editing',
+  states: {
+    editing: {
+      initial: 'idle',
+      on: {
+        'user.change': { target: '.idle', actions: 'applyChange' },
+        'user.blur': { actions: 'validateBlurred' },
+        'user.submit': [
+          { guard: 'isFormValid', target: 'submitting', actions: 'clearErrors' },
+          { target: '.idle', actions: 'validateAll' },
+        ],
+      },
+      states: {
+        idle: {},
+        rejected: {
+          description: 'The server refused the last attempt; its message shows until the user edits a field.',
+          tags: ['showError'],
+        },
+      },
+    },
+    submitting: {
+      tags: ['busy'],
+      invoke: {
+        id: 'submitLogin',
+        src: 'submitLogin',
+        input: ({ context }) => ({ email: context.email.trim(), password: context.password }),
+        onDone: [
+          {
+            guard: ({ event }) => event.output.ok,
+            target: 'done',
+            actions: assign({ accessToken: ({ event }) => (event.output.ok ? event.output.data.accessToken : null) }),
+          },
+          {
+            target: 'editing.rejected',
+            actions: assign({
+              formError: ({ event }) => (event.output.ok ? null : toFormError(event.output.code, event.output.message)),
+            }),
+          },
+        ],
+        onError: { target: 'editing.rejected', actions: assign({ formError: requestFailed }) },
+      },
+    },
+    done: {
+      type: 'final',
+      tags: ['done'],
+      entry: { type: 'signedIn', params: ({ context }) => ({ accessToken: context.accessToken ?? '' }) },
+    },
+  },
+  output: ({ context }) => ({ accessToken: context.accessToken ?? '' }),
+});
+
+export type SignInActorRef = ActorRefFrom<typeof signInMachine>;

@@ -1,0 +1,241 @@
+import { assign, setup, type ActorRefFrom } from 'xstate';
+import { actionNotProvided, actorNotProvided } from '../not-provided';
+import {
+  RESEND_COOLDOWN_MS,
+  erroredFields,
+  firstInvalid,
+  requestFailed,
+  toFormError,
+  validateCode,
+  validateConfirm,
+  validateEmail,
+  validateFields,
+  validateNewPassword,
+  type AuthAnswer,
+  type FieldErrors,
+  type FormError,
+  type SignedIn,
+} from './auth-form';
+
+/**
+ * Sign-up with an emailed code (issue 2 §2 register + verify).
+ *
+ * details (email, password, confirm) --user.submit [valid]--> requestingCode (register)
+ *   --ok--> code: parallel { entry: editing | verifying, resend: coolingDown | ready | resending }
+ *   verifying --ok--> done (final; output the access token; the view goes to /confirmed)
+ * A new code may be asked for after the `resendCooldown` delay. `user.back` returns to the details.
+ */
+
+export type SignUpField = 'email' | 'password' | 'confirmPassword' | 'code';
+export const signUpDetailFields: readonly SignUpField[] = ['email', 'password', 'confirmPassword'];
+export const signUpCodeFields: readonly SignUpField[] = ['code'];
+const allFields: readonly SignUpField[] = [...signUpDetailFields, ...signUpCodeFields];
+
+export type SignUpContext = {
+  email: string;
+  password: string;
+  confirmPassword: string;
+  code: string;
+  errors: FieldErrors<SignUpField>;
+  firstInvalid: SignUpField | null;
+  formError: FormError | null;
+  accessToken: string | null;
+};
+
+export type SignUpEvent =
+  | { type: 'user.change'; email?: string; password?: string; confirmPassword?: string; code?: string }
+  | { type: 'user.blur'; field: SignUpField }
+  | { type: 'user.submit' }
+  | { type: 'user.resend' }
+  | { type: 'user.back' };
+
+const validators = (c: Pick<SignUpContext, 'email' | 'password' | 'confirmPassword' | 'code'>) => ({
+  email: () => validateEmail(c.email),
+  password: () => validateNewPassword(c.password),
+  confirmPassword: () => validateConfirm(c.confirmPassword, c.password),
+  code: () => validateCode(c.code),
+});
+
+const answerError = (output: AuthAnswer<unknown>): FormError | null =>
+  output.ok ? null : toFormError(output.code, output.message);
+
+export const signUpMachine = setup({
+  types: {
+    context: {} as SignUpContext,
+    events: {} as SignUpEvent,
+    output: {} as SignedIn,
+    tags: {} as 'busy' | 'showError' | 'codeStep' | 'canResend' | 'done',
+  },
+  actors: {
+    requestSignupCode: actorNotProvided<AuthAnswer<null>, { email: string; password: string }>('requestSignupCode'),
+    verifySignup: actorNotProvided<AuthAnswer<SignedIn>, { email: string; code: string }>('verifySignup'),
+  },
+  actions: {
+    /** The view stores the token (session.signedIn) and navigates to /confirmed. */
+    signedIn: actionNotProvided<SignedIn>('signedIn'),
+    applyChange: assign(({ context, event }) => {
+      if (event.type !== 'user.change') return {};
+      const next = {
+        email: event.email ?? context.email,
+        password: event.password ?? context.password,
+        confirmPassword: event.confirmPassword ?? context.confirmPassword,
+        code: event.code ?? context.code,
+      };
+      const errors = validateFields(context.errors, erroredFields(context.errors, allFields), validators(next));
+      return { ...next, errors, formError: null };
+    }),
+    validateBlurred: assign(({ context, event }) => {
+      if (event.type !== 'user.blur') return {};
+      return { errors: validateFields(context.errors, [event.field], validators(context)) };
+    }),
+    validateDetails: assign(({ context }) => {
+      const errors = validateFields(context.errors, signUpDetailFields, validators(context));
+      return { errors, firstInvalid: firstInvalid(errors, signUpDetailFields) };
+    }),
+    validateCode: assign(({ context }) => {
+      const errors = validateFields(context.errors, signUpCodeFields, validators(context));
+      return { errors, firstInvalid: firstInvalid(errors, signUpCodeFields) };
+    }),
+    clearErrors: assign({ errors: {}, firstInvalid: null, formError: null }),
+  },
+  guards: {
+    detailsValid: ({ context }) => signUpDetailFields.every((f) => validators(context)[f]() === null),
+    codeValid: ({ context }) => validators(context).code() === null,
+  },
+  delays: {
+    resendCooldown: RESEND_COOLDOWN_MS,
+  },
+}).createMachine({
+  id: 'signUp',
+  context: {
+    email: '',
+    password: '',
+    confirmPassword: '',
+    code: '',
+    errors: {},
+    firstInvalid: null,
+    formError: null,
+    accessToken: null,
+  },
+  initial: 'details',
+  states: {
+    details: {
+      description: 'Step 1: email, password and its confirmation.',
+      initial: 'idle',
+      on: {
+        'user.change': { target: '.idle', actions: 'applyChange' },
+        'user.blur': { actions: 'validateBlurred' },
+        'user.submit': [
+          { guard: 'detailsValid', target: 'requestingCode', actions: 'clearErrors' },
+          { target: '.idle', actions: 'validateDetails' },
+        ],
+      },
+      states: {
+        idle: {},
+        rejected: { tags: ['showError'] },
+      },
+    },
+    requestingCode: {
+      tags: ['busy'],
+      invoke: {
+        id: 'requestSignupCode',
+        src: 'requestSignupCode',
+        input: ({ context }) => ({ email: context.email.trim(), password: context.password }),
+        onDone: [
+          { guard: ({ event }) => event.output.ok, target: 'code', actions: assign({ code: '' }) },
+          { target: 'details.rejected', actions: assign({ formError: ({ event }) => answerError(event.output) }) },
+        ],
+        onError: { target: 'details.rejected', actions: assign({ formError: requestFailed }) },
+      },
+    },
+    code: {
+      description: 'Step 2: the 6-digit code sent to the email; a new code after the cool-down.',
+      tags: ['codeStep'],
+      type: 'parallel',
+      on: {
+        'user.back': { target: 'details', actions: ['clearErrors', assign({ code: '' })] },
+      },
+      states: {
+        entry: {
+          initial: 'editing',
+          states: {
+            editing: {
+              initial: 'idle',
+              on: {
+                'user.change': { target: '.idle', actions: 'applyChange' },
+                'user.blur': { actions: 'validateBlurred' },
+                'user.submit': [
+                  { guard: 'codeValid', target: 'verifying', actions: 'clearErrors' },
+                  { target: '.idle', actions: 'validateCode' },
+                ],
+              },
+              states: {
+                idle: {},
+                rejected: { tags: ['showError'] },
+              },
+            },
+            verifying: {
+              tags: ['busy'],
+              invoke: {
+                id: 'verifySignup',
+                src: 'verifySignup',
+                input: ({ context }) => ({ email: context.email.trim(), code: context.code.trim() }),
+                onDone: [
+                  {
+                    guard: ({ event }) => event.output.ok,
+                    target: '#signUp.done',
+                    actions: assign({ accessToken: ({ event }) => (event.output.ok ? event.output.data.accessToken : null) }),
+                  },
+                  { target: 'editing.rejected', actions: assign({ formError: ({ event }) => answerError(event.output) }) },
+                ],
+                onError: { target: 'editing.rejected', actions: assign({ formError: requestFailed }) },
+              },
+            },
+          },
+        },
+        resend: {
+          initial: 'coolingDown',
+          states: {
+            coolingDown: {
+              description: 'A code was just sent; a new one may be asked for after `resendCooldown`.',
+              after: { resendCooldown: 'ready' },
+            },
+            ready: {
+              tags: ['canResend'],
+              on: { 'user.resend': { target: 'resending', actions: assign({ formError: null }) } },
+            },
+            failed: {
+              description: 'Sending a new code was refused or failed; the message shows and the user may try again.',
+              tags: ['canResend', 'showError'],
+              on: { 'user.resend': { target: 'resending', actions: assign({ formError: null }) } },
+            },
+            resending: {
+              tags: ['busy'],
+              invoke: {
+                id: 'resendSignupCode',
+                src: 'requestSignupCode',
+                input: ({ context }) => ({ email: context.email.trim(), password: context.password }),
+                onDone: [
+                  { guard: ({ event }) => event.output.ok, target: 'coolingDown' },
+                  {
+                    target: 'failed',
+                    actions: assign({ formError: ({ event }) => answerError(event.output) }),
+                  },
+                ],
+                onError: { target: 'failed', actions: assign({ formError: requestFailed }) },
+              },
+            },
+          },
+        },
+      },
+    },
+    done: {
+      type: 'final',
+      tags: ['done'],
+      entry: { type: 'signedIn', params: ({ context }) => ({ accessToken: context.accessToken ?? '' }) },
+    },
+  },
+  output: ({ context }) => ({ accessToken: context.accessToken ?? '' }),
+});
+
+export type SignUpActorRef = ActorRefFrom<typeof signUpMachine>;

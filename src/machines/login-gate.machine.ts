@@ -1,0 +1,405 @@
+import { assign, setup, type ActorRefFrom } from 'xstate';
+import type { ConfigItem, PayInfo, UserInfo } from '../contract/account';
+import { realRole } from '../contract/roles';
+import type { WorkspaceInfo, WorkspaceMember } from '../contract/workspace';
+import {
+  HOME_PATH,
+  HOME_PATHS,
+  INVITE_TOKEN_PARAM,
+  LOGIN_PATH,
+  NO_WORKSPACE_PATHS,
+  NOT_FOUND_PATH,
+  PUBLIC_PATHS,
+  REDIRECT_PARAM,
+  ROLE_RESTRICTED_ROUTES,
+  SUCCESS_CODE,
+  WORKSPACE_PATH,
+  WORKSPACE_TO_PARAM,
+} from './constants';
+import { actionNotProvided, actorNotProvided, guardNotProvided } from './not-provided';
+
+/**
+ * Login gate (SPEC §2 "Login gate before every navigation").
+ *
+ * The router reports every location with `router.navigate`; the gate decides whether the route
+ * may render (tag `ready`), or redirects with the `navigate` action and waits for the new
+ * location. While it decides or loads, it carries the tag `busy` (the thin progress bar).
+ *
+ * 1. a query with invite_token goes to the home page keeping the token;
+ * 2. without a stored token it obtains one (failure: /login?redirect=<wanted>), then retries;
+ * 3. on first load it fetches user info, pay info and workspace info in parallel and derives the
+ *    routes the user's real role may open; user info failing or not 100000 goes to /login;
+ * 4. workspace code 100000 loads members and config in parallel, then opens the path
+ *    (/workspace goes to its `to` parameter or home instead);
+ * 5. any other workspace code goes to /workspace?to=<wanted>;
+ * 6. once loaded, a user without a workspace name is sent to /workspace from every path but
+ *    /404 and /workspace.
+ */
+
+export type GateTarget = { pathname: string; search: string };
+/** An API answer as the gate sees it: the code decides, the data is kept. */
+export type ApiAnswer<T> = { code: number; data: T | null };
+export type NavigateParams = { to: string; replace: boolean };
+/** What the gate hands to `storeAccount` once loaded. */
+export type GateAccount = {
+  userInfo: UserInfo | null;
+  payInfo: PayInfo | null;
+  workspace: WorkspaceInfo | null;
+  members: WorkspaceMember[];
+  config: ConfigItem[];
+};
+
+export type GateContext = GateAccount & {
+  /** The location the user wants (the latest `router.navigate`). */
+  target: GateTarget | null;
+  /** True once the first-load fetches finished (later navigations do not refetch). */
+  loaded: boolean;
+  /** Answer code of the workspace info call (100000: the user has a workspace). */
+  workspaceCode: number | null;
+  /** Route prefixes the user's real role may not open. */
+  deniedRoutes: string[];
+};
+
+export type GateEvent =
+  | { type: 'router.navigate'; pathname: string; search: string }
+  | { type: 'session.ended' }
+  | { type: 'gate.reload' };
+
+export type FetchWorkspaceInfoInput = { inviteToken: string | null };
+/** Config lists live under the real role's prefix (/admin or /member). */
+export type FetchUserConfigInput = { role: 'admin' | 'member' };
+
+// ---- pure helpers (exported for views and tests) ----
+
+const underPath = (pathname: string, base: string): boolean => pathname === base || pathname.startsWith(`${base}/`);
+
+export const isPublicPath = (pathname: string): boolean => PUBLIC_PATHS.some((p) => underPath(pathname, p));
+export const isHomePath = (pathname: string): boolean => HOME_PATHS.includes(pathname);
+
+const params = (search: string): URLSearchParams => new URLSearchParams(search.startsWith('?') ? search.slice(1) : search);
+
+export const inviteTokenOf = (target: GateTarget | null): string | null =>
+  target ? params(target.search).get(INVITE_TOKEN_PARAM) || null : null;
+
+/** The wanted path as a router path (pathname plus query). */
+export const wantedPath = (target: GateTarget | null): string =>
+  target ? `${target.pathname}${target.search && !target.search.startsWith('?') ? `?${target.search}` : target.search}` : HOME_PATH;
+
+const withParam = (path: string, name: string, value: string): string =>
+  `${path}?${new URLSearchParams([[name, value]]).toString()}`;
+
+/** An in-app path that is safe to navigate to (no scheme, no protocol-relative URL). */
+export const isSafeInternalPath = (value: string | null): value is string =>
+  !!value && value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\');
+
+/** Where /workspace goes for a user who has a workspace: its `to` parameter, else home. */
+export const workspaceExit = (target: GateTarget | null): string => {
+  const to = target ? params(target.search).get(WORKSPACE_TO_PARAM) : null;
+  if (!isSafeInternalPath(to)) return HOME_PATH;
+  const toPathname = to.split(/[?#]/)[0] ?? '';
+  return underPath(toPathname, WORKSPACE_PATH) || isPublicPath(toPathname) ? HOME_PATH : to;
+};
+
+export const loginRedirect = (target: GateTarget | null): string => withParam(LOGIN_PATH, REDIRECT_PARAM, wantedPath(target));
+export const workspaceRedirect = (target: GateTarget | null): string =>
+  withParam(WORKSPACE_PATH, WORKSPACE_TO_PARAM, wantedPath(target));
+export const homeWithInvite = (token: string): string => withParam(HOME_PATH, INVITE_TOKEN_PARAM, token);
+
+/** Route prefixes the roles may not open (SPEC §6: the template centre is for admins only). */
+export const deniedRoutesFor = (userInfo: UserInfo): string[] => {
+  const role = realRole(userInfo.roles);
+  return ROLE_RESTRICTED_ROUTES.filter((r) => !r.roles.includes(role)).map((r) => r.prefix);
+};
+
+const hasWorkspaceName = (context: GateContext): boolean =>
+  context.workspaceCode === SUCCESS_CODE && !!context.workspace && context.workspace.workspaceName.trim() !== '';
+
+const targetPathname = (context: GateContext): string => context.target?.pathname ?? HOME_PATH;
+
+const accountOf = (context: GateContext): GateAccount => ({
+  userInfo: context.userInfo,
+  payInfo: context.payInfo,
+  workspace: context.workspace,
+  members: context.members,
+  config: context.config,
+});
+
+const emptyAccount: Omit<GateContext, 'target'> = {
+  loaded: false,
+  userInfo: null,
+  payInfo: null,
+  workspaceCode: null,
+  workspace: null,
+  members: [],
+  config: [],
+  deniedRoutes: [],
+};
+
+export const loginGateMachine = setup({
+  types: {
+    context: {} as GateContext,
+    events: {} as GateEvent,
+    tags: {} as 'busy' | 'ready',
+  },
+  actors: {
+    obtainToken: actorNotProvided<void>('obtainToken'),
+    fetchUserInfo: actorNotProvided<ApiAnswer<UserInfo>>('fetchUserInfo'),
+    fetchPayInfo: actorNotProvided<PayInfo>('fetchPayInfo'),
+    fetchWorkspaceInfo: actorNotProvided<ApiAnswer<WorkspaceInfo>, FetchWorkspaceInfoInput>('fetchWorkspaceInfo'),
+    fetchMemberList: actorNotProvided<WorkspaceMember[]>('fetchMemberList'),
+    fetchUserConfig: actorNotProvided<ConfigItem[], FetchUserConfigInput>('fetchUserConfig'),
+  },
+  actions: {
+    navigate: actionNotProvided<NavigateParams>('navigate'),
+    storeAccount: actionNotProvided<GateAccount>('storeAccount'),
+    assignTarget: assign((_, target: GateTarget) => ({ target })),
+    assignUserInfo: assign((_, userInfo: UserInfo) => ({ userInfo, deniedRoutes: deniedRoutesFor(userInfo) })),
+    assignPayInfo: assign((_, payInfo: PayInfo | null) => ({ payInfo })),
+    assignWorkspaceInfo: assign((_, answer: ApiAnswer<WorkspaceInfo>) => ({
+      workspaceCode: answer.code,
+      workspace: answer.code === SUCCESS_CODE ? answer.data : null,
+    })),
+    assignMembers: assign((_, members: WorkspaceMember[]) => ({ members })),
+    assignConfig: assign((_, config: ConfigItem[]) => ({ config })),
+    markLoaded: assign({ loaded: true }),
+    forgetAccount: assign(() => ({ ...emptyAccount })),
+  },
+  guards: {
+    hasStoredToken: guardNotProvided('hasStoredToken'),
+    isPublicTarget: ({ context }) => isPublicPath(targetPathname(context)),
+    isPublicNavigation: (_, target: GateTarget) => isPublicPath(target.pathname),
+    hasInviteTokenAwayFromHome: ({ context }) => inviteTokenOf(context.target) !== null && !isHomePath(targetPathname(context)),
+    isLoaded: ({ context }) => context.loaded,
+    isSuccessAnswer: (_, answer: { code: number; hasData: boolean }) => answer.code === SUCCESS_CODE && answer.hasData,
+    hasWorkspace: ({ context }) => context.workspaceCode === SUCCESS_CODE && context.workspace !== null,
+    mayOpenWithoutWorkspace: ({ context }) =>
+      !hasWorkspaceName(context) && NO_WORKSPACE_PATHS.some((p) => underPath(targetPathname(context), p)),
+    lacksWorkspaceName: ({ context }) => !hasWorkspaceName(context),
+    isWorkspacePath: ({ context }) => targetPathname(context) === WORKSPACE_PATH,
+    isRouteDenied: ({ context }) => context.deniedRoutes.some((p) => underPath(targetPathname(context), p)),
+  },
+}).createMachine({
+  id: 'loginGate',
+  context: { target: null, ...emptyAccount },
+  initial: 'idle',
+  on: {
+    'router.navigate': {
+      target: '.deciding',
+      actions: { type: 'assignTarget', params: ({ event }) => ({ pathname: event.pathname, search: event.search }) },
+    },
+    'session.ended': { target: '.idle', actions: 'forgetAccount' },
+    'gate.reload': { target: '.deciding', actions: 'forgetAccount' },
+  },
+  states: {
+    idle: {
+      description: 'Nothing loaded for this session; waiting for the router to report a location.',
+      on: {
+        'gate.reload': { actions: 'forgetAccount' },
+      },
+    },
+    deciding: {
+      description: 'Steps 1 and 2 for the wanted location: public paths pass, invite_token goes home, no token obtains one.',
+      tags: ['busy'],
+      always: [
+        { guard: 'isPublicTarget', target: 'open' },
+        {
+          guard: 'hasInviteTokenAwayFromHome',
+          target: 'redirecting',
+          actions: { type: 'navigate', params: ({ context }) => ({ to: homeWithInvite(inviteTokenOf(context.target) ?? ''), replace: true }) },
+        },
+        { guard: 'hasStoredToken', target: 'tokenReady' },
+        { target: 'working.obtainingToken' },
+      ],
+    },
+    tokenReady: {
+      description: 'A token is at hand: load the account on first load, else route at once (no refetch).',
+      tags: ['busy'],
+      always: [{ guard: 'isLoaded', target: 'routing' }, { target: 'working.loading' }],
+    },
+    working: {
+      description:
+        'Waiting on the server. A new protected location only replaces the wanted target; a public one is decided at once.',
+      tags: ['busy'],
+      initial: 'loading',
+      on: {
+        'router.navigate': [
+          {
+            guard: { type: 'isPublicNavigation', params: ({ event }) => ({ pathname: event.pathname, search: event.search }) },
+            target: 'deciding',
+            actions: { type: 'assignTarget', params: ({ event }) => ({ pathname: event.pathname, search: event.search }) },
+          },
+          { actions: { type: 'assignTarget', params: ({ event }) => ({ pathname: event.pathname, search: event.search }) } },
+        ],
+      },
+      states: {
+        obtainingToken: {
+          description: 'No stored access token: ask the server for one (session cookie); success retries the navigation.',
+          invoke: {
+            id: 'obtainToken',
+            src: 'obtainToken',
+            onDone: { target: '#loginGate.tokenReady' },
+            onError: {
+              target: '#loginGate.redirecting',
+              actions: { type: 'navigate', params: ({ context }) => ({ to: loginRedirect(context.target), replace: true }) },
+            },
+          },
+        },
+        loading: {
+          description: 'First load: user info, pay info and workspace info in parallel.',
+          type: 'parallel',
+          states: {
+            userInfo: {
+              initial: 'fetching',
+              states: {
+                fetching: {
+                  invoke: {
+                    id: 'fetchUserInfo',
+                    src: 'fetchUserInfo',
+                    onDone: [
+                      {
+                        guard: {
+                          type: 'isSuccessAnswer',
+                          params: ({ event }) => ({ code: event.output.code, hasData: event.output.data !== null }),
+                        },
+                        target: 'done',
+                        actions: {
+                          type: 'assignUserInfo',
+                          params: ({ event }) => event.output.data as UserInfo,
+                        },
+                      },
+                      {
+                        target: '#loginGate.redirecting',
+                        actions: { type: 'navigate', params: ({ context }) => ({ to: loginRedirect(context.target), replace: true }) },
+                      },
+                    ],
+                    onError: {
+                      target: '#loginGate.redirecting',
+                      actions: { type: 'navigate', params: ({ context }) => ({ to: loginRedirect(context.target), replace: true }) },
+                    },
+                  },
+                },
+                done: { type: 'final' },
+              },
+            },
+            payInfo: {
+              initial: 'fetching',
+              states: {
+                fetching: {
+                  invoke: {
+                    id: 'fetchPayInfo',
+                    src: 'fetchPayInfo',
+                    onDone: { target: 'done', actions: { type: 'assignPayInfo', params: ({ event }) => event.output } },
+                    onError: {
+                      description: 'Pay info is not needed to route: without it the plan reads as unknown.',
+                      target: 'done',
+                      actions: { type: 'assignPayInfo', params: () => null },
+                    },
+                  },
+                },
+                done: { type: 'final' },
+              },
+            },
+            workspaceInfo: {
+              initial: 'fetching',
+              states: {
+                fetching: {
+                  invoke: {
+                    id: 'fetchWorkspaceInfo',
+                    src: 'fetchWorkspaceInfo',
+                    input: ({ context }) => ({ inviteToken: inviteTokenOf(context.target) }),
+                    onDone: { target: 'done', actions: { type: 'assignWorkspaceInfo', params: ({ event }) => event.output } },
+                    onError: {
+                      description: 'Without an answer the gate cannot tell whether a workspace exists: sign in again.',
+                      target: '#loginGate.redirecting',
+                      actions: { type: 'navigate', params: ({ context }) => ({ to: loginRedirect(context.target), replace: true }) },
+                    },
+                  },
+                },
+                done: { type: 'final' },
+              },
+            },
+          },
+          onDone: [
+            { guard: 'hasWorkspace', target: 'loadingWorkspace' },
+            {
+              target: '#loginGate.routing',
+              actions: ['markLoaded', { type: 'storeAccount', params: ({ context }) => accountOf(context) }],
+            },
+          ],
+        },
+        loadingWorkspace: {
+          description: 'Workspace code 100000: member list and user config in parallel (failures leave them empty).',
+          type: 'parallel',
+          states: {
+            members: {
+              initial: 'fetching',
+              states: {
+                fetching: {
+                  invoke: {
+                    id: 'fetchMemberList',
+                    src: 'fetchMemberList',
+                    onDone: { target: 'done', actions: { type: 'assignMembers', params: ({ event }) => event.output } },
+                    onError: { target: 'done', actions: { type: 'assignMembers', params: () => [] } },
+                  },
+                },
+                done: { type: 'final' },
+              },
+            },
+            config: {
+              initial: 'fetching',
+              states: {
+                fetching: {
+                  invoke: {
+                    id: 'fetchUserConfig',
+                    src: 'fetchUserConfig',
+                    input: ({ context }) => ({ role: context.userInfo ? realRole(context.userInfo.roles) : 'member' }),
+                    onDone: { target: 'done', actions: { type: 'assignConfig', params: ({ event }) => event.output } },
+                    onError: { target: 'done', actions: { type: 'assignConfig', params: () => [] } },
+                  },
+                },
+                done: { type: 'final' },
+              },
+            },
+          },
+          onDone: {
+            target: '#loginGate.routing',
+            actions: ['markLoaded', { type: 'storeAccount', params: ({ context }) => accountOf(context) }],
+          },
+        },
+      },
+    },
+    routing: {
+      description: 'Loaded: steps 4 to 6 for the wanted location (workspace rules, role-restricted routes).',
+      tags: ['busy'],
+      always: [
+        { guard: 'mayOpenWithoutWorkspace', target: 'open' },
+        {
+          guard: 'lacksWorkspaceName',
+          target: 'redirecting',
+          actions: { type: 'navigate', params: ({ context }) => ({ to: workspaceRedirect(context.target), replace: true }) },
+        },
+        {
+          guard: 'isWorkspacePath',
+          target: 'redirecting',
+          actions: { type: 'navigate', params: ({ context }) => ({ to: workspaceExit(context.target), replace: true }) },
+        },
+        {
+          guard: 'isRouteDenied',
+          target: 'redirecting',
+          actions: { type: 'navigate', params: () => ({ to: NOT_FOUND_PATH, replace: true }) },
+        },
+        { target: 'open' },
+      ],
+    },
+    redirecting: {
+      description: 'The gate asked the router to go elsewhere; it waits for the new location.',
+      tags: ['busy'],
+    },
+    open: {
+      description: 'The wanted route may render.',
+      tags: ['ready'],
+    },
+  },
+});
+
+export type LoginGateActorRef = ActorRefFrom<typeof loginGateMachine>;

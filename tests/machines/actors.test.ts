@@ -1,0 +1,130 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, waitFor } from 'xstate';
+import { Code } from '../../src/contract/codes';
+import type { EndpointName } from '../../src/contract/endpoints';
+import { languageMachine } from '../../src/machines/language.machine';
+import { loginGateMachine } from '../../src/machines/login-gate.machine';
+import { selectedMemberMachine } from '../../src/machines/selected-member.machine';
+import { sessionMachine } from '../../src/machines/session.machine';
+import { createActors } from '../../src/services/actors';
+import type { ApiClient, ApiResult } from '../../src/services/api/client';
+import { createMemoryBackend, createStorage } from '../../src/services/storage';
+import { adminUser, config, members, payInfo, workspace } from '../support/fixtures';
+
+type Answers = Partial<Record<EndpointName, ApiResult<unknown> | Error>>;
+
+const okResult = <T>(data: T): ApiResult<T> => ({ ok: true, raw: false, code: Code.OK, data, message: 'success' });
+const codeResult = (code: number): ApiResult<never> => ({ ok: false, raw: false, code, data: null, message: 'no' });
+
+const fakeApi = (answers: Answers) => {
+  const calls: { name: EndpointName; body: unknown }[] = [];
+  const call = (async (name: EndpointName, body?: unknown) => {
+    calls.push({ name, body });
+    const answer = answers[name];
+    if (answer === undefined) throw new Error(`unexpected call ${name}`);
+    if (answer instanceof Error) throw answer;
+    return answer;
+  }) as ApiClient['call'];
+  return { api: { call } satisfies ApiClient, calls };
+};
+
+const setup = (answers: Answers, stored: Record<string, string> = {}) => {
+  const { api, calls } = fakeApi(answers);
+  const storage = createStorage(createMemoryBackend(stored));
+  const loadLocale = vi.fn(async () => undefined);
+  const openUrl = vi.fn<(url: string) => void>();
+  const onTokenObtained = vi.fn();
+  const doc = document.implementation.createHTMLDocument('t');
+  const impl = createActors({ api, storage, loadLocale, openUrl, onTokenObtained, document: doc, logoutUrl: '/bye' });
+  return { impl, calls, storage, loadLocale, openUrl, onTokenObtained, doc };
+};
+
+describe('createActors', () => {
+  it('drives the login gate through the API: token, first load, workspace load, storage', async () => {
+    const s = setup({
+      token: okResult({ accessToken: 'fresh', expiresIn: 900 }),
+      userInfo: okResult(adminUser),
+      payInfo: okResult(payInfo),
+      workspaceInfo: okResult(workspace),
+      workspaceList: okResult({ members }),
+      adminConfigList: okResult({ items: config }),
+    });
+    const navigate = vi.fn();
+    const gate = createActor(
+      loginGateMachine.provide({ ...s.impl.loginGate, actions: { ...s.impl.loginGate.actions, navigate } }),
+    ).start();
+    gate.send({ type: 'router.navigate', pathname: '/v2/home', search: '?invite_token=inv' });
+    await waitFor(gate, (snap) => snap.matches('open'));
+    expect(s.calls.map((c) => c.name)).toEqual(['token', 'userInfo', 'payInfo', 'workspaceInfo', 'workspaceList', 'adminConfigList']);
+    expect(s.calls.find((c) => c.name === 'workspaceInfo')?.body).toEqual({ inviteToken: 'inv' });
+    expect(s.storage.get('accessToken')).toBe('fresh');
+    expect(s.onTokenObtained).toHaveBeenCalledTimes(1);
+    expect(s.storage.get('userInfo')).toEqual(adminUser);
+    expect(s.storage.get('planGroup')).toBe('pro');
+    expect(gate.getSnapshot().context.members).toEqual(members);
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('a refused token sends the gate to /login; a user-info code other than 100000 too', async () => {
+    const refused = setup({ token: codeResult(Code.NO_ACTIVE_ACCOUNT) });
+    const navigate = vi.fn();
+    const gate = createActor(
+      loginGateMachine.provide({ ...refused.impl.loginGate, actions: { ...refused.impl.loginGate.actions, navigate } }),
+    ).start();
+    gate.send({ type: 'router.navigate', pathname: '/contacts', search: '' });
+    await waitFor(gate, (snap) => snap.matches('redirecting'));
+    expect(navigate.mock.calls[0]?.[1]).toEqual({ to: '/login?redirect=%2Fcontacts', replace: true });
+
+    const bad = setup(
+      { userInfo: codeResult(Code.TOKEN_EXPIRED), payInfo: okResult(payInfo), workspaceInfo: okResult(workspace) },
+      { accessToken: 'old' },
+    );
+    const navigate2 = vi.fn();
+    const gate2 = createActor(
+      loginGateMachine.provide({ ...bad.impl.loginGate, actions: { ...bad.impl.loginGate.actions, navigate: navigate2 } }),
+    ).start();
+    gate2.send({ type: 'router.navigate', pathname: '/contacts', search: '' });
+    await waitFor(gate2, (snap) => snap.matches('redirecting'));
+    expect(navigate2.mock.calls[0]?.[1]).toEqual({ to: '/login?redirect=%2Fcontacts', replace: true });
+  });
+
+  it('signs out through the API and clears the token', async () => {
+    const s = setup({ logout: codeResult(Code.LOGOUT_REDIRECT) }, { accessToken: 'tok' });
+    const session = createActor(
+      sessionMachine.provide({
+        ...s.impl.session,
+        actions: { ...s.impl.session.actions, navigate: () => undefined, announceSessionEnded: () => undefined },
+      }),
+    ).start();
+    expect(session.getSnapshot().value).toBe('signedIn');
+    session.send({ type: 'user.signOut' });
+    await waitFor(session, (snap) => snap.matches('signedOut'));
+    expect(s.storage.get('accessToken')).toBeNull();
+    expect(s.openUrl).toHaveBeenCalledWith('/bye');
+  });
+
+  it('persists the selected member', () => {
+    const s = setup({});
+    const actor = createActor(selectedMemberMachine.provide(s.impl.selectedMember), { input: { stored: null } }).start();
+    actor.send({ type: 'members.loaded', self: { userId: adminUser.userId, roles: adminUser.roles }, members });
+    actor.send({ type: 'user.select', userId: 'u-other' });
+    expect(s.storage.get('selectedMember')).toBe('u-other');
+  });
+
+  it('loads, applies (lang, dir), persists and saves the language', async () => {
+    const s = setup(
+      { userSetting: okResult({ userId: 'u', email: 'e', name: 'n', language: 'ar' }) },
+      { accessToken: 'tok' },
+    );
+    const actor = createActor(languageMachine.provide(s.impl.language), { input: { stored: null, browser: 'en-US' } }).start();
+    await waitFor(actor, (snap) => snap.hasTag('ready'));
+    expect(s.doc.documentElement.lang).toBe('en');
+    actor.send({ type: 'user.choose', language: 'ar' });
+    await waitFor(actor, (snap) => snap.matches({ ready: 'idle' }) && snap.context.language === 'ar');
+    expect(s.loadLocale.mock.calls).toEqual([['en'], ['ar']]);
+    expect(s.doc.documentElement.lang).toBe('ar');
+    expect(s.doc.documentElement.dir).toBe('rtl');
+    expect(s.storage.get('language')).toBe('ar');
+    expect(s.calls).toEqual([{ name: 'userSetting', body: { language: 'ar' } }]);
+  });
+});

@@ -1,0 +1,129 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, setup, type AnyMachineSnapshot } from 'xstate';
+import { actorNotProvided, guardNotProvided, isNotProvided } from '../../src/machines/not-provided';
+import {
+  assertPath,
+  generateMachinePaths,
+  listStateIds,
+  listTransitions,
+  machineCoverage,
+  planMachinePaths,
+  prepareForPaths,
+  replayPath,
+} from './machine-paths';
+
+/** A small machine with an invoke, a delay, a parallel state and a deliberately unreachable state. */
+const demo = setup({
+  types: { events: {} as { type: 'go' } | { type: 'stop' } },
+  actors: { load: actorNotProvided<number>('load') },
+  guards: { allowed: guardNotProvided('allowed') },
+  delays: { pollInterval: 1000 },
+}).createMachine({
+  id: 'demo',
+  initial: 'idle',
+  states: {
+    idle: { on: { go: [{ guard: 'allowed', target: 'loading' }, { target: 'refused' }] } },
+    refused: {},
+    loading: {
+      invoke: { id: 'load', src: 'load', onDone: 'both', onError: 'idle' },
+      after: { pollInterval: 'idle' },
+    },
+    both: {
+      type: 'parallel',
+      states: { a: { initial: 'a1', states: { a1: { on: { stop: 'a2' } }, a2: {} } }, b: {} },
+    },
+    orphan: { on: { stop: 'idle' } },
+  },
+});
+
+const events = [
+  { type: 'go' },
+  { type: 'stop' },
+  { type: 'xstate.done.actor.load', output: 1 },
+  { type: 'xstate.error.actor.load', error: 'x' },
+  { type: 'xstate.after.pollInterval.demo.loading' },
+];
+
+describe('machine-paths toolkit', () => {
+  it('lists every state node id, nested and parallel ones included', () => {
+    expect(listStateIds(demo)).toEqual([
+      'demo',
+      'demo.idle',
+      'demo.refused',
+      'demo.loading',
+      'demo.both',
+      'demo.both.a',
+      'demo.both.a.a1',
+      'demo.both.a.a2',
+      'demo.both.b',
+      'demo.orphan',
+    ]);
+  });
+
+  it('labels guarded candidates, invoke results and delays as separate transitions', () => {
+    expect(listTransitions(demo)).toEqual(
+      expect.arrayContaining([
+        'demo.idle: go [allowed] #1 -> demo.loading',
+        'demo.idle: go #2 -> demo.refused',
+        'demo.loading: xstate.done.actor.load -> demo.both',
+        'demo.loading: xstate.error.actor.load -> demo.idle',
+        'demo.loading: xstate.after.pollInterval.demo.loading -> demo.idle',
+      ]),
+    );
+  });
+
+  it('refuses a machine whose guards are still placeholders', () => {
+    expect(() => prepareForPaths(demo)).toThrow(/guards allowed/);
+  });
+
+  it('reports the states and transitions no path reaches', () => {
+    const machine = demo.provide({ guards: { allowed: () => true } });
+    const plan = planMachinePaths(machine, { events });
+    expect(plan.coverage.states.missed).toEqual(['demo.refused', 'demo.orphan']);
+    expect(plan.coverage.transitions.missed).toEqual(['demo.idle: go #2 -> demo.refused', 'demo.orphan: stop -> demo.idle']);
+    expect(plan.coverage.transitions.reached).toContain('demo.loading: xstate.after.pollInterval.demo.loading -> demo.idle');
+  });
+
+  it('merges the coverage of variants', () => {
+    const plan = planMachinePaths(demo, {
+      events,
+      variants: [
+        { name: 'allowed', machine: demo.provide({ guards: { allowed: () => true } }) },
+        { name: 'refused', machine: demo.provide({ guards: { allowed: () => false } }) },
+      ],
+    });
+    expect(plan.coverage.states.missed).toEqual(['demo.orphan']);
+    expect(plan.selected.length).toBeLessThanOrEqual(plan.paths.length);
+  });
+
+  it('replaces every actor by one that never settles, so only the path drives done/error', async () => {
+    const machine = demo.provide({ guards: { allowed: () => true } });
+    const prepared = prepareForPaths(machine);
+    expect(isNotProvided(prepared.implementations.actors.load)).toBe(false);
+    const actor = createActor(prepared).start();
+    actor.send({ type: 'go' });
+    await new Promise((r) => setTimeout(r, 10));
+    // The placeholder would have rejected (back to idle); the stand-in keeps loading.
+    expect(actor.getSnapshot().value).toBe('loading');
+    actor.stop();
+    const [path] = generateMachinePaths(machine, { events: [{ type: 'go' }] });
+    expect(path!.steps.map((s) => s.event.type)).toEqual(['xstate.init', 'go']);
+    expect(replayPath(path!).mismatch).toBeNull();
+    expect(machineCoverage(machine, [path!]).states.reached).toEqual(['demo', 'demo.idle', 'demo.loading']);
+  });
+
+  it('adds simple paths on request', () => {
+    const machine = demo.provide({ guards: { allowed: () => true } });
+    const shortest = generateMachinePaths(machine, { events });
+    const both = generateMachinePaths(machine, { events, generator: 'shortest+simple' });
+    expect(both.length).toBeGreaterThanOrEqual(shortest.length);
+    for (const p of both) expect(replayPath(p).mismatch).toBeNull();
+  });
+
+  it('fails a replay whose state differs from the graph', () => {
+    const machine = demo.provide({ guards: { allowed: () => true } });
+    const [path] = generateMachinePaths(machine, { events }).filter((p) => p.steps.length > 1);
+    const wrong = { ...path!, steps: path!.steps.map((s, i) => (i === 1 ? { ...s, state: path!.steps[0]!.state as AnyMachineSnapshot } : s)) };
+    expect(() => assertPath(wrong)).toThrow(/expected .*"idle"/);
+  });
+});
