@@ -5,7 +5,14 @@ import react from '@vitejs/plugin-react';
 export default defineConfig({
   base: '/crm/',
   plugins: [react()],
-  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 600 },
+  build: {
+    outDir: 'dist',
+    sourcemap: false,
+    chunkSizeWarningLimit: 600,
+    // Panda's generated styled-system has no side effects, but its recipe index re-exports every
+    // recipe through top-level calls: without this rule each page would ship all ~50 recipes.
+    rolldownOptions: { treeshake: { moduleSideEffects: [{ test: /[\\/]styled-system[\\/]/, sideEffects: false }] } },
+  },
   server: {
     port: 5173,
     proxy: {

@@ -1,1 +1,25 @@
-export const layout = {};
+import type { Translation } from '../i18n-types';
+
+export const layout = {
+  skipToContent: 'انتقل إلى المحتوى',
+  navigation: 'القائمة الرئيسية',
+  openMenu: 'فتح القائمة',
+  closeMenu: 'إغلاق القائمة',
+  menu: {
+    home: 'الرئيسية',
+  },
+  memberSelector: {
+    label: 'عرض بيانات',
+    self: '{name} (أنا)',
+    noPermission: 'يمكن للمشرفين والمديرين فقط عرض بيانات الأعضاء الآخرين',
+  },
+  userMenu: {
+    trigger: 'قائمة حساب {email}',
+    globalSettings: 'الإعدادات العامة',
+    language: 'اللغة',
+    changePassword: 'تغيير كلمة المرور',
+    downloadRecording: 'تنزيل التسجيل',
+    signOut: 'تسجيل الخروج',
+  },
+  progress: 'جارٍ تحميل الصفحة',
+} satisfies Translation['layout'];

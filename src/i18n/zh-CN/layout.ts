@@ -1,1 +1,25 @@
-export const layout = {};
+import type { Translation } from '../i18n-types';
+
+export const layout = {
+  skipToContent: '跳到主要内容',
+  navigation: '主菜单',
+  openMenu: '打开菜单',
+  closeMenu: '关闭菜单',
+  menu: {
+    home: '首页',
+  },
+  memberSelector: {
+    label: '正在查看的成员数据',
+    self: '{name}（我）',
+    noPermission: '只有管理员和经理可以查看其他成员的数据',
+  },
+  userMenu: {
+    trigger: '{email} 的账号菜单',
+    globalSettings: '全局设置',
+    language: '语言',
+    changePassword: '修改密码',
+    downloadRecording: '下载录制记录',
+    signOut: '退出登录',
+  },
+  progress: '页面加载中',
+} satisfies Translation['layout'];

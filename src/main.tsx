@@ -1,0 +1,59 @@
+/**
+ * Browser entry: builds the services (storage, API client with error toasts, extension bridge),
+ * creates the root actors once (src/ui/app.tsx), attaches the Stately inspector with `?inspect`
+ * and the QA recorder with `?record`, and mounts the router under /crm.
+ */
+import './styles.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter } from 'react-router-dom';
+import { loadLocaleAsync } from './i18n/i18n-util.async';
+import { createApiClient } from './services/api/client';
+import { createChromeBridge } from './services/extension/bridge';
+import { attachInspector } from './services/inspect';
+import { combineInspectors, createRecorder, shouldRecord } from './services/recorder';
+import { createStorage } from './services/storage';
+import { App, createAppShell } from './ui/app';
+import type { AppShell } from './ui/app-actors';
+import { notify } from './ui/layout/notifier';
+import { routes } from './ui/routes';
+
+const ROUTER_BASENAME = '/crm';
+
+async function bootstrap(): Promise<void> {
+  const storage = createStorage();
+  let shell: AppShell | null = null;
+  const api = createApiClient({
+    storage,
+    // The client throttles to one error toast per second (SPEC §8).
+    notify: (message) => void notify(message, 'error'),
+    onSessionEnded: (code) => shell?.actors.session.send({ type: 'api.sessionEnded', code }),
+  });
+  const bridge = createChromeBridge({ storage });
+
+  const recorder = shouldRecord(window.location) ? createRecorder() : null;
+  const stately = await attachInspector(window.location).catch(() => undefined);
+  const inspect = combineInspectors(stately, recorder?.inspect);
+
+  const router = createBrowserRouter(routes, { basename: ROUTER_BASENAME });
+  shell = createAppShell({
+    api,
+    storage,
+    bridge,
+    loadLocale: loadLocaleAsync,
+    navigate: (to, options) => void router.navigate(to, options),
+    browserLanguages: navigator.languages?.length ? navigator.languages : navigator.language,
+    inspect,
+    recorder,
+  });
+
+  const container = document.getElementById('root');
+  if (!container) throw new Error('index.html has no #root element');
+  createRoot(container).render(
+    <StrictMode>
+      <App shell={shell} router={router} />
+    </StrictMode>,
+  );
+}
+
+void bootstrap();

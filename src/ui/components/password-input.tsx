@@ -1,0 +1,104 @@
+import { PasswordInput } from '@ark-ui/react/password-input';
+import { useId, type ComponentProps, type ReactNode, type Ref } from 'react';
+import { css, cx } from '../../../styled-system/css';
+import { input } from '../../../styled-system/recipes';
+import { FieldErrorText, FieldHelperText, FieldLabel, FieldRoot } from './field';
+
+const control = css({ position: 'relative', width: 'full' });
+const inputExtra = css({ pe: '10' });
+const trigger = css({
+  position: 'absolute',
+  insetInlineEnd: '1',
+  top: '50%',
+  transform: 'translateY(-50%)',
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  width: '8',
+  height: '8',
+  borderRadius: 'l2',
+  color: 'fg.muted',
+  cursor: 'pointer',
+  _hover: { color: 'fg.default', bg: 'bg.subtle' },
+  _focusVisible: { outline: '2px solid', outlineColor: 'colorPalette.default', outlineOffset: '1px' },
+  _disabled: { cursor: 'not-allowed', opacity: 0.5 },
+  '& svg': { width: '4', height: '4' },
+});
+const requiredMark = css({ color: 'fg.error', ms: '1' });
+
+function EyeIcon() {
+  return (
+    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+      <path d="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12Z" />
+      <circle cx="12" cy="12" r="3" />
+    </svg>
+  );
+}
+
+function EyeOffIcon() {
+  return (
+    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+      <path d="M10.7 5.1A10.8 10.8 0 0 1 12 5c6.5 0 10 7 10 7a17.6 17.6 0 0 1-2.2 3.2M6.6 6.6C3.9 8.4 2 12 2 12s3.5 7 10 7a9.7 9.7 0 0 0 5.4-1.6" />
+      <path d="M9.9 9.9a3 3 0 0 0 4.2 4.2" />
+      <path d="m2 2 20 20" />
+    </svg>
+  );
+}
+
+export interface PasswordFieldProps
+  extends Omit<ComponentProps<'input'>, 'ref' | 'children' | 'type' | 'autoComplete'> {
+  label: ReactNode;
+  errorText?: ReactNode;
+  helperText?: ReactNode;
+  inputRef?: Ref<HTMLInputElement>;
+  errorTestId?: string;
+  /** 'current-password' (sign-in) or 'new-password' (sign-up, reset, change). */
+  autoComplete?: 'current-password' | 'new-password';
+  /** Accessible name of the show/hide button for the current visibility. */
+  visibilityLabel: (visible: boolean) => string;
+}
+
+/** Password field: Ark Field + Ark PasswordInput (show/hide toggle), keyboard reachable, RTL-safe. */
+export function PasswordField({
+  label,
+  errorText,
+  helperText,
+  inputRef,
+  errorTestId,
+  autoComplete = 'current-password',
+  visibilityLabel,
+  required,
+  disabled,
+  className,
+  ...inputProps
+}: PasswordFieldProps) {
+  const invalid = errorText !== undefined && errorText !== null && errorText !== '';
+  const id = useId();
+  const ids = { errorText: `${id}-error`, helperText: `${id}-helper` };
+  // Ark ties the error with aria-errormessage once it sees the element; aria-describedby is set at
+  // once too, because screen readers announce it more widely.
+  const describedBy = invalid ? ids.errorText : helperText ? ids.helperText : undefined;
+  return (
+    <FieldRoot ids={ids} invalid={invalid} required={required} disabled={disabled} className={className}>
+      <FieldLabel>
+        {label}
+        {required ? <span aria-hidden="true" className={requiredMark}>*</span> : null}
+      </FieldLabel>
+      <PasswordInput.Root autoComplete={autoComplete} translations={{ visibilityTrigger: visibilityLabel }}>
+        <PasswordInput.Control className={control}>
+          <PasswordInput.Input ref={inputRef} aria-describedby={describedBy} className={cx(input({ size: 'md' }), inputExtra)} {...inputProps} />
+          <PasswordInput.VisibilityTrigger className={trigger}>
+            <PasswordInput.Indicator fallback={<EyeOffIcon />}>
+              <EyeIcon />
+            </PasswordInput.Indicator>
+          </PasswordInput.VisibilityTrigger>
+        </PasswordInput.Control>
+      </PasswordInput.Root>
+      {invalid ? (
+        <FieldErrorText data-testid={errorTestId}>{errorText}</FieldErrorText>
+      ) : helperText ? (
+        <FieldHelperText>{helperText}</FieldHelperText>
+      ) : null}
+    </FieldRoot>
+  );
+}

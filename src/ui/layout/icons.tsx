@@ -1,0 +1,53 @@
+/** Small inline icons of the layout (decorative: aria-hidden). Directional ones mirror in RTL by CSS. */
+import type { MenuIcon } from './menu-items';
+
+const base = { viewBox: '0 0 24 24', width: 18, height: 18, fill: 'none', stroke: 'currentColor', strokeWidth: 2, strokeLinecap: 'round', strokeLinejoin: 'round' } as const;
+
+export function HomeIcon() {
+  return (
+    <svg {...base} aria-hidden="true">
+      <path d="M3 10.5 12 3l9 7.5" />
+      <path d="M5 9.5V21h14V9.5" />
+      <path d="M10 21v-6h4v6" />
+    </svg>
+  );
+}
+
+export function MenuBarsIcon() {
+  return (
+    <svg {...base} aria-hidden="true">
+      <path d="M4 6h16M4 12h16M4 18h16" />
+    </svg>
+  );
+}
+
+export function CloseIcon() {
+  return (
+    <svg {...base} aria-hidden="true">
+      <path d="M18 6 6 18M6 6l12 12" />
+    </svg>
+  );
+}
+
+export function ChevronDownIcon() {
+  return (
+    <svg {...base} width={16} height={16} aria-hidden="true">
+      <path d="m6 9 6 6 6-6" />
+    </svg>
+  );
+}
+
+export function CheckIcon() {
+  return (
+    <svg {...base} width={16} height={16} aria-hidden="true">
+      <path d="M20 6 9 17l-5-5" />
+    </svg>
+  );
+}
+
+export function MenuEntryIcon({ icon }: { icon: MenuIcon }) {
+  switch (icon) {
+    case 'home':
+      return <HomeIcon />;
+  }
+}

@@ -1,0 +1,114 @@
+/**
+ * The main layout (SPEC §2): side menu, header with the member selector and the user menu, and the
+ * routed screen. Built with logical CSS properties, so Arabic (dir="rtl") mirrors it. On narrow
+ * screens the side menu collapses behind a menu button.
+ * Test ids: main-layout, side-menu-toggle, side-menu, member-selector, user-menu-trigger.
+ */
+import { useState } from 'react';
+import { Outlet, useLocation } from 'react-router-dom';
+import { css } from '../../../styled-system/css';
+import { useI18nContext } from '../../i18n/i18n-react';
+import { CloseIcon, MenuBarsIcon } from './icons';
+import { MemberSelector } from './member-selector';
+import { memberSelectorHiddenOn } from './menu-items';
+import { SideMenu } from './side-menu';
+import { UserMenu } from './user-menu';
+
+const shell = css({
+  minHeight: '100dvh',
+  display: { base: 'block', md: 'grid' },
+  gridTemplateColumns: '15rem minmax(0, 1fr)',
+  bg: 'bg.canvas',
+});
+const sidebar = css({
+  display: 'none',
+  flexDirection: 'column',
+  gap: '6',
+  p: '4',
+  bg: 'bg.default',
+  borderColor: 'border.default',
+  '&[data-open=true]': { display: 'flex', position: 'fixed', top: '14', insetInline: '0', bottom: '0', zIndex: 'overlay', overflowY: 'auto' },
+  md: {
+    display: 'flex',
+    position: 'sticky',
+    top: '0',
+    height: '100dvh',
+    borderInlineEndWidth: '1px',
+    '&[data-open=true]': { position: 'sticky', top: '0', zIndex: 'auto' },
+  },
+});
+const brand = css({ display: { base: 'none', md: 'block' }, fontWeight: 'bold', fontSize: 'lg', color: 'colorPalette.default', px: '3' });
+const column = css({ display: 'flex', flexDirection: 'column', minWidth: '0', minHeight: '100dvh' });
+const header = css({
+  position: 'sticky',
+  top: '0',
+  zIndex: 'sticky',
+  display: 'flex',
+  alignItems: 'center',
+  gap: '3',
+  px: { base: '3', md: '6' },
+  height: '14',
+  bg: 'bg.default',
+  borderBottomWidth: '1px',
+  borderColor: 'border.default',
+});
+const toggle = css({
+  display: { base: 'inline-flex', md: 'none' },
+  alignItems: 'center',
+  justifyContent: 'center',
+  width: '9',
+  height: '9',
+  borderRadius: 'l2',
+  cursor: 'pointer',
+  _hover: { bg: 'bg.subtle' },
+  _focusVisible: { outline: '2px solid', outlineColor: 'colorPalette.default' },
+});
+const mobileBrand = css({ display: { base: 'block', md: 'none' }, fontWeight: 'bold', color: 'colorPalette.default', whiteSpace: 'nowrap' });
+const spacer = css({ flex: '1' });
+const main = css({ flex: '1', p: { base: '4', md: '8' }, minWidth: '0' });
+const skip = css({
+  srOnly: true,
+  _focus: { srOnly: false, position: 'absolute', insetInlineStart: '2', top: '2', zIndex: 'skipLink', bg: 'bg.default', p: '2', borderRadius: 'l2' },
+});
+
+export function MainLayout() {
+  const { LL } = useI18nContext();
+  const { pathname } = useLocation();
+  // Purely presentational disclosure of the side menu on narrow screens (no flow decides it).
+  const [menuOpen, setMenuOpen] = useState(false);
+  const showSelector = !memberSelectorHiddenOn(pathname);
+
+  return (
+    <div className={shell} data-testid="main-layout">
+      <a href="#main-content" className={skip}>
+        {LL.layout.skipToContent()}
+      </a>
+      <aside id="side-menu" className={sidebar} data-open={menuOpen}>
+        <div className={brand}>{LL.common.productName()}</div>
+        <SideMenu onNavigate={() => setMenuOpen(false)} />
+      </aside>
+      <div className={column}>
+        <header className={header}>
+          <button
+            type="button"
+            className={toggle}
+            aria-controls="side-menu"
+            aria-expanded={menuOpen}
+            aria-label={menuOpen ? LL.layout.closeMenu() : LL.layout.openMenu()}
+            data-testid="side-menu-toggle"
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            {menuOpen ? <CloseIcon /> : <MenuBarsIcon />}
+          </button>
+          <span className={mobileBrand}>{LL.common.productName()}</span>
+          <div className={spacer} />
+          {showSelector ? <MemberSelector /> : null}
+          <UserMenu />
+        </header>
+        <main id="main-content" className={main} tabIndex={-1}>
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}

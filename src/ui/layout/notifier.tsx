@@ -1,0 +1,42 @@
+/**
+ * Toasts without weighing on the first page: the toaster (Ark Toast, ~14 KB gzipped) loads the
+ * first time something is shown. `notify` marks the toaster as wanted (so <LazyToaster> mounts it)
+ * and hands the message to the toaster's store, which keeps it until the toaster shows it.
+ */
+import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { useI18nContext } from '../../i18n/i18n-react';
+
+export type ToastType = 'error' | 'success' | 'info' | 'warning';
+
+let wanted = false;
+const listeners = new Set<() => void>();
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+const isWanted = () => wanted;
+
+const loadToaster = () => import('../components/toaster');
+
+/** Shows a toast (the services' `notify`); the client already throttles error toasts. */
+export function notify(message: string, type: ToastType = 'error'): Promise<void> {
+  if (!wanted) {
+    wanted = true;
+    listeners.forEach((l) => l());
+  }
+  return loadToaster().then((m) => m.showToast(message, type));
+}
+
+const Toaster = lazy(() => loadToaster().then((m) => ({ default: m.Toaster })));
+
+/** Mount once near the root: renders the toaster once a toast was asked for. */
+export function LazyToaster() {
+  const { LL } = useI18nContext();
+  const show = useSyncExternalStore(subscribe, isWanted, isWanted);
+  if (!show) return null;
+  return (
+    <Suspense fallback={null}>
+      <Toaster closeLabel={LL.common.close()} />
+    </Suspense>
+  );
+}

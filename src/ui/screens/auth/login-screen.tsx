@@ -1,0 +1,132 @@
+/**
+ * /login (SPEC §5 Login). Test ids: login-email, login-password, login-submit, login-google,
+ * login-forgot, login-signup, form-error.
+ */
+import { useActorRef, useSelector } from '@xstate/react';
+import { useRef, type FormEvent, type RefObject } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useI18nContext } from '../../../i18n/i18n-react';
+import { googleSignInMachine } from '../../../machines/auth/google-sign-in.machine';
+import { signInMachine, type SignInField } from '../../../machines/auth/sign-in.machine';
+import { HOME_PATH, REDIRECT_PARAM } from '../../../machines/constants';
+import { Button } from '../../components/button';
+import { TextField } from '../../components/field';
+import { Link } from '../../components/link';
+import { PasswordField } from '../../components/password-input';
+import { googleSignInActors, safeRedirect, signInActors, type AuthServices } from './auth-services';
+import { AuthPage, divider, fieldErrorText, footerText, FormErrorAlert, formStack, fullWidth, rowEnd } from './auth-view';
+import { ShellAuthServices } from './shell-auth-services';
+
+export interface LoginScreenProps {
+  /** Injected services (tests); the app leaves it out and the shell's are used. */
+  services?: AuthServices;
+}
+
+export function LoginScreen({ services }: LoginScreenProps) {
+  if (services) return <LoginView services={services} />;
+  return <ShellAuthServices>{(s) => <LoginView services={s} />}</ShellAuthServices>;
+}
+
+function LoginView({ services }: { services: AuthServices }) {
+  const { LL } = useI18nContext();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const target = safeRedirect(params.get(REDIRECT_PARAM), HOME_PATH);
+  const signedIn = (_: unknown, { accessToken }: { accessToken: string }) => {
+    services.onSignedIn(accessToken);
+    navigate(target, { replace: true });
+  };
+  const actor = useActorRef(signInMachine.provide({ actors: signInActors(services), actions: { signedIn } }), {
+    input: {},
+  });
+  const google = useActorRef(googleSignInMachine.provide({ actors: googleSignInActors(services), actions: { signedIn } }));
+
+  const email = useSelector(actor, (s) => s.context.email);
+  const password = useSelector(actor, (s) => s.context.password);
+  const errors = useSelector(actor, (s) => s.context.errors);
+  const formError = useSelector(actor, (s) => s.context.formError);
+  const busy = useSelector(actor, (s) => s.hasTag('busy') || s.hasTag('done'));
+  const showError = useSelector(actor, (s) => s.hasTag('showError'));
+  const showGoogle = useSelector(google, (s) => s.hasTag('showButton'));
+  const googleBusy = useSelector(google, (s) => s.hasTag('busy'));
+  const googleError = useSelector(google, (s) => s.context.formError);
+  const googleShowError = useSelector(google, (s) => s.hasTag('showError'));
+
+  const inputs = { email: useRef<HTMLInputElement>(null), password: useRef<HTMLInputElement>(null) } satisfies Record<
+    SignInField,
+    RefObject<HTMLInputElement | null>
+  >;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    actor.send({ type: 'user.submit' });
+    const invalid = actor.getSnapshot().context.firstInvalid;
+    if (actor.getSnapshot().matches('editing') && invalid) inputs[invalid].current?.focus();
+  };
+
+  return (
+    <AuthPage title={LL.auth.login.title()} subtitle={LL.auth.login.subtitle()} data-testid="login-page">
+      <form noValidate onSubmit={submit} className={formStack} aria-busy={busy}>
+        <TextField
+          label={LL.auth.login.email()}
+          type="email"
+          name="email"
+          autoComplete="email"
+          inputMode="email"
+          required
+          inputRef={inputs.email}
+          value={email}
+          readOnly={busy}
+          errorText={fieldErrorText(LL, errors.email)}
+          onChange={(e) => actor.send({ type: 'user.change', email: e.currentTarget.value })}
+          onBlur={() => actor.send({ type: 'user.blur', field: 'email' })}
+          data-testid="login-email"
+        />
+        <PasswordField
+          label={LL.auth.login.password()}
+          name="password"
+          autoComplete="current-password"
+          required
+          inputRef={inputs.password}
+          value={password}
+          readOnly={busy}
+          errorText={fieldErrorText(LL, errors.password)}
+          visibilityLabel={(visible) => (visible ? LL.auth.hidePassword() : LL.auth.showPassword())}
+          onChange={(e) => actor.send({ type: 'user.change', password: e.currentTarget.value })}
+          onBlur={() => actor.send({ type: 'user.blur', field: 'password' })}
+          data-testid="login-password"
+        />
+        <div className={rowEnd}>
+          <Link to="/reset-password" data-testid="login-forgot">
+            {LL.auth.login.forgot()}
+          </Link>
+        </div>
+        <FormErrorAlert error={formError} show={showError} />
+        <Button type="submit" className={fullWidth} loading={busy} loadingText={LL.auth.login.submitting()} data-testid="login-submit">
+          {LL.auth.login.submit()}
+        </Button>
+      </form>
+      {showGoogle ? (
+        <>
+          <div className={divider}>{LL.auth.login.or()}</div>
+          <Button
+            variant="outline"
+            className={fullWidth}
+            loading={googleBusy}
+            onClick={() => google.send({ type: 'user.googleStart' })}
+            data-testid="login-google"
+          >
+            {LL.auth.login.google()}
+          </Button>
+          <FormErrorAlert error={googleError} show={googleShowError} />
+        </>
+      ) : null}
+      <p className={footerText}>
+        <span>{LL.auth.login.noAccount()}</span>
+        <Link to="/signup" data-testid="login-signup">
+          {LL.auth.login.signUpLink()}
+        </Link>
+      </p>
+    </AuthPage>
+  );
+}

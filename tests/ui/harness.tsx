@@ -1,0 +1,119 @@
+/**
+ * Renders the real app (routes, gate adapter, layout, screens) on a memory router under /crm with
+ * fake services: an API client answering from handlers, in-memory storage, the fake extension.
+ */
+import { act, render } from '@testing-library/react';
+import { createMemoryRouter } from 'react-router-dom';
+import { waitFor as waitForActor } from 'xstate';
+import type { DataOf, EndpointName, RequestOf } from '../../src/contract/endpoints';
+import { Code } from '../../src/contract/codes';
+import { loadLocaleAsync } from '../../src/i18n/i18n-util.async';
+import { ApiError, type ApiClient, type ApiFailure, type ApiOk, type ApiResult } from '../../src/services/api/client';
+import { createFakeExtension } from '../../src/services/extension/fake';
+import type { Recorder } from '../../src/services/recorder';
+import { createMemoryBackend, createStorage, type AppStorage } from '../../src/services/storage';
+import { App, createAppShell, type AppShellDeps } from '../../src/ui/app';
+import type { AppShell } from '../../src/ui/app-actors';
+import { routes } from '../../src/ui/routes';
+
+export const BASENAME = '/crm';
+
+export type ApiHandlers = {
+  [N in EndpointName]?: (body: RequestOf<N> | undefined) => ApiResult<DataOf<N>> | Promise<ApiResult<DataOf<N>>>;
+};
+
+export const okResult = <T,>(data: T): ApiOk<T> => ({ ok: true, raw: false, code: Code.OK, data, message: 'success' });
+export const failResult = (code: number, message = 'failed'): ApiFailure => ({ ok: false, raw: false, code, data: null, message });
+
+export type FakeApi = ApiClient & { calls: { name: EndpointName; body: unknown }[]; handlers: ApiHandlers };
+
+/** An API client answering from `handlers`; a call without a handler fails like a network error. */
+export const createFakeApi = (handlers: ApiHandlers = {}): FakeApi => {
+  const calls: FakeApi['calls'] = [];
+  const api: FakeApi = {
+    calls,
+    handlers,
+    call: (async (name: EndpointName, body?: unknown) => {
+      calls.push({ name, body });
+      const handler = api.handlers[name] as ((b: unknown) => unknown) | undefined;
+      if (!handler) throw new ApiError('network', name, `no fake answer for ${name}`);
+      return handler(body);
+    }) as ApiClient['call'],
+  };
+  return api;
+};
+
+export type RenderAppOptions = {
+  /** Initial app path (without /crm), e.g. '/v2/home'. */
+  path: string;
+  api?: FakeApi;
+  /** Storage items to start with (e.g. { accessToken: 'tok' }). */
+  storage?: Record<string, string>;
+  browserLanguages?: readonly string[];
+  recorder?: Recorder | null;
+  adaptGate?: AppShellDeps['adaptGate'];
+  /** Called with the shell before the first render (to send events the path starts with). */
+  beforeRender?: (shell: AppShell) => void;
+};
+
+export type RenderedApp = {
+  shell: AppShell;
+  router: ReturnType<typeof createMemoryRouter>;
+  api: FakeApi;
+  storage: AppStorage;
+  /** Navigations the gate/session asked for (`navigate` action), in order. */
+  navigations: { to: string; replace: boolean }[];
+  /** The router's location as an app path (pathname + search, without /crm). */
+  location: () => string;
+  /** Moves the router like a user following a link. */
+  go: (path: string) => Promise<void>;
+};
+
+/** The app's root actors on fake services, started (the language loaded), nothing rendered. */
+export async function createTestShell(
+  options: Omit<RenderAppOptions, 'path' | 'beforeRender'> & { navigate?: (to: string, o: { replace: boolean }) => void },
+): Promise<{ shell: AppShell; api: FakeApi; storage: AppStorage }> {
+  const api = options.api ?? createFakeApi();
+  const storage = createStorage(createMemoryBackend(options.storage ?? {}));
+  const shell = createAppShell({
+    api,
+    storage,
+    bridge: createFakeExtension(),
+    loadLocale: loadLocaleAsync,
+    navigate: options.navigate ?? (() => undefined),
+    browserLanguages: options.browserLanguages ?? ['en-US'],
+    recorder: options.recorder ?? null,
+    openUrl: () => undefined,
+    ...(options.adaptGate ? { adaptGate: options.adaptGate } : {}),
+  });
+  await waitForActor(shell.actors.language, (s) => s.hasTag('ready'));
+  return { shell, api, storage };
+}
+
+export async function renderApp(options: RenderAppOptions): Promise<RenderedApp> {
+  const router = createMemoryRouter(routes, { basename: BASENAME, initialEntries: [`${BASENAME}${options.path}`] });
+  const navigations: RenderedApp['navigations'] = [];
+  const { shell, api, storage } = await createTestShell({
+    ...options,
+    navigate: (to, o) => {
+      navigations.push({ to, replace: o.replace });
+      void router.navigate(to, o);
+    },
+  });
+  options.beforeRender?.(shell);
+  render(<App shell={shell} router={router} />);
+  await act(async () => {
+    await Promise.resolve();
+  });
+  const location = () => {
+    const l = router.state.location;
+    const path = l.pathname.startsWith(BASENAME) ? l.pathname.slice(BASENAME.length) || '/' : l.pathname;
+    return `${path}${l.search}`;
+  };
+  const go = async (path: string) => {
+    await act(async () => {
+      await router.navigate(path);
+    });
+  };
+  return { shell, router, api, storage, navigations, location, go };
+}
