@@ -85,6 +85,6 @@ describe('component kit', () => {
     await user.click(screen.getByRole('tab', { name: 'Email' }));
     expect(screen.getByRole('tab', { name: 'Email' }).getAttribute('aria-selected')).toBe('true');
     expect(screen.getByText('Email panel').hidden).toBe(false);
-    expect(screen.getByText('Link panel').hidden).toBe(true);
+    await waitFor(() => expect(screen.getByText('Link panel').hidden).toBe(true));
   });
 });
