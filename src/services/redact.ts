@@ -16,6 +16,21 @@ export const isSecretKey = (key: string): boolean => {
   return secretKeys.has(k) || k.includes('password') || k.includes('token');
 };
 
+/**
+ * Whether the value under a secret key must go. `code` is special: a verification code is a string
+ * of digits, but an API answer code (100004) or a role code ('admin') is not a secret and replays
+ * need it as it was.
+ */
+const mustRedact = (key: string, value: unknown): boolean => {
+  if (!isSecretKey(key)) return false;
+  if (key.toLowerCase() === 'code') return typeof value === 'string' && /\d/.test(value);
+  return true;
+};
+
+/** Query parameters that carry secrets (`?invite_token=...`, `&code=...`) inside any string. */
+const secretQueryParam = /([?&#][^=&#\s]*(?:token|password|code|credential)[^=&#\s]*=)[^&#\s]*/gi;
+export const redactQuery = (text: string): string => text.replace(secretQueryParam, `$1${REDACTED}`);
+
 const isPlainObject = (v: unknown): v is Record<string, unknown> => {
   if (typeof v !== 'object' || v === null) return false;
   const proto: unknown = Object.getPrototypeOf(v);
@@ -36,11 +51,12 @@ export const redactSecrets = <T>(value: T): T => {
       for (const item of v) out.push(walk(item));
       return out;
     }
+    if (typeof v === 'string') return redactQuery(v);
     if (!isPlainObject(v)) return v;
     if (seen.has(v)) return seen.get(v);
     const out: Record<string, unknown> = {};
     seen.set(v, out);
-    for (const [k, item] of Object.entries(v)) out[k] = isSecretKey(k) ? REDACTED : walk(item);
+    for (const [k, item] of Object.entries(v)) out[k] = mustRedact(k, item) ? REDACTED : walk(item);
     return out;
   };
   return walk(value) as T;

@@ -1,5 +1,7 @@
+import { ERROR_TOAST_THROTTLE_MS } from '../machines/constants';
+
 /** Error toast throttle (SPEC §9: one error toast per second at most). */
-export const TOAST_THROTTLE_MS = 1000;
+export const TOAST_THROTTLE_MS = ERROR_TOAST_THROTTLE_MS;
 
 export type ThrottleOptions = {
   /** Smallest gap between two shown toasts, in milliseconds. */

@@ -48,7 +48,7 @@ describe('redaction', () => {
   });
 
   it('redacts recursively through objects and arrays without touching the input', () => {
-    const input = { type: 'x', email: 'a@b.co', password: 'p', list: [{ token: 't', keep: 1 }], deep: { inner: { credential: 'c' } }, code: 123456 };
+    const input = { type: 'x', email: 'a@b.co', password: 'p', list: [{ token: 't', keep: 1 }], deep: { inner: { credential: 'c' } }, code: '123456' };
     const out = redactSecrets(input);
     expect(out).toEqual({
       type: 'x',
@@ -60,6 +60,17 @@ describe('redaction', () => {
     });
     expect(input.password).toBe('p');
     expect(input.list[0]!.token).toBe('t');
+  });
+
+  it('keeps answer codes and role codes, and strips secret query parameters from strings', () => {
+    const out = redactSecrets({ type: 'api.sessionEnded', code: 100004, roles: [{ code: 'admin', level: 1 }], search: '?invite_token=abc123&tab=2', url: '/x?code=654321' });
+    expect(out).toEqual({
+      type: 'api.sessionEnded',
+      code: 100004,
+      roles: [{ code: 'admin', level: 1 }],
+      search: `?invite_token=${REDACTED}&tab=2`,
+      url: `/x?code=${REDACTED}`,
+    });
   });
 
   it('copes with cycles', () => {

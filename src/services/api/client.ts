@@ -21,9 +21,10 @@ import { endpoints, SOURCE_USER_HEADER, type DataOf, type EndpointName, type Req
 import { anyEnvelopeSchema, type Envelope } from '../../contract/envelope';
 import type { AppStorage } from '../storage';
 import { createThrottledNotifier } from '../toast';
+import { REQUEST_TIMEOUT_MS } from '../../machines/constants';
 
 /** SPEC §7 / §9: request time-out. */
-export const REQUEST_TIMEOUT_MS = 20_000;
+export { REQUEST_TIMEOUT_MS };
 
 export type ApiErrorKind = 'network' | 'http' | 'timeout' | 'parse';
 
