@@ -48,6 +48,19 @@ export const endpoints = {
   workspaceInfo: e('POST', '/public/workspace/info', w.workspaceInfoRequest, w.workspaceInfoData, 'bearer'),
   workspaceList: e('POST', '/public/workspace/list', a.emptyRequest, w.workspaceListData, 'bearer'),
   workspaceCreate: e('POST', '/public/workspace/create', w.workspaceCreateRequest, w.workspaceInfoData, 'bearer'),
+  workspacePage: e('POST', '/public/workspace/page', w.workspacePageRequest, w.workspacePageData, 'bearer'),
+  inviteRecordCreate: e('POST', '/admin/workspace/invite/record/create', w.inviteRecordCreateRequest, w.inviteRecordCreateData, 'bearer'),
+  inviteRecordDelete: e('POST', '/admin/workspace/invite/record/delete', w.inviteRecordDeleteRequest, nothing, 'bearer'),
+  workspaceJoin: e('POST', '/public/workspace/join', w.joinRequest, w.workspaceInfoData, 'bearer'),
+  syncTypeUpdate: e('POST', '/admin/workspace/sync-type/update', w.syncTypeUpdateRequest, nothing, 'bearer'),
+  workspaceLeave: e('POST', '/member/workspace/leave', w.workspaceIdRequest, nothing, 'bearer'),
+  workspaceDisband: e('POST', '/admin/workspace/disband', w.workspaceIdRequest, nothing, 'bearer'),
+  userLevelUpdate: e('POST', '/admin/workspace/user-level/update', w.userLevelUpdateRequest, nothing, 'bearer'),
+  publicInviteUrlGenerate: e('POST', '/public/workspace/public-invite-url/generate', a.emptyRequest, w.inviteUrlData, 'bearer'),
+  publicInviteUrlReset: e('POST', '/public/workspace/public-invite-url/reset', a.emptyRequest, w.inviteUrlData, 'bearer'),
+  joinByPublicInviteUrl: e('POST', '/public/workspace/join/by-public-invite-url', w.joinByPublicUrlRequest, w.workspaceInfoData, 'bearer'),
+  inviteUrlList: e('POST', '/public/workspace/invite-url/list', a.emptyRequest, w.inviteUrlListData, 'bearer'),
+  invitationInfo: e('POST', '/public/workspace/invitation/info', w.invitationInfoRequest, w.invitationInfoData, 'bearer'),
 } as const satisfies Record<string, Endpoint>;
 
 export type EndpointName = keyof typeof endpoints;

@@ -32,3 +32,59 @@ export const workspaceCreateRequest = z.object({
   workspaceName: workspaceNameSchema,
   inviteEmails: z.array(emailSchema).max(50).default([]),
 });
+
+// ---- Issue 3: the life of a team -------------------------------------------------------------
+
+export const MEMBERS_PAGE_SIZE = 20;
+/** Invitation links (email and public) are valid 7 days (SPEC §9). */
+export const INVITE_VALID_DAYS = 7;
+
+export const userLevelSchema = z.enum(['manager', 'member']);
+export const syncTypeSchema = z.enum(syncTypes);
+const idSchema = z.string().trim().min(1).max(64);
+
+export const workspacePageRequest = z.object({
+  workspaceId: idSchema,
+  page: z.number().int().min(1).default(1),
+  size: z.number().int().min(1).max(100).default(MEMBERS_PAGE_SIZE),
+});
+export const workspacePageData = z.object({
+  items: z.array(workspaceMember),
+  total: z.number().int(),
+  page: z.number().int(),
+  size: z.number().int(),
+});
+
+export const inviteRecordCreateRequest = z.object({ emails: z.array(emailSchema).min(1).max(50) });
+export const inviteRecordCreateData = z.object({ invited: z.array(z.string()) });
+/** Deletes an invitation (by email) or removes a member (by targetUserId). */
+export const inviteRecordDeleteRequest = z.object({
+  email: z.string().trim().max(254).optional(),
+  workspaceId: idSchema,
+  targetUserId: z.string().trim().max(64).optional(),
+});
+
+export const joinRequest = z.object({ email: emailSchema, inviteToken: z.string().trim().min(1).max(200) });
+export const joinByPublicUrlRequest = z.object({ inviteToken: z.string().trim().min(1).max(200) });
+
+export const syncTypeUpdateRequest = z.object({ syncType: syncTypeSchema, userId: idSchema, workspaceId: idSchema });
+export const userLevelUpdateRequest = z.object({ userLevel: userLevelSchema, userId: idSchema, workspaceId: idSchema });
+export const workspaceIdRequest = z.object({ workspaceId: idSchema });
+
+/** A public invitation link (SPEC §3 Invite). `expiresAt` in unix seconds. */
+export const inviteUrlData = z.object({ inviteToken: z.string(), inviteUrl: z.string(), expiresAt: z.number().int() });
+export const inviteUrlListData = z.object({
+  items: z.array(inviteUrlData.extend({ kind: z.enum(['public', 'email']), email: z.string().nullable() })),
+});
+
+/**
+ * What an invitation token leads to, for the acceptance pages (our addition: the pages must name
+ * the workspace before the person joins). `status` says what joining would answer.
+ */
+export const invitationInfoRequest = z.object({ inviteToken: z.string().trim().min(1).max(200) });
+export const invitationInfoData = z.object({
+  workspaceName: z.string(),
+  kind: z.enum(['public', 'email']),
+  email: z.string().nullable(),
+  status: z.enum(['valid', 'expired', 'alreadyJoined', 'memberExceeded', 'disbanded', 'emailMismatch']),
+});
