@@ -23,6 +23,11 @@ export type AppConfig = {
   /** Built front end served under /crm/ (null: do not serve it). */
   staticDir: string | null;
   mailFrom: string;
+  /**
+   * Key that derives invitation tokens (INVITE_SECRET). Null: a random key kept in the database
+   * (table server_secrets), made on first use and shared by every server process.
+   */
+  inviteSecret: string | null;
   accessTokenTtlSeconds: number;
   sessionTtlSeconds: number;
   registerCodeTtlSeconds: number;
@@ -50,6 +55,7 @@ export const defaultConfig: AppConfig = {
   googleClientId: null,
   staticDir: null,
   mailFrom: 'Chat CRM <no-reply@localhost>',
+  inviteSecret: null,
   accessTokenTtlSeconds: 60 * 60,
   sessionTtlSeconds: 30 * 24 * 60 * 60,
   registerCodeTtlSeconds: 30 * 60,
@@ -92,5 +98,6 @@ export const readAppConfig = (env: NodeJS.ProcessEnv = process.env, staticDir: s
     publicUrl: nonEmpty(env.PUBLIC_URL),
     googleClientId: nonEmpty(env.GOOGLE_CLIENT_ID),
     mailFrom: nonEmpty(env.MAIL_FROM) ?? defaultConfig.mailFrom,
+    inviteSecret: nonEmpty(env.INVITE_SECRET),
     staticDir,
   });

@@ -1,6 +1,7 @@
 /**
  * Outgoing email. With SMTP_URL: nodemailer over SMTP. Without: the outbox table, and the server
- * log prints `[mail] to=... subject=... code=...` so a person on a fresh machine can read a code.
+ * log prints `[mail] to=... subject=... code=...` (or `link=<url>` for an invitation) so a person on a
+ * fresh machine can read a code or follow a link.
  */
 import { randomUUID } from 'node:crypto';
 import nodemailer from 'nodemailer';
@@ -15,7 +16,14 @@ export type Mail = {
   text: string;
   /** The verification code the mail carries, if any (printed by the outbox mailer's log line). */
   code?: string;
+  /** The link the mail carries, if any (an invitation): printed in full by the log line. */
+  link?: string;
 };
+
+const logFields = (mail: Mail) =>
+  mail.link && !mail.code
+    ? { to: mail.to, subject: mail.subject, link: mail.link }
+    : { to: mail.to, subject: mail.subject, code: mail.code ?? '-' };
 
 export type Mailer = { send(mail: Mail): Promise<void> };
 
@@ -28,7 +36,7 @@ export const createOutboxMailer = (deps: { db: Db; clock: Clock; logger: Logger 
       text: mail.text,
       createdAt: deps.clock.now(),
     });
-    deps.logger.info('[mail]', { to: mail.to, subject: mail.subject, code: mail.code ?? '-' });
+    deps.logger.info('[mail]', logFields(mail));
   },
 });
 
@@ -37,7 +45,7 @@ export const createSmtpMailer = (deps: { smtpUrl: string; from: string; logger: 
   return {
     async send(mail) {
       await transport.sendMail({ from: deps.from, to: mail.to, subject: mail.subject, text: mail.text });
-      deps.logger.info('[mail] sent by smtp', { to: mail.to, subject: mail.subject });
+      deps.logger.info('[mail] sent by smtp', mail.link ? { to: mail.to, subject: mail.subject, link: mail.link } : { to: mail.to, subject: mail.subject });
     },
   };
 };

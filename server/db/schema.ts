@@ -192,6 +192,49 @@ export const configs = pgTable(
   ],
 );
 
+export const invitationKinds = ['email', 'public'] as const;
+export type InvitationKind = (typeof invitationKinds)[number];
+
+/**
+ * Invitation links (SPEC §3 Invite): 'email' ones are bound to one address and redeemed once;
+ * a 'public' one may be used by anyone signed in until it expires or is reset (voided). The token
+ * itself is never stored: it is derived from the row id with the server's invitation key
+ * (HMAC-SHA256, see server/invitations.ts) and looked up by its sha256.
+ */
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: text('id').primaryKey(),
+    workspaceId: text('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: invitationKinds }).notNull(),
+    /** The invited address (email kind only, lower-case). */
+    email: text('email'),
+    /** sha256 (base64url) of the token. */
+    tokenHash: text('token_hash').notNull(),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: ts('created_at').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+    usedBy: text('used_by').references(() => users.id, { onDelete: 'set null' }),
+    voidedAt: ts('voided_at'),
+  },
+  (t) => [
+    uniqueIndex('invitations_token_hash_key').on(t.tokenHash),
+    index('invitations_workspace_idx').on(t.workspaceId, t.kind),
+    check('invitations_kind', sql`${t.kind} in ('email', 'public')`),
+    check('invitations_email_kind', sql`(${t.kind} = 'email') = (${t.email} is not null)`),
+  ],
+);
+
+/** Server-wide secrets kept in the database (e.g. the invitation key when INVITE_SECRET is unset). */
+export const serverSecrets = pgTable('server_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: ts('created_at').notNull(),
+});
+
 /** Tables in an order that can be truncated together (tests) and listed by the seed. */
 export const allTables = {
   users,
@@ -203,4 +246,6 @@ export const allTables = {
   workspaceMembers,
   userSettings,
   configs,
+  invitations,
+  serverSecrets,
 };

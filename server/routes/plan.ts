@@ -1,7 +1,7 @@
 /** Plan facts of a workspace, read from src/contract/plans.ts. */
 import { and, count, eq, inArray } from 'drizzle-orm';
 import { plans, type PlanCode } from '../../src/contract/plans';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { workspaceMembers, workspaces } from '../db/schema';
 
 export const planOf = (code: string | null | undefined) =>
@@ -13,7 +13,7 @@ export const findWorkspace = async (db: Db, workspaceId: string) => {
 };
 
 /** Seats in use: joined and invited members. */
-export const seatsInUse = async (db: Db, workspaceId: string): Promise<number> => {
+export const seatsInUse = async (db: Db | Tx, workspaceId: string): Promise<number> => {
   const [row] = await db
     .select({ n: count() })
     .from(workspaceMembers)

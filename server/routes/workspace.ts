@@ -1,7 +1,8 @@
 /**
  * Workspace endpoints the login gate needs: info, member list, create. The creator becomes the
- * admin; the workspace starts on the trial plan (14 days); invited emails are stored as invited
- * members (sending invitation emails comes with the invitation issue).
+ * admin; the workspace starts on the trial plan (14 days); invited emails become invited members
+ * and get an invitation email each (server/invitations.ts). The rest of the team's life (pages,
+ * invitations, joining, roles, leaving, disbanding) is in ./team.ts, registered from here.
  */
 import { randomUUID } from 'node:crypto';
 import { and, asc, count, eq, inArray, isNotNull, ne } from 'drizzle-orm';
@@ -15,7 +16,9 @@ import { userSettings, users, workspaceMembers, workspaces } from '../db/schema'
 import type { AppDeps } from '../deps';
 import { fail } from '../http/respond';
 import { defineRoute, type AppEnv } from '../http/route';
+import { createInviteKeySource, issueEmailInvitations, mailInvitations, type IssuedInvitation } from '../invitations';
 import { findWorkspace } from './plan';
+import { originOf, registerTeamRoutes } from './team';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -36,6 +39,8 @@ const workspaceInfo = async (db: Db, workspaceId: string) => {
 
 export const registerWorkspaceRoutes = (app: Hono<AppEnv>, deps: AppDeps): void => {
   const { db, logger } = deps;
+  const keys = createInviteKeySource(deps);
+  registerTeamRoutes(app, deps, keys);
 
   defineRoute(app, deps, 'workspaceInfo', async ({ scope: s }) => {
     const scope = requireScope(s);
@@ -74,7 +79,7 @@ export const registerWorkspaceRoutes = (app: Hono<AppEnv>, deps: AppDeps): void 
     };
   });
 
-  defineRoute(app, deps, 'workspaceCreate', async ({ scope: s, body }) => {
+  defineRoute(app, deps, 'workspaceCreate', async ({ c, scope: s, body }) => {
     const scope = requireScope(s);
     if (scope.workspaceId) throw fail(Code.ALREADY_JOINED);
     const now = deps.clock.now();
@@ -86,6 +91,8 @@ export const registerWorkspaceRoutes = (app: Hono<AppEnv>, deps: AppDeps): void 
       : [];
     const userIdOf = new Map(known.map((u) => [u.email, u.id]));
     const workspaceId = randomUUID();
+    const key = invites.length ? await keys.get() : '';
+    let issued: IssuedInvitation[] = [];
     try {
       await db.transaction(async (tx) => {
         // A membership left "joined" in a disbanded workspace must not block a new one.
@@ -131,11 +138,13 @@ export const registerWorkspaceRoutes = (app: Hono<AppEnv>, deps: AppDeps): void 
           .insert(userSettings)
           .values({ userId: scope.userId, workspaceId, updatedAt: now })
           .onConflictDoUpdate({ target: userSettings.userId, set: { workspaceId, updatedAt: now } });
+        issued = await issueEmailInvitations(tx, { workspaceId, emails: invites, createdBy: scope.userId, now, key });
       });
     } catch (error) {
       if (isUniqueViolation(error)) throw fail(Code.ALREADY_JOINED);
       throw error;
     }
+    await mailInvitations(deps, { origin: originOf(c, deps.config.publicUrl), workspaceName: body.workspaceName, inviter: scope.name || scope.email, issued });
     logger.info('[workspace] created', { workspace: workspaceId, admin: scope.userId, invited: invites.length });
     return workspaceInfo(db, workspaceId);
   });

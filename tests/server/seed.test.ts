@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payInfoData, userInfoData } from '../../src/contract/account';
 import { camelKeys } from '../../src/contract/case';
 import { decodePerms } from '../../src/contract/permissions';
-import { DEMO_WORKSPACE_NAME, demoUsers, seedDemo } from '../../scripts/seed-demo';
+import { DEMO_INVITEE, DEMO_WORKSPACE_NAME, demoUsers, seedDemo } from '../../scripts/seed-demo';
+import { signUp } from './support/accounts';
 import { setupTestApp, type TestApp } from './support/test-app';
 
 let t: TestApp;
@@ -22,10 +23,12 @@ describe('seed:demo', () => {
   it('creates the demo workspace on the pro plan with four people, and re-running duplicates nothing', async () => {
     const first = await seedDemo(t.db, t.clock);
     const counts = { users: await t.count('users'), workspaces: await t.count('workspaces'), members: await t.count('workspaceMembers') };
-    expect(counts).toEqual({ users: 4, workspaces: 1, members: 4 });
+    expect(counts).toEqual({ users: 4, workspaces: 1, members: 5 });
+    expect(await t.count('invitations')).toBe(2);
     const second = await seedDemo(t.db, t.clock);
     expect(second).toEqual(first);
     expect({ users: await t.count('users'), workspaces: await t.count('workspaces'), members: await t.count('workspaceMembers') }).toEqual(counts);
+    expect(await t.count('invitations')).toBe(2);
   }, 60000);
 
   it('lets every demo user sign in with the printed password, with the right role', async () => {
@@ -43,4 +46,18 @@ describe('seed:demo', () => {
       expect(decodePerms(pay.perms, info.userId).button_message).toBe(true);
     }
   });
+
+  it('prints links the server accepts: the pending email invitation and the public link', async () => {
+    const seed = await seedDemo(t.db, t.clock, { origin: 'http://127.0.0.1:8787' });
+    expect(seed.emailInviteUrl).toMatch(/^http:\/\/127\.0\.0\.1:8787\/crm\/workspace\/grant-access\?invite_token=[\w-]{43}$/);
+    expect(seed.publicInviteUrl).toMatch(/^http:\/\/127\.0\.0\.1:8787\/crm\/workspace\/invitation\?invite_token=[\w-]{43}$/);
+    const token = (url: string) => new URL(url).searchParams.get('invite_token');
+    const invitee = await signUp(t, DEMO_INVITEE);
+    const info = await t.post('/public/workspace/invitation/info', { invite_token: token(seed.emailInviteUrl) }, { token: invitee.accessToken });
+    expect(info.data).toEqual({ workspace_name: DEMO_WORKSPACE_NAME, kind: 'email', email: DEMO_INVITEE, status: 'valid' });
+    const pub = await t.post('/public/workspace/invitation/info', { invite_token: token(seed.publicInviteUrl) }, { token: invitee.accessToken });
+    expect(pub.data).toMatchObject({ kind: 'public', status: 'valid' });
+    const joined = await t.post('/public/workspace/join', { email: DEMO_INVITEE, invite_token: token(seed.emailInviteUrl) }, { token: invitee.accessToken });
+    expect(joined.data).toMatchObject({ workspace_name: DEMO_WORKSPACE_NAME, member_count: 5 });
+  }, 60000);
 });

@@ -1,0 +1,330 @@
+/**
+ * Invitations (SPEC §3 Invite, §9): email invitations bound to one address and redeemed once, and
+ * the workspace's public link, usable by anyone signed in without a workspace until it expires
+ * (7 days) or is reset. Both kinds are rows of `invitations`.
+ *
+ * Tokens: 256 bits, base64url, derived as HMAC-SHA256(invitation key, row id) where the row id is
+ * itself random. Only sha256(token) is stored (the lookup key); the server can show a live link
+ * again (invite dialog, link list) by deriving it from the id, which needs the key: INVITE_SECRET,
+ * else a random key kept in `server_secrets` and shared by every server process.
+ *
+ * Seats and every multi-row change run in one transaction that first locks the workspace row
+ * (SELECT ... FOR UPDATE), so two redemptions racing for the last seat give exactly one member on
+ * PostgreSQL (the second waits, then counts the first), and on PGlite (one connection, transactions
+ * run one after another).
+ */
+import { createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { and, eq, gt, inArray, isNotNull, isNull, ne } from 'drizzle-orm';
+import { Code } from '../src/contract/codes';
+import { INVITE_VALID_DAYS } from '../src/contract/workspace';
+import { hashToken } from './auth/tokens';
+import type { Clock } from './clock';
+import type { AppConfig } from './config';
+import type { Db, Tx } from './db/client';
+import { invitations, serverSecrets, userSettings, workspaceMembers, workspaces, type InvitationKind } from './db/schema';
+import { fail } from './http/respond';
+import type { Logger } from './logger';
+import type { Mailer } from './mail';
+import { planOf, seatsInUse } from './routes/plan';
+
+export const INVITE_VALID_MS = INVITE_VALID_DAYS * 24 * 60 * 60 * 1000;
+const INVITE_KEY_NAME = 'invitation-key';
+
+type Conn = Db | Tx;
+
+/** The pages an invitation link opens (the front end lives under /crm/). */
+export const invitationPaths: Record<InvitationKind, string> = {
+  email: '/crm/workspace/grant-access',
+  public: '/crm/workspace/invitation',
+};
+
+export const invitationUrl = (origin: string, kind: InvitationKind, token: string): string =>
+  `${origin.replace(/\/+$/, '')}${invitationPaths[kind]}?invite_token=${encodeURIComponent(token)}`;
+
+export const deriveInviteToken = (key: string, invitationId: string): string =>
+  createHmac('sha256', key).update(`invitation:${invitationId}`).digest('base64url');
+
+const readKey = async (db: Db): Promise<string | undefined> => {
+  const [row] = await db.select({ value: serverSecrets.value }).from(serverSecrets).where(eq(serverSecrets.name, INVITE_KEY_NAME));
+  return row?.value;
+};
+
+/** The invitation key: INVITE_SECRET, else the one stored in the database (made on first use). */
+export const loadInviteKey = async (db: Db, config: AppConfig, now: Date): Promise<string> => {
+  if (config.inviteSecret) return config.inviteSecret;
+  const existing = await readKey(db);
+  if (existing) return existing;
+  await db
+    .insert(serverSecrets)
+    .values({ name: INVITE_KEY_NAME, value: randomBytes(32).toString('base64url'), createdAt: now })
+    .onConflictDoNothing();
+  const made = await readKey(db);
+  if (!made) throw new Error('the invitation key could not be stored');
+  return made;
+};
+
+/** A per-app cache of the key (never read inside a transaction: PGlite has one connection). */
+export const createInviteKeySource = (deps: { db: Db; config: AppConfig; clock: Clock }) => {
+  let pending: Promise<string> | null = null;
+  return {
+    get(): Promise<string> {
+      pending ??= loadInviteKey(deps.db, deps.config, deps.clock.now()).catch((error: unknown) => {
+        pending = null;
+        throw error;
+      });
+      return pending;
+    },
+  };
+};
+export type InviteKeySource = ReturnType<typeof createInviteKeySource>;
+
+const newInvitationId = () => randomBytes(16).toString('hex');
+
+/** Locks the workspace row for the rest of the transaction. */
+export const lockWorkspace = async (tx: Tx, workspaceId: string) => {
+  const [row] = await tx.select().from(workspaces).where(eq(workspaces.id, workspaceId)).for('update');
+  return row ?? null;
+};
+
+export type IssuedInvitation = { email: string; token: string; expiresAt: Date };
+
+/** Voids the live email invitations of these addresses and issues one new invitation each. */
+export const issueEmailInvitations = async (
+  tx: Tx,
+  input: { workspaceId: string; emails: string[]; createdBy: string; now: Date; key: string },
+): Promise<IssuedInvitation[]> => {
+  if (!input.emails.length) return [];
+  await tx
+    .update(invitations)
+    .set({ voidedAt: input.now })
+    .where(
+      and(
+        eq(invitations.workspaceId, input.workspaceId),
+        eq(invitations.kind, 'email'),
+        inArray(invitations.email, input.emails),
+        isNull(invitations.usedAt),
+        isNull(invitations.voidedAt),
+      ),
+    );
+  const expiresAt = new Date(input.now.getTime() + INVITE_VALID_MS);
+  const rows = input.emails.map((email) => {
+    const id = newInvitationId();
+    return { id, email, token: deriveInviteToken(input.key, id) };
+  });
+  await tx.insert(invitations).values(
+    rows.map((r) => ({
+      id: r.id,
+      workspaceId: input.workspaceId,
+      kind: 'email' as const,
+      email: r.email,
+      tokenHash: hashToken(r.token),
+      createdBy: input.createdBy,
+      createdAt: input.now,
+      expiresAt,
+    })),
+  );
+  return rows.map((r) => ({ email: r.email, token: r.token, expiresAt }));
+};
+
+/** Voids every live email invitation of one address in a workspace. */
+export const voidEmailInvitations = async (tx: Tx, workspaceId: string, email: string, now: Date): Promise<void> => {
+  await tx
+    .update(invitations)
+    .set({ voidedAt: now })
+    .where(
+      and(
+        eq(invitations.workspaceId, workspaceId),
+        eq(invitations.kind, 'email'),
+        eq(invitations.email, email),
+        isNull(invitations.usedAt),
+        isNull(invitations.voidedAt),
+      ),
+    );
+};
+
+/** Sends the invitation emails (after the transaction that issued them has committed). */
+export const mailInvitations = async (
+  deps: { mailer: Mailer; logger: Logger },
+  input: { origin: string; workspaceName: string; inviter: string; issued: IssuedInvitation[] },
+): Promise<void> => {
+  for (const inv of input.issued) {
+    const link = invitationUrl(input.origin, 'email', inv.token);
+    await deps.mailer.send({
+      to: inv.email,
+      subject: `You are invited to join ${input.workspaceName}`,
+      text: [
+        `${input.inviter} invited you to the team workspace "${input.workspaceName}" on Chat CRM.`,
+        '',
+        `Accept the invitation: ${link}`,
+        '',
+        `The link is valid for ${INVITE_VALID_DAYS} days and can be used once, by ${inv.email}.`,
+      ].join('\n'),
+      link,
+    });
+  }
+};
+
+/** The live public link of a workspace (not voided, not expired), if any. */
+export const livePublicInvitation = async (conn: Conn, workspaceId: string, now: Date) => {
+  const [row] = await conn
+    .select()
+    .from(invitations)
+    .where(
+      and(
+        eq(invitations.workspaceId, workspaceId),
+        eq(invitations.kind, 'public'),
+        isNull(invitations.voidedAt),
+        gt(invitations.expiresAt, now),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+};
+
+/** Issues a new public link for the workspace (the caller voids the old one first when resetting). */
+export const issuePublicInvitation = async (
+  tx: Tx,
+  input: { workspaceId: string; createdBy: string; now: Date; key: string },
+): Promise<{ token: string; expiresAt: Date }> => {
+  const id = newInvitationId();
+  const token = deriveInviteToken(input.key, id);
+  const expiresAt = new Date(input.now.getTime() + INVITE_VALID_MS);
+  await tx.insert(invitations).values({
+    id,
+    workspaceId: input.workspaceId,
+    kind: 'public',
+    email: null,
+    tokenHash: hashToken(token),
+    createdBy: input.createdBy,
+    createdAt: input.now,
+    expiresAt,
+  });
+  return { token, expiresAt };
+};
+
+export type InvitationStatus = 'valid' | 'member' | 'expired' | 'alreadyJoined' | 'memberExceeded' | 'disbanded' | 'emailMismatch';
+
+export const findInvitation = async (conn: Conn, token: string) => {
+  const [row] = await conn.select().from(invitations).where(eq(invitations.tokenHash, hashToken(token)));
+  return row ?? null;
+};
+export type InvitationRow = NonNullable<Awaited<ReturnType<typeof findInvitation>>>;
+
+/** The caller's joined membership in a live workspace (read inside the caller's transaction). */
+const currentWorkspaceOf = async (conn: Conn, userId: string): Promise<string | null> => {
+  const [row] = await conn
+    .select({ workspaceId: workspaceMembers.workspaceId })
+    .from(workspaceMembers)
+    .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
+    .where(and(eq(workspaceMembers.userId, userId), eq(workspaceMembers.status, 'joined'), isNull(workspaces.disbandedAt)));
+  return row?.workspaceId ?? null;
+};
+
+/**
+ * What redeeming `inv` would answer for this caller, checked in this order: disbanded workspace,
+ * already a member of it ('member': joining again changes nothing), joined elsewhere, email of
+ * another person, expired/reset/used, no seat left.
+ */
+export const evaluateInvitation = async (
+  conn: Conn,
+  inv: InvitationRow,
+  caller: { userId: string; email: string },
+  now: Date,
+): Promise<{ status: InvitationStatus; workspace: typeof workspaces.$inferSelect | null }> => {
+  const [workspace] = await conn.select().from(workspaces).where(eq(workspaces.id, inv.workspaceId));
+  if (!workspace || workspace.disbandedAt) return { status: 'disbanded', workspace: workspace ?? null };
+  const current = await currentWorkspaceOf(conn, caller.userId);
+  if (current === workspace.id) return { status: 'member', workspace };
+  if (current) return { status: 'alreadyJoined', workspace };
+  if (inv.kind === 'email' && inv.email !== caller.email) return { status: 'emailMismatch', workspace };
+  if (inv.voidedAt || inv.expiresAt.getTime() <= now.getTime() || (inv.kind === 'email' && inv.usedAt)) {
+    return { status: 'expired', workspace };
+  }
+  const [own] = await conn
+    .select({ status: workspaceMembers.status })
+    .from(workspaceMembers)
+    .where(and(eq(workspaceMembers.workspaceId, workspace.id), eq(workspaceMembers.invitedEmail, caller.email)));
+  const taken = (await seatsInUse(conn, workspace.id)) - (own?.status === 'invited' ? 1 : 0);
+  if (taken + 1 > planOf(workspace.planCode).seats) return { status: 'memberExceeded', workspace };
+  return { status: 'valid', workspace };
+};
+
+const failureOf: Record<Exclude<InvitationStatus, 'valid' | 'member'>, () => Error> = {
+  disbanded: () => fail(Code.WORKSPACE_DISBANDED),
+  alreadyJoined: () => fail(Code.ALREADY_JOINED),
+  emailMismatch: () => fail(Code.FORBIDDEN, 'This invitation was sent to another email address'),
+  expired: () => fail(Code.INVITE_EXPIRED),
+  memberExceeded: () => fail(Code.MEMBER_EXCEEDED),
+};
+
+export const invitationNotFound = () => fail(Code.NOT_FOUND, 'This invitation link is not valid');
+
+/**
+ * Redeems an invitation for the caller: the caller becomes a joined member (an email invitation is
+ * used up; a pending email invitation of the same address is voided). Everything happens in one
+ * transaction holding the workspace lock. Returns the workspace id.
+ */
+export const redeemInvitation = async (
+  tx: Tx,
+  input: { token: string; userId: string; email: string; now: Date },
+): Promise<{ workspaceId: string; changed: boolean }> => {
+  const inv = await findInvitation(tx, input.token);
+  if (!inv) throw invitationNotFound();
+  await lockWorkspace(tx, inv.workspaceId);
+  const { status } = await evaluateInvitation(tx, inv, input, input.now);
+  if (status === 'member') return { workspaceId: inv.workspaceId, changed: false };
+  if (status !== 'valid') throw failureOf[status]();
+
+  // A membership left "joined" in a disbanded workspace must not block this one.
+  const stale = await tx
+    .select({ id: workspaceMembers.id })
+    .from(workspaceMembers)
+    .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
+    .where(and(eq(workspaceMembers.userId, input.userId), eq(workspaceMembers.status, 'joined'), isNotNull(workspaces.disbandedAt)));
+  if (stale.length) {
+    await tx.update(workspaceMembers).set({ status: 'removed' }).where(inArray(workspaceMembers.id, stale.map((r) => r.id)));
+  }
+
+  const [own] = await tx
+    .select()
+    .from(workspaceMembers)
+    .where(and(eq(workspaceMembers.workspaceId, inv.workspaceId), eq(workspaceMembers.invitedEmail, input.email)));
+  if (own) {
+    await tx
+      .update(workspaceMembers)
+      .set({ userId: input.userId, status: 'joined', level: own.status === 'invited' ? own.level : 'member', joinedAt: input.now })
+      .where(eq(workspaceMembers.id, own.id));
+  } else {
+    await tx.insert(workspaceMembers).values({
+      id: randomUUID(),
+      workspaceId: inv.workspaceId,
+      userId: input.userId,
+      invitedEmail: input.email,
+      level: 'member',
+      status: 'joined',
+      createdAt: input.now,
+      joinedAt: input.now,
+    });
+  }
+  if (inv.kind === 'email') {
+    await tx.update(invitations).set({ usedAt: input.now, usedBy: input.userId }).where(eq(invitations.id, inv.id));
+  }
+  await tx
+    .update(invitations)
+    .set({ voidedAt: input.now })
+    .where(
+      and(
+        eq(invitations.workspaceId, inv.workspaceId),
+        eq(invitations.kind, 'email'),
+        eq(invitations.email, input.email),
+        ne(invitations.id, inv.id),
+        isNull(invitations.usedAt),
+        isNull(invitations.voidedAt),
+      ),
+    );
+  await tx
+    .insert(userSettings)
+    .values({ userId: input.userId, workspaceId: inv.workspaceId, updatedAt: input.now })
+    .onConflictDoUpdate({ target: userSettings.userId, set: { workspaceId: inv.workspaceId, updatedAt: input.now } });
+  return { workspaceId: inv.workspaceId, changed: true };
+};
