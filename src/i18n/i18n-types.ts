@@ -736,6 +736,159 @@ type RootTranslation = {
 			 */
 			networkFailed: string
 		}
+		invitation: {
+			/**
+			 * A​c​c​e​p​t​ ​y​o​u​r​ ​i​n​v​i​t​a​t​i​o​n
+			 */
+			titleGrantAccess: string
+			/**
+			 * J​o​i​n​ ​a​ ​w​o​r​k​s​p​a​c​e
+			 */
+			titleInvitation: string
+			/**
+			 * C​h​e​c​k​i​n​g​ ​y​o​u​r​ ​i​n​v​i​t​a​t​i​o​n​…
+			 */
+			checking: string
+			/**
+			 * Y​o​u​ ​a​r​e​ ​i​n​v​i​t​e​d​ ​t​o​ ​j​o​i​n​ ​{​w​o​r​k​s​p​a​c​e​}
+			 * @param {unknown} workspace
+			 */
+			invitedTo: RequiredParams<'workspace'>
+			/**
+			 * T​h​i​s​ ​i​n​v​i​t​a​t​i​o​n​ ​w​a​s​ ​s​e​n​t​ ​t​o​ ​{​e​m​a​i​l​}​.​ ​I​t​ ​c​a​n​ ​b​e​ ​u​s​e​d​ ​o​n​c​e​.
+			 * @param {unknown} email
+			 */
+			byEmail: RequiredParams<'email'>
+			/**
+			 * A​n​y​o​n​e​ ​w​i​t​h​ ​t​h​i​s​ ​l​i​n​k​ ​c​a​n​ ​j​o​i​n​ ​u​n​t​i​l​ ​i​t​ ​e​x​p​i​r​e​s​ ​o​r​ ​t​h​e​ ​a​d​m​i​n​ ​r​e​s​e​t​s​ ​i​t​.
+			 */
+			byLink: string
+			/**
+			 * I​n​v​i​t​a​t​i​o​n​ ​s​t​a​t​u​s
+			 */
+			status: string
+			/**
+			 * V​a​l​i​d​:​ ​y​o​u​ ​c​a​n​ ​j​o​i​n​ ​n​o​w
+			 */
+			statusValid: string
+			/**
+			 * S​i​g​n​e​d​ ​i​n​ ​a​s​ ​{​e​m​a​i​l​}
+			 * @param {unknown} email
+			 */
+			signedInAs: RequiredParams<'email'>
+			/**
+			 * J​o​i​n​ ​w​o​r​k​s​p​a​c​e
+			 */
+			join: string
+			/**
+			 * Y​o​u​ ​c​o​u​l​d​ ​n​o​t​ ​j​o​i​n​ ​t​h​e​ ​w​o​r​k​s​p​a​c​e​:​ ​{​m​e​s​s​a​g​e​}
+			 * @param {unknown} message
+			 */
+			joinFailed: RequiredParams<'message'>
+			/**
+			 * Y​o​u​ ​c​o​u​l​d​ ​n​o​t​ ​j​o​i​n​ ​t​h​e​ ​w​o​r​k​s​p​a​c​e​.​ ​C​h​e​c​k​ ​y​o​u​r​ ​c​o​n​n​e​c​t​i​o​n​ ​a​n​d​ ​t​r​y​ ​a​g​a​i​n​.
+			 */
+			joinNetworkFailed: string
+			/**
+			 * T​h​e​ ​i​n​v​i​t​a​t​i​o​n​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​c​h​e​c​k​e​d​:​ ​{​m​e​s​s​a​g​e​}
+			 * @param {unknown} message
+			 */
+			loadFailed: RequiredParams<'message'>
+			/**
+			 * T​h​e​ ​i​n​v​i​t​a​t​i​o​n​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​c​h​e​c​k​e​d​.​ ​C​h​e​c​k​ ​y​o​u​r​ ​c​o​n​n​e​c​t​i​o​n​ ​a​n​d​ ​t​r​y​ ​a​g​a​i​n​.
+			 */
+			loadNetworkFailed: string
+			/**
+			 * T​r​y​ ​a​g​a​i​n
+			 */
+			retry: string
+			/**
+			 * T​h​i​s​ ​i​n​v​i​t​a​t​i​o​n​ ​l​i​n​k​ ​i​s​ ​i​n​c​o​m​p​l​e​t​e
+			 */
+			missingTitle: string
+			/**
+			 * T​h​e​ ​l​i​n​k​ ​h​a​s​ ​n​o​ ​i​n​v​i​t​a​t​i​o​n​ ​t​o​k​e​n​.​ ​O​p​e​n​ ​t​h​e​ ​l​i​n​k​ ​f​r​o​m​ ​t​h​e​ ​i​n​v​i​t​a​t​i​o​n​ ​a​g​a​i​n​,​ ​o​r​ ​a​s​k​ ​y​o​u​r​ ​w​o​r​k​s​p​a​c​e​ ​a​d​m​i​n​ ​f​o​r​ ​a​ ​n​e​w​ ​o​n​e​.
+			 */
+			missingBody: string
+			/**
+			 * T​h​i​s​ ​i​n​v​i​t​a​t​i​o​n​ ​i​s​ ​f​o​r​ ​a​n​o​t​h​e​r​ ​a​c​c​o​u​n​t
+			 */
+			mismatchTitle: string
+			/**
+			 * T​h​e​ ​i​n​v​i​t​a​t​i​o​n​ ​t​o​ ​{​w​o​r​k​s​p​a​c​e​}​ ​w​a​s​ ​s​e​n​t​ ​t​o​ ​{​e​m​a​i​l​}​.​ ​S​i​g​n​ ​o​u​t​ ​a​n​d​ ​s​i​g​n​ ​i​n​ ​w​i​t​h​ ​t​h​a​t​ ​a​d​d​r​e​s​s​ ​t​o​ ​j​o​i​n​.
+			 * @param {unknown} email
+			 * @param {unknown} workspace
+			 */
+			mismatchBody: RequiredParams<'email' | 'workspace'>
+			/**
+			 * C​r​e​a​t​e​ ​m​y​ ​o​w​n​ ​w​o​r​k​s​p​a​c​e
+			 */
+			createOwn: string
+		}
+		tokenExpired: {
+			/**
+			 * I​n​v​i​t​a​t​i​o​n​ ​e​x​p​i​r​e​d
+			 */
+			title: string
+			/**
+			 * T​h​e​ ​t​o​k​e​n​ ​h​a​s​ ​e​x​p​i​r​e​d​,​ ​p​l​e​a​s​e​ ​c​o​n​t​a​c​t​ ​t​h​e​ ​a​d​m​i​n​i​s​t​r​a​t​o​r​ ​t​o​ ​o​b​t​a​i​n​ ​a​ ​n​e​w​ ​o​n​e​.
+			 */
+			message: string
+			/**
+			 * I​n​v​i​t​a​t​i​o​n​ ​l​i​n​k​s​ ​a​r​e​ ​v​a​l​i​d​ ​f​o​r​ ​7​ ​d​a​y​s​,​ ​a​n​d​ ​a​ ​l​i​n​k​ ​s​t​o​p​s​ ​w​o​r​k​i​n​g​ ​w​h​e​n​ ​t​h​e​ ​a​d​m​i​n​ ​r​e​s​e​t​s​ ​i​t​.​ ​A​s​k​ ​y​o​u​r​ ​w​o​r​k​s​p​a​c​e​ ​a​d​m​i​n​ ​f​o​r​ ​a​ ​n​e​w​ ​l​i​n​k​,​ ​o​r​ ​c​r​e​a​t​e​ ​a​ ​w​o​r​k​s​p​a​c​e​ ​o​f​ ​y​o​u​r​ ​o​w​n​.
+			 */
+			hint: string
+		}
+		memberExceed: {
+			/**
+			 * N​o​ ​s​e​a​t​ ​l​e​f​t​ ​i​n​ ​t​h​i​s​ ​w​o​r​k​s​p​a​c​e
+			 */
+			title: string
+			/**
+			 * E​x​c​e​e​d​e​d​ ​p​e​r​s​o​n​n​e​l​ ​l​i​m​i​t​,​ ​p​l​e​a​s​e​ ​c​o​n​t​a​c​t​ ​a​d​m​i​n​i​s​t​r​a​t​o​r​ ​t​o​ ​u​p​g​r​a​d​e​ ​t​h​e​ ​p​a​c​k​a​g​e​.
+			 */
+			message: string
+			/**
+			 * E​v​e​r​y​ ​s​e​a​t​ ​o​f​ ​t​h​e​ ​w​o​r​k​s​p​a​c​e​’​s​ ​p​l​a​n​ ​i​s​ ​t​a​k​e​n​.​ ​O​n​c​e​ ​t​h​e​ ​a​d​m​i​n​ ​u​p​g​r​a​d​e​s​ ​t​h​e​ ​p​l​a​n​ ​o​r​ ​f​r​e​e​s​ ​a​ ​s​e​a​t​,​ ​o​p​e​n​ ​t​h​e​ ​i​n​v​i​t​a​t​i​o​n​ ​a​g​a​i​n​.
+			 */
+			hint: string
+		}
+		disband: {
+			/**
+			 * W​o​r​k​s​p​a​c​e​ ​d​i​s​b​a​n​d​e​d
+			 */
+			title: string
+			/**
+			 * T​h​e​ ​t​e​a​m​ ​w​o​r​k​s​p​a​c​e​ ​h​a​s​ ​b​e​e​n​ ​d​i​s​b​a​n​d​e​d​.​ ​P​l​e​a​s​e​ ​c​o​n​t​a​c​t​ ​t​h​e​ ​t​e​a​m​ ​a​d​m​i​n​.
+			 */
+			message: string
+			/**
+			 * Y​o​u​r​ ​o​w​n​ ​d​a​t​a​ ​i​s​ ​k​e​p​t​.​ ​Y​o​u​ ​c​a​n​ ​s​t​a​r​t​ ​a​g​a​i​n​ ​w​i​t​h​ ​a​ ​n​e​w​ ​w​o​r​k​s​p​a​c​e​ ​f​o​r​ ​y​o​u​r​ ​t​e​a​m​.
+			 */
+			hint: string
+			/**
+			 * C​r​e​a​t​e​ ​a​ ​n​e​w​ ​w​o​r​k​s​p​a​c​e
+			 */
+			create: string
+		}
+		alreadyJoined: {
+			/**
+			 * Y​o​u​ ​a​r​e​ ​a​l​r​e​a​d​y​ ​i​n​ ​a​ ​w​o​r​k​s​p​a​c​e
+			 */
+			title: string
+			/**
+			 * Y​o​u​ ​h​a​v​e​ ​a​l​r​e​a​d​y​ ​j​o​i​n​e​d​ ​a​n​o​t​h​e​r​ ​w​o​r​k​s​p​a​c​e​.
+			 */
+			message: string
+			/**
+			 * A​ ​p​e​r​s​o​n​ ​b​e​l​o​n​g​s​ ​t​o​ ​o​n​e​ ​w​o​r​k​s​p​a​c​e​ ​o​n​l​y​.​ ​T​o​ ​j​o​i​n​ ​a​n​o​t​h​e​r​ ​o​n​e​ ​y​o​u​ ​m​u​s​t​ ​l​e​a​v​e​ ​y​o​u​r​ ​c​u​r​r​e​n​t​ ​w​o​r​k​s​p​a​c​e​ ​f​i​r​s​t​,​ ​a​n​d​ ​l​e​a​v​i​n​g​ ​i​s​ ​d​o​n​e​ ​b​y​ ​a​p​p​l​y​i​n​g​ ​t​o​ ​y​o​u​r​ ​w​o​r​k​s​p​a​c​e​ ​a​d​m​i​n​.
+			 */
+			hint: string
+			/**
+			 * G​o​ ​t​o​ ​m​y​ ​w​o​r​k​s​p​a​c​e
+			 */
+			goToMine: string
+		}
 	}
 }
 
@@ -1448,6 +1601,152 @@ export type TranslationFunctions = {
 			 * The workspace could not be created. Check your connection and try again.
 			 */
 			networkFailed: () => LocalizedString
+		}
+		invitation: {
+			/**
+			 * Accept your invitation
+			 */
+			titleGrantAccess: () => LocalizedString
+			/**
+			 * Join a workspace
+			 */
+			titleInvitation: () => LocalizedString
+			/**
+			 * Checking your invitation…
+			 */
+			checking: () => LocalizedString
+			/**
+			 * You are invited to join {workspace}
+			 */
+			invitedTo: (arg: { workspace: unknown }) => LocalizedString
+			/**
+			 * This invitation was sent to {email}. It can be used once.
+			 */
+			byEmail: (arg: { email: unknown }) => LocalizedString
+			/**
+			 * Anyone with this link can join until it expires or the admin resets it.
+			 */
+			byLink: () => LocalizedString
+			/**
+			 * Invitation status
+			 */
+			status: () => LocalizedString
+			/**
+			 * Valid: you can join now
+			 */
+			statusValid: () => LocalizedString
+			/**
+			 * Signed in as {email}
+			 */
+			signedInAs: (arg: { email: unknown }) => LocalizedString
+			/**
+			 * Join workspace
+			 */
+			join: () => LocalizedString
+			/**
+			 * You could not join the workspace: {message}
+			 */
+			joinFailed: (arg: { message: unknown }) => LocalizedString
+			/**
+			 * You could not join the workspace. Check your connection and try again.
+			 */
+			joinNetworkFailed: () => LocalizedString
+			/**
+			 * The invitation could not be checked: {message}
+			 */
+			loadFailed: (arg: { message: unknown }) => LocalizedString
+			/**
+			 * The invitation could not be checked. Check your connection and try again.
+			 */
+			loadNetworkFailed: () => LocalizedString
+			/**
+			 * Try again
+			 */
+			retry: () => LocalizedString
+			/**
+			 * This invitation link is incomplete
+			 */
+			missingTitle: () => LocalizedString
+			/**
+			 * The link has no invitation token. Open the link from the invitation again, or ask your workspace admin for a new one.
+			 */
+			missingBody: () => LocalizedString
+			/**
+			 * This invitation is for another account
+			 */
+			mismatchTitle: () => LocalizedString
+			/**
+			 * The invitation to {workspace} was sent to {email}. Sign out and sign in with that address to join.
+			 */
+			mismatchBody: (arg: { email: unknown, workspace: unknown }) => LocalizedString
+			/**
+			 * Create my own workspace
+			 */
+			createOwn: () => LocalizedString
+		}
+		tokenExpired: {
+			/**
+			 * Invitation expired
+			 */
+			title: () => LocalizedString
+			/**
+			 * The token has expired, please contact the administrator to obtain a new one.
+			 */
+			message: () => LocalizedString
+			/**
+			 * Invitation links are valid for 7 days, and a link stops working when the admin resets it. Ask your workspace admin for a new link, or create a workspace of your own.
+			 */
+			hint: () => LocalizedString
+		}
+		memberExceed: {
+			/**
+			 * No seat left in this workspace
+			 */
+			title: () => LocalizedString
+			/**
+			 * Exceeded personnel limit, please contact administrator to upgrade the package.
+			 */
+			message: () => LocalizedString
+			/**
+			 * Every seat of the workspace’s plan is taken. Once the admin upgrades the plan or frees a seat, open the invitation again.
+			 */
+			hint: () => LocalizedString
+		}
+		disband: {
+			/**
+			 * Workspace disbanded
+			 */
+			title: () => LocalizedString
+			/**
+			 * The team workspace has been disbanded. Please contact the team admin.
+			 */
+			message: () => LocalizedString
+			/**
+			 * Your own data is kept. You can start again with a new workspace for your team.
+			 */
+			hint: () => LocalizedString
+			/**
+			 * Create a new workspace
+			 */
+			create: () => LocalizedString
+		}
+		alreadyJoined: {
+			/**
+			 * You are already in a workspace
+			 */
+			title: () => LocalizedString
+			/**
+			 * You have already joined another workspace.
+			 */
+			message: () => LocalizedString
+			/**
+			 * A person belongs to one workspace only. To join another one you must leave your current workspace first, and leaving is done by applying to your workspace admin.
+			 */
+			hint: () => LocalizedString
+			/**
+			 * Go to my workspace
+			 */
+			goToMine: () => LocalizedString
 		}
 	}
 }

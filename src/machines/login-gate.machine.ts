@@ -25,16 +25,34 @@ import { actionNotProvided, actorNotProvided, guardNotProvided } from './not-pro
  * may render (tag `ready`), or redirects with the `navigate` action and waits for the new
  * location. While it decides or loads, it carries the tag `busy` (the thin progress bar).
  *
- * 1. a query with invite_token goes to the home page keeping the token;
+ * 1. a query with invite_token goes to the home page keeping the token, except on the two
+ *    invitation pages (/workspace/grant-access, /workspace/invitation), which take the token as
+ *    their input;
  * 2. without a stored token it obtains one (failure: /login?redirect=<wanted>), then retries;
  * 3. on first load it fetches user info, pay info and workspace info in parallel and derives the
  *    routes the user's real role may open; user info failing or not 100000 goes to /login;
  * 4. workspace code 100000 loads members and config in parallel, then opens the path
  *    (/workspace goes to its `to` parameter or home instead);
- * 5. any other workspace code goes to /workspace?to=<wanted>;
+ * 5. any other workspace code goes to /workspace?to=<wanted>, or, when the query carries
+ *    invite_token, to /workspace/grant-access?invite_token=<token> (accept the invitation);
  * 6. once loaded, a user without a workspace name is sent to /workspace from every path but
- *    /404 and /workspace.
+ *    /404 and /workspace (and the pages under it: the invitation pages and the outcome pages
+ *    disband, memberExceed, tokenExpired, error/already-joined are open without a workspace).
  */
+
+// ---- The standalone workspace pages (SPEC §2, docs/issue-3 decisions) ----
+/** Accept an email invitation (the token is bound to that email). */
+export const GRANT_ACCESS_PATH = '/workspace/grant-access';
+/** Accept a public invitation link. */
+export const INVITATION_PATH = '/workspace/invitation';
+/** Outcome pages of an invitation (or of a workspace that went away). */
+export const DISBAND_PATH = '/workspace/disband';
+export const MEMBER_EXCEED_PATH = '/workspace/memberExceed';
+export const TOKEN_EXPIRED_PATH = '/workspace/tokenExpired';
+/** Takes the invitation token as an optional last segment: /workspace/error/already-joined/:inviteToken? */
+export const ALREADY_JOINED_PATH = '/workspace/error/already-joined';
+/** The pages that read invite_token themselves (the gate does not send them home). */
+export const INVITATION_PAGES: readonly string[] = [GRANT_ACCESS_PATH, INVITATION_PATH];
 
 export type GateTarget = { pathname: string; search: string };
 /** An API answer as the gate sees it: the code decides, the data is kept. */
@@ -104,6 +122,15 @@ export const loginRedirect = (target: GateTarget | null): string => withParam(LO
 export const workspaceRedirect = (target: GateTarget | null): string =>
   withParam(WORKSPACE_PATH, WORKSPACE_TO_PARAM, wantedPath(target));
 export const homeWithInvite = (token: string): string => withParam(HOME_PATH, INVITE_TOKEN_PARAM, token);
+/** Where a user without a workspace accepts the invitation the query carries. */
+export const grantAccessWithInvite = (token: string): string => withParam(GRANT_ACCESS_PATH, INVITE_TOKEN_PARAM, token);
+/** The already-joined page for a token (the token segment is optional). */
+export const alreadyJoinedPath = (token: string | null): string =>
+  token ? `${ALREADY_JOINED_PATH}/${encodeURIComponent(token)}` : ALREADY_JOINED_PATH;
+
+const trimSlash = (pathname: string): string => (pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname);
+/** The two invitation pages take invite_token as their input (gate step 1 leaves them alone). */
+export const isInvitationPage = (pathname: string): boolean => INVITATION_PAGES.includes(trimSlash(pathname));
 
 /** Route prefixes the roles may not open (SPEC §6: the template centre is for admins only). */
 export const deniedRoutesFor = (userInfo: UserInfo): string[] => {
@@ -168,13 +195,15 @@ export const loginGateMachine = setup({
     hasStoredToken: guardNotProvided('hasStoredToken'),
     isPublicTarget: ({ context }) => isPublicPath(targetPathname(context)),
     isPublicNavigation: (_, target: GateTarget) => isPublicPath(target.pathname),
-    hasInviteTokenAwayFromHome: ({ context }) => inviteTokenOf(context.target) !== null && !isHomePath(targetPathname(context)),
+    hasInviteTokenAwayFromHome: ({ context }) =>
+      inviteTokenOf(context.target) !== null && !isHomePath(targetPathname(context)) && !isInvitationPage(targetPathname(context)),
     isLoaded: ({ context }) => context.loaded,
     isSuccessAnswer: (_, answer: { code: number; hasData: boolean }) => answer.code === SUCCESS_CODE && answer.hasData,
     hasWorkspace: ({ context }) => context.workspaceCode === SUCCESS_CODE && context.workspace !== null,
     mayOpenWithoutWorkspace: ({ context }) =>
       !hasWorkspaceName(context) && NO_WORKSPACE_PATHS.some((p) => underPath(targetPathname(context), p)),
     lacksWorkspaceName: ({ context }) => !hasWorkspaceName(context),
+    lacksWorkspaceWithInvite: ({ context }) => !hasWorkspaceName(context) && inviteTokenOf(context.target) !== null,
     isWorkspacePath: ({ context }) => targetPathname(context) === WORKSPACE_PATH,
     isRouteDenied: ({ context }) => context.deniedRoutes.some((p) => underPath(targetPathname(context), p)),
   },
@@ -198,7 +227,8 @@ export const loginGateMachine = setup({
       },
     },
     deciding: {
-      description: 'Steps 1 and 2 for the wanted location: public paths pass, invite_token goes home, no token obtains one.',
+      description:
+        'Steps 1 and 2 for the wanted location: public paths pass, invite_token goes home (not from the invitation pages), no token obtains one.',
       tags: ['busy'],
       always: [
         { guard: 'isPublicTarget', target: 'open' },
@@ -373,6 +403,15 @@ export const loginGateMachine = setup({
       tags: ['busy'],
       always: [
         { guard: 'mayOpenWithoutWorkspace', target: 'open' },
+        {
+          guard: 'lacksWorkspaceWithInvite',
+          description: 'No workspace, but the query carries an invitation: accept it instead of creating a workspace.',
+          target: 'redirecting',
+          actions: {
+            type: 'navigate',
+            params: ({ context }) => ({ to: grantAccessWithInvite(inviteTokenOf(context.target) ?? ''), replace: true }),
+          },
+        },
         {
           guard: 'lacksWorkspaceName',
           target: 'redirecting',

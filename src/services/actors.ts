@@ -17,6 +17,12 @@ import type { WorkspaceInfo, WorkspaceMember } from '../contract/workspace';
 import { BASE_PATH, LOGIN_PATH } from '../machines/constants';
 import type { LanguageParams } from '../machines/language.machine';
 import type {
+  InvitationAnswer,
+  InvitationInfo,
+  JoinWorkspaceInput,
+  LoadInvitationInput,
+} from '../machines/invitation.machine';
+import type {
   ApiAnswer,
   FetchUserConfigInput,
   FetchWorkspaceInfoInput,
@@ -51,6 +57,31 @@ const dataOf = <T>(result: ApiResult<T>, what: string): T => {
   if (result.ok && !result.raw) return result.data;
   throw new Error(`${what} failed${result.code === null ? '' : ` (code ${result.code})`}`);
 };
+
+/** An answer for a flow machine: the data, or the code and message of a refusal (non-JSON counts as a refusal). */
+const invitationAnswerOf = <T>(result: ApiResult<T>): InvitationAnswer<T> => {
+  if (result.raw) return { ok: false, code: 0, message: result.data };
+  return result.ok ? { ok: true, data: result.data } : { ok: false, code: result.code, message: result.message };
+};
+
+/**
+ * The invitation machine's actors (the screen adds `reloadGate` and `navigate`): what a token
+ * leads to, and joining by an email invitation or by a public link.
+ */
+export const createInvitationActors = (api: ApiClient) => ({
+  actors: {
+    loadInvitation: fromPromise<InvitationAnswer<InvitationInfo>, LoadInvitationInput>(async ({ input }) =>
+      invitationAnswerOf(await api.call('invitationInfo', { inviteToken: input.inviteToken })),
+    ),
+    joinWorkspace: fromPromise<InvitationAnswer<unknown>, JoinWorkspaceInput>(async ({ input }) =>
+      invitationAnswerOf(
+        input.kind === 'public'
+          ? await api.call('joinByPublicInviteUrl', { inviteToken: input.inviteToken })
+          : await api.call('workspaceJoin', { email: input.email, inviteToken: input.inviteToken }),
+      ),
+    ),
+  },
+});
 
 export const createActors = (services: ActorServices) => {
   const { api, storage } = services;
@@ -136,7 +167,9 @@ export const createActors = (services: ActorServices) => {
     },
   };
 
-  return { loginGate, session, selectedMember, language };
+  const invitation = createInvitationActors(api);
+
+  return { loginGate, session, selectedMember, language, invitation };
 };
 
 export type AppActors = ReturnType<typeof createActors>;

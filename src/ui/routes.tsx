@@ -14,6 +14,14 @@ import { Button } from './components/button';
 import { Heading, Text } from './components/heading';
 import { ProgressBar } from './components/progress-bar';
 import { GateOutlet } from './layout/gate-outlet';
+import {
+  ALREADY_JOINED_PATH,
+  DISBAND_PATH,
+  GRANT_ACCESS_PATH,
+  INVITATION_PATH,
+  MEMBER_EXCEED_PATH,
+  TOKEN_EXPIRED_PATH,
+} from '../machines/login-gate.machine';
 
 /** A route module that has not arrived after this long counts as failed (SPEC §8, §9: 120 s). */
 export const withLoadTimeout = <T,>(load: Promise<T>, ms: number = CHUNK_LOAD_TIMEOUT_MS): Promise<T> =>
@@ -88,6 +96,16 @@ export const routes: RouteObject[] = [
       { path: NOT_FOUND_PATH.slice(1), lazy: screen(() => import('./screens/pages/not-found-screen'), 'NotFoundScreen') },
       // Standalone, behind the gate
       { path: 'workspace', lazy: screen(() => import('./screens/workspace/workspace-screen'), 'WorkspaceScreen') },
+      // Standalone, behind the gate, open without a workspace: accepting an invitation and its outcomes
+      { path: GRANT_ACCESS_PATH.slice(1), lazy: screen(() => import('./screens/workspace/invitation-screen'), 'GrantAccessScreen') },
+      { path: INVITATION_PATH.slice(1), lazy: screen(() => import('./screens/workspace/invitation-screen'), 'InvitationScreen') },
+      { path: DISBAND_PATH.slice(1), lazy: screen(() => import('./screens/workspace/outcome-screens'), 'DisbandScreen') },
+      { path: MEMBER_EXCEED_PATH.slice(1), lazy: screen(() => import('./screens/workspace/outcome-screens'), 'MemberExceedScreen') },
+      { path: TOKEN_EXPIRED_PATH.slice(1), lazy: screen(() => import('./screens/workspace/outcome-screens'), 'TokenExpiredScreen') },
+      {
+        path: `${ALREADY_JOINED_PATH.slice(1)}/:inviteToken?`,
+        lazy: screen(() => import('./screens/workspace/outcome-screens'), 'AlreadyJoinedScreen'),
+      },
       // Inside the main layout, behind the gate
       {
         lazy: screen(() => import('./layout/main-layout'), 'MainLayout'),

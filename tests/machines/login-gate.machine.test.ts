@@ -4,6 +4,9 @@ import type { ConfigItem, PayInfo, UserInfo } from '../../src/contract/account';
 import { Code } from '../../src/contract/codes';
 import type { WorkspaceInfo, WorkspaceMember } from '../../src/contract/workspace';
 import {
+  alreadyJoinedPath,
+  grantAccessWithInvite,
+  isInvitationPage,
   loginGateMachine,
   workspaceExit,
   type ApiAnswer,
@@ -304,5 +307,91 @@ describe('login gate', () => {
     actor.send({ type: 'router.navigate', pathname: '/contacts', search: '' });
     expect(actor.getSnapshot().status).toBe('error');
     expect(String(errors[0])).toContain("guard 'hasStoredToken' is not provided");
+  });
+});
+
+describe('login gate: invitations (issue 3)', () => {
+  it('leaves invite_token on the two invitation pages (they take it as their input)', async () => {
+    const g = setupGate();
+    g.go('/workspace/grant-access?invite_token=abc');
+    expect(g.navigate).not.toHaveBeenCalled();
+    expect(g.fakes.fetchWorkspaceInfo.calls).toEqual([{ inviteToken: 'abc' }]);
+    await g.answerFirstLoad(ok(adminUser), failed(Code.NO_WORKSPACE));
+    expect(g.actor.getSnapshot().value).toBe('open');
+    g.go('/workspace/invitation?invite_token=def');
+    expect(g.actor.getSnapshot().value).toBe('open');
+    expect(g.navigate).not.toHaveBeenCalled();
+    // Any other page with a token still goes home first (SPEC §2 step 1), /workspace included.
+    for (const path of ['/workspace?invite_token=x', '/workspace/disband?invite_token=x', '/contacts?invite_token=x']) {
+      g.go(path);
+      expect(g.navigate).toHaveBeenLastCalledWith('/v2/home?invite_token=x', true);
+    }
+  });
+
+  it('sends a user without a workspace from home with invite_token to the grant-access page', async () => {
+    const g = setupGate();
+    g.go('/analytics?invite_token=T%201');
+    expect(g.navigate).toHaveBeenLastCalledWith('/v2/home?invite_token=T+1', true);
+    g.go('/v2/home?invite_token=T+1');
+    await g.answerFirstLoad(ok(memberUser), failed(Code.NO_WORKSPACE));
+    expect(g.navigate).toHaveBeenLastCalledWith('/workspace/grant-access?invite_token=T+1', true);
+    expect(g.actor.getSnapshot().value).toBe('redirecting');
+    g.go('/workspace/grant-access?invite_token=T+1');
+    expect(g.actor.getSnapshot().value).toBe('open');
+    // Without a token the rule of step 5 stays: /workspace with `to`.
+    g.go('/analytics');
+    expect(g.navigate).toHaveBeenLastCalledWith('/workspace?to=%2Fanalytics', true);
+    expect(g.fakes.fetchUserInfo.calls).toHaveLength(1);
+  });
+
+  it('a user with a workspace opening home with a token stays home', async () => {
+    const g = setupGate();
+    g.go('/v2/home?invite_token=abc');
+    await g.load();
+    expect(g.actor.getSnapshot().value).toBe('open');
+    expect(g.navigate).not.toHaveBeenCalled();
+  });
+
+  it('opens the invitation and outcome pages without a workspace, and with one', async () => {
+    const pages = [
+      '/workspace/grant-access?invite_token=a',
+      '/workspace/invitation?invite_token=a',
+      '/workspace/disband',
+      '/workspace/memberExceed',
+      '/workspace/tokenExpired',
+      '/workspace/error/already-joined/a',
+      '/workspace/error/already-joined',
+    ];
+    const none = setupGate();
+    none.go('/workspace/tokenExpired');
+    await none.answerFirstLoad(ok(adminUser), failed(Code.NO_WORKSPACE));
+    const some = setupGate();
+    some.go('/workspace/tokenExpired');
+    await some.load();
+    for (const g of [none, some]) {
+      for (const path of pages) {
+        g.go(path);
+        expect(g.actor.getSnapshot().value, path).toBe('open');
+      }
+      expect(g.navigate).not.toHaveBeenCalled();
+    }
+  });
+
+  it('a signed-out person opening an invitation goes to /login and comes back to the invitation', async () => {
+    const g = setupGate({ token: false });
+    g.go('/workspace/invitation?invite_token=abc');
+    g.fakes.obtainToken.reject(new Error('100006'));
+    await flush();
+    expect(g.navigate).toHaveBeenCalledWith('/login?redirect=%2Fworkspace%2Finvitation%3Finvite_token%3Dabc', true);
+  });
+
+  it('path helpers', () => {
+    expect(isInvitationPage('/workspace/grant-access')).toBe(true);
+    expect(isInvitationPage('/workspace/invitation/')).toBe(true);
+    expect(isInvitationPage('/workspace')).toBe(false);
+    expect(isInvitationPage('/workspace/grant-access/x')).toBe(false);
+    expect(grantAccessWithInvite('a&b')).toBe('/workspace/grant-access?invite_token=a%26b');
+    expect(alreadyJoinedPath('a/b')).toBe('/workspace/error/already-joined/a%2Fb');
+    expect(alreadyJoinedPath(null)).toBe('/workspace/error/already-joined');
   });
 });

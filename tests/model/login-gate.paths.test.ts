@@ -16,6 +16,9 @@ const events = [
   navigate('/login'),
   navigate('/workspace'),
   navigate('/template-center/tabs'),
+  // Issue 3: the invitation pages keep their token; home with a token and no workspace accepts it.
+  navigate('/workspace/grant-access?invite_token=tok'),
+  navigate('/v2/home?invite_token=tok'),
   { type: 'session.ended' },
   { type: 'gate.reload' },
   { type: 'xstate.done.actor.obtainToken' },

@@ -12,6 +12,7 @@ import { describe, expect, it } from 'vitest';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import { Code } from '../../src/contract/codes';
 import {
+  grantAccessWithInvite,
   homeWithInvite,
   inviteTokenOf,
   loginGateMachine,
@@ -97,7 +98,8 @@ const allowedRedirects = (context: GateContext): string[] => {
     workspaceRedirect(context.target),
     workspaceExit(context.target),
     NOT_FOUND_PATH,
-    ...(token ? [homeWithInvite(token)] : []),
+    // Issue 3: without a workspace, a token in the query leads to accepting the invitation.
+    ...(token ? [homeWithInvite(token), grantAccessWithInvite(token)] : []),
   ];
 };
 

@@ -1,0 +1,168 @@
+/**
+ * /workspace/grant-access (an email invitation) and /workspace/invitation (a public link):
+ * standalone pages, open without a workspace, that accept the invitation in `invite_token`
+ * (SPEC §2, §7). Driven by the invitation machine: the page names the workspace and the
+ * invitation's status, and joins; refusals go to their own pages (token expired, already joined,
+ * member exceeded, disbanded).
+ * Test ids: grant-access-page / invitation-page (root), grant-access-join / invitation-join,
+ * invitation-workspace, invitation-status, invitation-error, invitation-retry, invitation-missing,
+ * invitation-mismatch, invitation-create-own, invitation-sign-out.
+ */
+import { useActorRef, useSelector } from '@xstate/react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { css } from '../../../../styled-system/css';
+import { INVITE_TOKEN_PARAM, WORKSPACE_PATH } from '../../../machines/constants';
+import { invitationMachine, type InvitationPage } from '../../../machines/invitation.machine';
+import { useI18nContext } from '../../../i18n/i18n-react';
+import { createInvitationActors } from '../../../services/actors';
+import { useAppShell } from '../../app-actors';
+import { InlineAlert } from '../../components/alert';
+import { Button } from '../../components/button';
+import { Text } from '../../components/heading';
+import { pageActions, pageNote, WorkspacePageFrame } from './workspace-page-frame';
+
+const facts = css({ display: 'grid', gridTemplateColumns: 'auto 1fr', gap: '2', columnGap: '4', m: '0' });
+const factName = css({ color: 'fg.muted', textStyle: 'sm' });
+const factValue = css({ fontWeight: 'medium', m: '0' });
+
+const testIds: Record<InvitationPage, { page: string; join: string }> = {
+  grantAccess: { page: 'grant-access-page', join: 'grant-access-join' },
+  invitation: { page: 'invitation-page', join: 'invitation-join' },
+};
+
+function AcceptInvitation({ page }: { page: InvitationPage }) {
+  const { LL } = useI18nContext();
+  const { actors, services } = useAppShell();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const userEmail = useSelector(actors.gate, (s) => s.context.userInfo?.email ?? null);
+
+  const ref = useActorRef(
+    invitationMachine.provide({
+      ...createInvitationActors(services.api),
+      actions: {
+        reloadGate: () => actors.gate.send({ type: 'gate.reload' }),
+        navigate: (_, p) => {
+          void navigate(p.to, { replace: p.replace });
+        },
+      },
+    }),
+    { input: { inviteToken: params.get(INVITE_TOKEN_PARAM), page, userEmail } },
+  );
+  const state = useSelector(ref, (s) => s.value);
+  const info = useSelector(ref, (s) => s.context.info);
+  const error = useSelector(ref, (s) => s.context.error);
+  const busy = useSelector(ref, (s) => s.hasTag('busy'));
+  const t = LL.pages.invitation;
+  const ids = testIds[page];
+
+  const signOut = (
+    <Button variant="ghost" data-testid="invitation-sign-out" onClick={() => actors.session.send({ type: 'user.signOut' })}>
+      {LL.layout.userMenu.signOut()}
+    </Button>
+  );
+  const createOwn = (
+    <Button variant="outline" data-testid="invitation-create-own" onClick={() => void navigate(WORKSPACE_PATH)}>
+      {t.createOwn()}
+    </Button>
+  );
+  const title = page === 'grantAccess' ? t.titleGrantAccess() : t.titleInvitation();
+
+  if (state === 'missingToken') {
+    return (
+      <WorkspacePageFrame testId={ids.page} title={t.missingTitle()} message={t.missingBody()}>
+        <div className={pageActions} data-testid="invitation-missing">
+          {signOut}
+          {createOwn}
+        </div>
+      </WorkspacePageFrame>
+    );
+  }
+
+  if (state === 'emailMismatch' && info) {
+    return (
+      <WorkspacePageFrame
+        testId={ids.page}
+        title={t.mismatchTitle()}
+        message={t.mismatchBody({ workspace: info.workspaceName, email: info.email ?? '' })}
+      >
+        {userEmail ? <Text className={pageNote}>{t.signedInAs({ email: userEmail })}</Text> : null}
+        <div className={pageActions} data-testid="invitation-mismatch">
+          {createOwn}
+          <Button data-testid="invitation-sign-out" onClick={() => actors.session.send({ type: 'user.signOut' })}>
+            {LL.layout.userMenu.signOut()}
+          </Button>
+        </div>
+      </WorkspacePageFrame>
+    );
+  }
+
+  if (state === 'loadFailed') {
+    return (
+      <WorkspacePageFrame testId={ids.page} title={title}>
+        <InlineAlert
+          status="error"
+          data-testid="invitation-error"
+          title={error?.kind === 'server' ? t.loadFailed({ message: error.message }) : t.loadNetworkFailed()}
+        />
+        <div className={pageActions}>
+          {signOut}
+          <Button data-testid="invitation-retry" onClick={() => ref.send({ type: 'user.retry' })}>
+            {t.retry()}
+          </Button>
+        </div>
+      </WorkspacePageFrame>
+    );
+  }
+
+  if (!info) {
+    // Loading the invitation, or leaving for an outcome page.
+    return (
+      <WorkspacePageFrame testId={ids.page} title={title} busy>
+        <Text className={pageNote} role="status">
+          {t.checking()}
+        </Text>
+      </WorkspacePageFrame>
+    );
+  }
+
+  return (
+    <WorkspacePageFrame testId={ids.page} title={title} message={t.invitedTo({ workspace: info.workspaceName })} busy={busy}>
+      <dl className={facts}>
+        <dt className={factName}>{LL.pages.workspace.name()}</dt>
+        <dd className={factValue} data-testid="invitation-workspace">
+          {info.workspaceName}
+        </dd>
+        <dt className={factName}>{t.status()}</dt>
+        <dd className={factValue} data-testid="invitation-status" data-status={info.status}>
+          {t.statusValid()}
+        </dd>
+      </dl>
+      <Text className={pageNote}>{info.kind === 'email' && info.email ? t.byEmail({ email: info.email }) : t.byLink()}</Text>
+      {userEmail ? <Text className={pageNote}>{t.signedInAs({ email: userEmail })}</Text> : null}
+      {error ? (
+        <InlineAlert
+          status="error"
+          data-testid="invitation-error"
+          title={error.kind === 'server' ? t.joinFailed({ message: error.message }) : t.joinNetworkFailed()}
+        />
+      ) : null}
+      <div className={pageActions}>
+        {signOut}
+        <Button loading={busy} data-testid={ids.join} onClick={() => ref.send({ type: 'user.join' })}>
+          {t.join()}
+        </Button>
+      </div>
+    </WorkspacePageFrame>
+  );
+}
+
+/** /workspace/grant-access?invite_token=T: accept an email invitation. */
+export function GrantAccessScreen() {
+  return <AcceptInvitation page="grantAccess" />;
+}
+
+/** /workspace/invitation?invite_token=T: join by a public invitation link. */
+export function InvitationScreen() {
+  return <AcceptInvitation page="invitation" />;
+}
