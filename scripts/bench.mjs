@@ -52,6 +52,8 @@ const post = async (url, path, body, token) => {
 
 if (!existsSync(join(root, 'dist', 'index.html'))) spawnSync('npx', ['vite', 'build'], { cwd: root, stdio: 'inherit' });
 ensureChromium();
+// As `npm start` does: a new embedded database starts from the migrated template.
+spawnSync('npm', ['run', '--silent', 'db:template'], { cwd: root, stdio: 'inherit' });
 
 // 2. cold start
 const cold = [];

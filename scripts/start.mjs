@@ -25,6 +25,12 @@ if (builtAt === 0 || Math.max(...sources.map(newest)) > builtAt) {
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
+// A new embedded database starts from a migrated template (server/db/pglite-template.ts).
+if (!process.env.DATABASE_URL) {
+  const r = spawnSync('npm', ['run', '--silent', 'db:template'], { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+
 const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'server', 'main.ts')], {
   cwd: root,
   stdio: 'inherit',

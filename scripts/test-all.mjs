@@ -81,7 +81,8 @@ if (!check('codegen', 'npm', ['run', '--silent', 'codegen'])) {
     if (pg) await stopScratchPostgres();
   }
 
-  if (check('build', 'npx', ['vite', 'build'])) playwright('e2e-chromium');
+  // The e2e server starts on a fresh embedded database from the migrated template, as `npm start` does.
+  if (check('build', 'npx', ['vite', 'build']) && run('npm', ['run', '--silent', 'db:template']) === 0) playwright('e2e-chromium');
   else lines.push('e2e-chromium: not run (build failed)');
 }
 

@@ -15,6 +15,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema';
+import { isFreshDataDir, readTemplate } from './pglite-template';
 
 export type Schema = typeof schema;
 /** The one database type the server code uses, whichever driver is underneath. */
@@ -58,8 +59,9 @@ export const openDatabase = async (options: OpenDatabaseOptions = {}): Promise<D
     client = new PGlite();
   } else {
     const dataDir = resolve(options.dataDir ?? './.data');
+    const template = isFreshDataDir(dataDir) ? readTemplate() : null;
     mkdirSync(dataDir, { recursive: true });
-    client = new PGlite(dataDir);
+    client = template ? new PGlite(dataDir, { loadDataDir: template }) : new PGlite(dataDir);
   }
   try {
     const db = drizzlePglite({ client, schema });
