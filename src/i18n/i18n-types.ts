@@ -407,6 +407,10 @@ type RootTranslation = {
 			 * H​o​m​e
 			 */
 			home: string
+			/**
+			 * W​o​r​k​s​p​a​c​e​ ​m​e​m​b​e​r​s
+			 */
+			members: string
 		}
 		memberSelector: {
 			/**
@@ -890,6 +894,343 @@ type RootTranslation = {
 			goToMine: string
 		}
 	}
+	members: {
+		/**
+		 * W​o​r​k​s​p​a​c​e​ ​m​e​m​b​e​r​s
+		 */
+		title: string
+		/**
+		 * E​v​e​r​y​o​n​e​ ​i​n​ ​{​w​o​r​k​s​p​a​c​e​}​:​ ​i​n​v​i​t​e​ ​c​o​l​l​e​a​g​u​e​s​,​ ​s​e​t​ ​t​h​e​i​r​ ​r​o​l​e​s​ ​a​n​d​ ​h​o​w​ ​t​h​e​i​r​ ​c​h​a​t​s​ ​s​y​n​c​.
+		 * @param {string} workspace
+		 */
+		lead: RequiredParams<'workspace'>
+		/**
+		 * L​o​a​d​i​n​g​ ​m​e​m​b​e​r​s​…
+		 */
+		loading: string
+		/**
+		 * T​h​e​ ​m​e​m​b​e​r​ ​l​i​s​t​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​l​o​a​d​e​d​.
+		 */
+		loadFailed: string
+		/**
+		 * T​r​y​ ​a​g​a​i​n
+		 */
+		retry: string
+		/**
+		 * N​o​ ​m​e​m​b​e​r​s​ ​y​e​t​.​ ​I​n​v​i​t​e​ ​y​o​u​r​ ​c​o​l​l​e​a​g​u​e​s​ ​t​o​ ​w​o​r​k​ ​t​o​g​e​t​h​e​r​.
+		 */
+		empty: string
+		columns: {
+			/**
+			 * E​m​a​i​l
+			 */
+			email: string
+			/**
+			 * R​o​l​e
+			 */
+			role: string
+			/**
+			 * C​h​a​t​ ​n​u​m​b​e​r
+			 */
+			number: string
+			/**
+			 * S​y​n​c​ ​t​y​p​e
+			 */
+			syncType: string
+			/**
+			 * S​t​a​t​u​s
+			 */
+			status: string
+			/**
+			 * A​c​t​i​o​n​s
+			 */
+			actions: string
+		}
+		role: {
+			/**
+			 * A​d​m​i​n
+			 */
+			admin: string
+			/**
+			 * M​a​n​a​g​e​r
+			 */
+			manager: string
+			/**
+			 * M​e​m​b​e​r
+			 */
+			member: string
+		}
+		status: {
+			/**
+			 * I​n​v​i​t​e​d
+			 */
+			invited: string
+			/**
+			 * J​o​i​n​e​d
+			 */
+			joined: string
+			/**
+			 * R​e​m​o​v​e​d
+			 */
+			removed: string
+		}
+		sync: {
+			/**
+			 * O​f​f
+			 */
+			off: string
+			/**
+			 * M​a​n​u​a​l
+			 */
+			manual: string
+			/**
+			 * A​u​t​o
+			 */
+			auto: string
+		}
+		/**
+		 * (​y​o​u​)
+		 */
+		you: string
+		/**
+		 * —
+		 */
+		noNumber: string
+		/**
+		 * R​e​m​o​v​e
+		 */
+		remove: string
+		/**
+		 * I​n​v​i​t​e​ ​a​g​a​i​n
+		 */
+		reinvite: string
+		/**
+		 * R​e​s​e​n​d
+		 */
+		resend: string
+		/**
+		 * D​e​l​e​t​e​ ​i​n​v​i​t​a​t​i​o​n
+		 */
+		deleteInvite: string
+		/**
+		 * I​n​v​i​t​e​ ​m​e​m​b​e​r​s
+		 */
+		invite: string
+		/**
+		 * L​e​a​v​e​ ​w​o​r​k​s​p​a​c​e
+		 */
+		leave: string
+		/**
+		 * E​x​i​t​ ​a​n​d​ ​d​e​l​e​t​e​ ​w​o​r​k​s​p​a​c​e
+		 */
+		disband: string
+		/**
+		 * P​a​g​e​ ​{​p​a​g​e​}​ ​o​f​ ​{​p​a​g​e​s​}
+		 * @param {number} page
+		 * @param {number} pages
+		 */
+		page: RequiredParams<'page' | 'pages'>
+		/**
+		 * P​r​e​v​i​o​u​s
+		 */
+		previous: string
+		/**
+		 * N​e​x​t
+		 */
+		next: string
+		confirm: {
+			/**
+			 * C​o​n​f​i​r​m
+			 */
+			ok: string
+			/**
+			 * C​a​n​c​e​l
+			 */
+			cancel: string
+			/**
+			 * R​e​m​o​v​e​ ​{​e​m​a​i​l​}​?
+			 * @param {string} email
+			 */
+			removeTitle: RequiredParams<'email'>
+			/**
+			 * T​h​e​y​ ​l​o​s​e​ ​a​c​c​e​s​s​ ​a​t​ ​o​n​c​e​.​ ​T​h​e​i​r​ ​d​a​t​a​ ​i​s​ ​k​e​p​t​.
+			 */
+			removeBody: string
+			/**
+			 * D​e​l​e​t​e​ ​t​h​e​ ​i​n​v​i​t​a​t​i​o​n​ ​f​o​r​ ​{​e​m​a​i​l​}​?
+			 * @param {string} email
+			 */
+			deleteInviteTitle: RequiredParams<'email'>
+			/**
+			 * T​h​e​ ​i​n​v​i​t​a​t​i​o​n​ ​l​i​n​k​ ​t​h​e​y​ ​r​e​c​e​i​v​e​d​ ​s​t​o​p​s​ ​w​o​r​k​i​n​g​.
+			 */
+			deleteInviteBody: string
+			/**
+			 * L​e​a​v​e​ ​t​h​i​s​ ​w​o​r​k​s​p​a​c​e​?
+			 */
+			leaveTitle: string
+			/**
+			 * Y​o​u​ ​l​o​s​e​ ​a​c​c​e​s​s​ ​t​o​ ​t​h​e​ ​t​e​a​m​’​s​ ​d​a​t​a​ ​a​t​ ​o​n​c​e​.​ ​Y​o​u​r​ ​o​w​n​ ​d​a​t​a​ ​i​s​ ​k​e​p​t​;​ ​t​o​ ​c​o​m​e​ ​b​a​c​k​,​ ​a​s​k​ ​t​h​e​ ​a​d​m​i​n​i​s​t​r​a​t​o​r​ ​f​o​r​ ​a​ ​n​e​w​ ​i​n​v​i​t​a​t​i​o​n​.
+			 */
+			leaveBody: string
+			/**
+			 * E​x​i​t​ ​a​n​d​ ​d​e​l​e​t​e​ ​t​h​i​s​ ​w​o​r​k​s​p​a​c​e​?
+			 */
+			disbandTitle: string
+			/**
+			 * T​h​e​ ​w​o​r​k​s​p​a​c​e​ ​i​s​ ​d​e​l​e​t​e​d​ ​f​o​r​ ​g​o​o​d​.​ ​E​v​e​r​y​ ​o​t​h​e​r​ ​m​e​m​b​e​r​ ​m​u​s​t​ ​b​e​ ​r​e​m​o​v​e​d​ ​f​i​r​s​t​.
+			 */
+			disbandBody: string
+		}
+		done: {
+			/**
+			 * S​a​v​e​ ​s​u​c​c​e​s​s
+			 */
+			role: string
+			/**
+			 * S​a​v​e​ ​s​u​c​c​e​s​s
+			 */
+			sync: string
+			/**
+			 * S​u​c​c​e​s​s​f​u​l​l​y​ ​d​e​l​e​t​e​d
+			 */
+			remove: string
+			/**
+			 * S​u​c​c​e​s​s​f​u​l​l​y​ ​d​e​l​e​t​e​d
+			 */
+			deleteInvite: string
+			/**
+			 * S​e​n​d​ ​i​n​v​i​t​a​t​i​o​n​ ​e​m​a​i​l​ ​s​u​c​c​e​s​s
+			 */
+			resend: string
+		}
+		/**
+		 * R​e​q​u​e​s​t​ ​f​a​i​l​e​d​:​ ​{​m​e​s​s​a​g​e​}
+		 * @param {string} message
+		 */
+		refused: RequiredParams<'message'>
+		/**
+		 * R​e​q​u​e​s​t​ ​f​a​i​l​e​d​,​ ​p​l​e​a​s​e​ ​t​r​y​ ​a​g​a​i​n​ ​l​a​t​e​r
+		 */
+		failed: string
+		inviteDialog: {
+			/**
+			 * I​n​v​i​t​e​ ​m​e​m​b​e​r​s
+			 */
+			title: string
+			/**
+			 * I​n​v​i​t​e​ ​b​y​ ​l​i​n​k
+			 */
+			tabLink: string
+			/**
+			 * I​n​v​i​t​e​ ​b​y​ ​e​m​a​i​l
+			 */
+			tabEmail: string
+			/**
+			 * A​n​y​o​n​e​ ​w​i​t​h​ ​t​h​i​s​ ​l​i​n​k​ ​c​a​n​ ​j​o​i​n​ ​y​o​u​r​ ​w​o​r​k​s​p​a​c​e​ ​w​h​i​l​e​ ​i​t​ ​i​s​ ​v​a​l​i​d​.
+			 */
+			linkLead: string
+			/**
+			 * N​o​ ​i​n​v​i​t​a​t​i​o​n​ ​l​i​n​k​ ​y​e​t​.
+			 */
+			noLink: string
+			/**
+			 * C​r​e​a​t​e​ ​l​i​n​k
+			 */
+			generate: string
+			/**
+			 * C​o​p​y​ ​l​i​n​k
+			 */
+			copy: string
+			/**
+			 * C​o​p​y​ ​s​u​c​c​e​s​s​f​u​l
+			 */
+			copied: string
+			/**
+			 * T​h​e​ ​l​i​n​k​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​c​o​p​i​e​d​;​ ​s​e​l​e​c​t​ ​i​t​ ​a​n​d​ ​c​o​p​y​ ​i​t​ ​b​y​ ​h​a​n​d​.
+			 */
+			copyFailed: string
+			/**
+			 * R​e​s​e​t​ ​l​i​n​k
+			 */
+			reset: string
+			/**
+			 * T​h​e​ ​c​u​r​r​e​n​t​ ​l​i​n​k​ ​s​t​o​p​s​ ​w​o​r​k​i​n​g​ ​a​t​ ​o​n​c​e​.​ ​A​n​y​o​n​e​ ​w​h​o​ ​h​a​s​ ​n​o​t​ ​j​o​i​n​e​d​ ​y​e​t​ ​w​i​l​l​ ​n​e​e​d​ ​t​h​e​ ​n​e​w​ ​l​i​n​k​.
+			 */
+			resetWarning: string
+			/**
+			 * A​ ​n​e​w​ ​l​i​n​k​ ​w​a​s​ ​c​r​e​a​t​e​d​;​ ​t​h​e​ ​o​l​d​ ​o​n​e​ ​n​o​ ​l​o​n​g​e​r​ ​w​o​r​k​s​.
+			 */
+			resetDone: string
+			/**
+			 * V​a​l​i​d​ ​u​n​t​i​l​ ​{​d​a​t​e​}
+			 * @param {string} date
+			 */
+			validUntil: RequiredParams<'date'>
+			/**
+			 * E​m​a​i​l​ ​a​d​d​r​e​s​s​e​s
+			 */
+			emails: string
+			/**
+			 * S​e​p​a​r​a​t​e​ ​s​e​v​e​r​a​l​ ​a​d​d​r​e​s​s​e​s​ ​w​i​t​h​ ​c​o​m​m​a​s​ ​o​r​ ​n​e​w​ ​l​i​n​e​s​.
+			 */
+			emailsHint: string
+			/**
+			 * E​m​a​i​l​ ​i​s​ ​e​m​p​t​y
+			 */
+			emailsRequired: string
+			/**
+			 * P​l​e​a​s​e​ ​e​n​t​e​r​ ​v​a​l​i​d​ ​e​m​a​i​l​s​:​ ​{​e​m​a​i​l​s​}
+			 * @param {string} emails
+			 */
+			emailsInvalid: RequiredParams<'emails'>
+			/**
+			 * S​e​n​d​ ​i​n​v​i​t​a​t​i​o​n​s
+			 */
+			send: string
+			/**
+			 * S​e​n​d​ ​i​n​v​i​t​a​t​i​o​n​ ​e​m​a​i​l​ ​s​u​c​c​e​s​s
+			 */
+			sent: string
+			/**
+			 * C​l​o​s​e
+			 */
+			close: string
+		}
+		usageLimit: {
+			/**
+			 * U​s​a​g​e​ ​l​i​m​i​t
+			 */
+			title: string
+			/**
+			 * Y​o​u​r​ ​p​l​a​n​ ​h​a​s​ ​n​o​ ​f​r​e​e​ ​s​e​a​t​ ​f​o​r​ ​a​n​o​t​h​e​r​ ​m​e​m​b​e​r​.
+			 */
+			body: string
+			/**
+			 * P​l​a​n​:​ ​{​p​l​a​n​}
+			 * @param {string} plan
+			 */
+			plan: RequiredParams<'plan'>
+			/**
+			 * S​e​a​t​s​ ​u​s​e​d​:​ ​{​u​s​e​d​}
+			 * @param {number} used
+			 */
+			used: RequiredParams<'used'>
+			/**
+			 * S​e​a​t​s​ ​a​v​a​i​l​a​b​l​e​:​ ​{​a​v​a​i​l​a​b​l​e​}
+			 * @param {number} available
+			 */
+			available: RequiredParams<'available'>
+			/**
+			 * T​h​e​ ​s​e​a​t​ ​c​o​u​n​t​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​l​o​a​d​e​d​.
+			 */
+			unknown: string
+			/**
+			 * C​l​o​s​e
+			 */
+			close: string
+		}
+	}
 }
 
 export type TranslationFunctions = {
@@ -1281,6 +1622,10 @@ export type TranslationFunctions = {
 			 * Home
 			 */
 			home: () => LocalizedString
+			/**
+			 * Workspace members
+			 */
+			members: () => LocalizedString
 		}
 		memberSelector: {
 			/**
@@ -1747,6 +2092,332 @@ export type TranslationFunctions = {
 			 * Go to my workspace
 			 */
 			goToMine: () => LocalizedString
+		}
+	}
+	members: {
+		/**
+		 * Workspace members
+		 */
+		title: () => LocalizedString
+		/**
+		 * Everyone in {workspace}: invite colleagues, set their roles and how their chats sync.
+		 */
+		lead: (arg: { workspace: string }) => LocalizedString
+		/**
+		 * Loading members…
+		 */
+		loading: () => LocalizedString
+		/**
+		 * The member list could not be loaded.
+		 */
+		loadFailed: () => LocalizedString
+		/**
+		 * Try again
+		 */
+		retry: () => LocalizedString
+		/**
+		 * No members yet. Invite your colleagues to work together.
+		 */
+		empty: () => LocalizedString
+		columns: {
+			/**
+			 * Email
+			 */
+			email: () => LocalizedString
+			/**
+			 * Role
+			 */
+			role: () => LocalizedString
+			/**
+			 * Chat number
+			 */
+			number: () => LocalizedString
+			/**
+			 * Sync type
+			 */
+			syncType: () => LocalizedString
+			/**
+			 * Status
+			 */
+			status: () => LocalizedString
+			/**
+			 * Actions
+			 */
+			actions: () => LocalizedString
+		}
+		role: {
+			/**
+			 * Admin
+			 */
+			admin: () => LocalizedString
+			/**
+			 * Manager
+			 */
+			manager: () => LocalizedString
+			/**
+			 * Member
+			 */
+			member: () => LocalizedString
+		}
+		status: {
+			/**
+			 * Invited
+			 */
+			invited: () => LocalizedString
+			/**
+			 * Joined
+			 */
+			joined: () => LocalizedString
+			/**
+			 * Removed
+			 */
+			removed: () => LocalizedString
+		}
+		sync: {
+			/**
+			 * Off
+			 */
+			off: () => LocalizedString
+			/**
+			 * Manual
+			 */
+			manual: () => LocalizedString
+			/**
+			 * Auto
+			 */
+			auto: () => LocalizedString
+		}
+		/**
+		 * (you)
+		 */
+		you: () => LocalizedString
+		/**
+		 * —
+		 */
+		noNumber: () => LocalizedString
+		/**
+		 * Remove
+		 */
+		remove: () => LocalizedString
+		/**
+		 * Invite again
+		 */
+		reinvite: () => LocalizedString
+		/**
+		 * Resend
+		 */
+		resend: () => LocalizedString
+		/**
+		 * Delete invitation
+		 */
+		deleteInvite: () => LocalizedString
+		/**
+		 * Invite members
+		 */
+		invite: () => LocalizedString
+		/**
+		 * Leave workspace
+		 */
+		leave: () => LocalizedString
+		/**
+		 * Exit and delete workspace
+		 */
+		disband: () => LocalizedString
+		/**
+		 * Page {page} of {pages}
+		 */
+		page: (arg: { page: number, pages: number }) => LocalizedString
+		/**
+		 * Previous
+		 */
+		previous: () => LocalizedString
+		/**
+		 * Next
+		 */
+		next: () => LocalizedString
+		confirm: {
+			/**
+			 * Confirm
+			 */
+			ok: () => LocalizedString
+			/**
+			 * Cancel
+			 */
+			cancel: () => LocalizedString
+			/**
+			 * Remove {email}?
+			 */
+			removeTitle: (arg: { email: string }) => LocalizedString
+			/**
+			 * They lose access at once. Their data is kept.
+			 */
+			removeBody: () => LocalizedString
+			/**
+			 * Delete the invitation for {email}?
+			 */
+			deleteInviteTitle: (arg: { email: string }) => LocalizedString
+			/**
+			 * The invitation link they received stops working.
+			 */
+			deleteInviteBody: () => LocalizedString
+			/**
+			 * Leave this workspace?
+			 */
+			leaveTitle: () => LocalizedString
+			/**
+			 * You lose access to the team’s data at once. Your own data is kept; to come back, ask the administrator for a new invitation.
+			 */
+			leaveBody: () => LocalizedString
+			/**
+			 * Exit and delete this workspace?
+			 */
+			disbandTitle: () => LocalizedString
+			/**
+			 * The workspace is deleted for good. Every other member must be removed first.
+			 */
+			disbandBody: () => LocalizedString
+		}
+		done: {
+			/**
+			 * Save success
+			 */
+			role: () => LocalizedString
+			/**
+			 * Save success
+			 */
+			sync: () => LocalizedString
+			/**
+			 * Successfully deleted
+			 */
+			remove: () => LocalizedString
+			/**
+			 * Successfully deleted
+			 */
+			deleteInvite: () => LocalizedString
+			/**
+			 * Send invitation email success
+			 */
+			resend: () => LocalizedString
+		}
+		/**
+		 * Request failed: {message}
+		 */
+		refused: (arg: { message: string }) => LocalizedString
+		/**
+		 * Request failed, please try again later
+		 */
+		failed: () => LocalizedString
+		inviteDialog: {
+			/**
+			 * Invite members
+			 */
+			title: () => LocalizedString
+			/**
+			 * Invite by link
+			 */
+			tabLink: () => LocalizedString
+			/**
+			 * Invite by email
+			 */
+			tabEmail: () => LocalizedString
+			/**
+			 * Anyone with this link can join your workspace while it is valid.
+			 */
+			linkLead: () => LocalizedString
+			/**
+			 * No invitation link yet.
+			 */
+			noLink: () => LocalizedString
+			/**
+			 * Create link
+			 */
+			generate: () => LocalizedString
+			/**
+			 * Copy link
+			 */
+			copy: () => LocalizedString
+			/**
+			 * Copy successful
+			 */
+			copied: () => LocalizedString
+			/**
+			 * The link could not be copied; select it and copy it by hand.
+			 */
+			copyFailed: () => LocalizedString
+			/**
+			 * Reset link
+			 */
+			reset: () => LocalizedString
+			/**
+			 * The current link stops working at once. Anyone who has not joined yet will need the new link.
+			 */
+			resetWarning: () => LocalizedString
+			/**
+			 * A new link was created; the old one no longer works.
+			 */
+			resetDone: () => LocalizedString
+			/**
+			 * Valid until {date}
+			 */
+			validUntil: (arg: { date: string }) => LocalizedString
+			/**
+			 * Email addresses
+			 */
+			emails: () => LocalizedString
+			/**
+			 * Separate several addresses with commas or new lines.
+			 */
+			emailsHint: () => LocalizedString
+			/**
+			 * Email is empty
+			 */
+			emailsRequired: () => LocalizedString
+			/**
+			 * Please enter valid emails: {emails}
+			 */
+			emailsInvalid: (arg: { emails: string }) => LocalizedString
+			/**
+			 * Send invitations
+			 */
+			send: () => LocalizedString
+			/**
+			 * Send invitation email success
+			 */
+			sent: () => LocalizedString
+			/**
+			 * Close
+			 */
+			close: () => LocalizedString
+		}
+		usageLimit: {
+			/**
+			 * Usage limit
+			 */
+			title: () => LocalizedString
+			/**
+			 * Your plan has no free seat for another member.
+			 */
+			body: () => LocalizedString
+			/**
+			 * Plan: {plan}
+			 */
+			plan: (arg: { plan: string }) => LocalizedString
+			/**
+			 * Seats used: {used}
+			 */
+			used: (arg: { used: number }) => LocalizedString
+			/**
+			 * Seats available: {available}
+			 */
+			available: (arg: { available: number }) => LocalizedString
+			/**
+			 * The seat count could not be loaded.
+			 */
+			unknown: () => LocalizedString
+			/**
+			 * Close
+			 */
+			close: () => LocalizedString
 		}
 	}
 }

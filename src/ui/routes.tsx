@@ -112,6 +112,7 @@ export const routes: RouteObject[] = [
         children: [
           { path: HOME_PATH.slice(1), lazy: screen(() => import('./screens/home/home-screen'), 'HomeScreen') },
           { path: 'change-password', lazy: screen(() => import('./screens/auth/change-password-screen'), 'ChangePasswordScreen') },
+          { path: 'settings/workspace-members', lazy: screen(() => import('./screens/team/members-screen'), 'MembersScreen') },
         ],
       },
     ],

@@ -7,6 +7,7 @@ export const layout = {
   closeMenu: 'إغلاق القائمة',
   menu: {
     home: 'الرئيسية',
+    members: 'أعضاء مساحة العمل',
   },
   memberSelector: {
     label: 'عرض بيانات',

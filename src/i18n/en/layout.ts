@@ -5,6 +5,7 @@ export const layout = {
   closeMenu: 'Close menu',
   menu: {
     home: 'Home',
+    members: 'Workspace members',
   },
   memberSelector: {
     label: 'Viewing data of',

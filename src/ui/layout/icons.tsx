@@ -13,6 +13,16 @@ export function HomeIcon() {
   );
 }
 
+export function MembersIcon() {
+  return (
+    <svg {...base} aria-hidden="true">
+      <circle cx="9" cy="8" r="3.5" />
+      <path d="M2.5 20c.8-3.6 3.4-5.5 6.5-5.5s5.7 1.9 6.5 5.5" />
+      <path d="M16 4.8a3.5 3.5 0 0 1 0 6.4M18 14.8c1.8.8 3 2.5 3.5 5.2" />
+    </svg>
+  );
+}
+
 export function MenuBarsIcon() {
   return (
     <svg {...base} aria-hidden="true">
@@ -49,5 +59,7 @@ export function MenuEntryIcon({ icon }: { icon: MenuIcon }) {
   switch (icon) {
     case 'home':
       return <HomeIcon />;
+    case 'members':
+      return <MembersIcon />;
   }
 }

@@ -11,6 +11,10 @@ import { useI18nContext } from '../../i18n/i18n-react';
 import { CloseIcon, MenuBarsIcon } from './icons';
 import { MemberSelector } from './member-selector';
 import { memberSelectorHiddenOn } from './menu-items';
+import { InviteMembers } from '../screens/team/invite-members';
+import { hasRolePermission } from '../../contract/roles';
+import { useSelector } from '@xstate/react';
+import { useAppActors } from '../app-actors';
 import { SideMenu } from './side-menu';
 import { UserMenu } from './user-menu';
 
@@ -77,6 +81,9 @@ export function MainLayout() {
   // Purely presentational disclosure of the side menu on narrow screens (no flow decides it).
   const [menuOpen, setMenuOpen] = useState(false);
   const showSelector = !memberSelectorHiddenOn(pathname);
+  const { gate } = useAppActors();
+  // The member selector's "Invite members" entry: for those who may pick members (admins, managers).
+  const mayInvite = useSelector(gate, (s) => hasRolePermission(s.context.userInfo?.roles ?? [], 'memberSelect.query'));
 
   return (
     <div className={shell} data-testid="main-layout">
@@ -103,6 +110,7 @@ export function MainLayout() {
           <span className={mobileBrand}>{LL.common.productName()}</span>
           <div className={spacer} />
           {showSelector ? <MemberSelector /> : null}
+          {showSelector && mayInvite ? <InviteMembers triggerTestId="member-selector-invite" variant="outline" /> : null}
           <UserMenu />
         </header>
         <main id="main-content" className={main} tabIndex={-1}>

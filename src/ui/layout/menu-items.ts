@@ -7,7 +7,7 @@ import type { RoleItem } from '../../contract/roles';
 import { realRole } from '../../contract/roles';
 import type { Translation } from '../../i18n/i18n-types';
 
-export type MenuIcon = 'home';
+export type MenuIcon = 'home' | 'members';
 
 export type MenuEntry = {
   id: keyof Translation['layout']['menu'];
@@ -18,7 +18,10 @@ export type MenuEntry = {
   roles: readonly ('admin' | 'member')[];
 };
 
-export const menuEntries: readonly MenuEntry[] = [{ id: 'home', path: '/v2/home', icon: 'home', roles: ['admin', 'member'] }];
+export const menuEntries: readonly MenuEntry[] = [
+  { id: 'home', path: '/v2/home', icon: 'home', roles: ['admin', 'member'] },
+  { id: 'members', path: '/settings/workspace-members', icon: 'members', roles: ['admin', 'member'] },
+];
 
 /** The entries a user with these roles sees. */
 export const visibleMenuEntries = (roles: readonly RoleItem[], entries: readonly MenuEntry[] = menuEntries): MenuEntry[] => {

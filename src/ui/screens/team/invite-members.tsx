@@ -1,0 +1,216 @@
+/**
+ * The invite-members dialog (SPEC §2) and the Usage limit dialog, both opened by the
+ * invite-members machine's state. Rendered with its own trigger button by the members screen and
+ * by the header beside the member selector.
+ * Test ids: invite-dialog, invite-tab-link, invite-tab-email, invite-link-url, invite-link-generate,
+ * invite-link-copy, invite-link-reset, invite-link-valid, invite-reset-warning, confirm-ok, confirm-cancel,
+ * invite-emails, invite-emails-error, invite-send, invite-notice, invite-error, usage-limit-dialog.
+ */
+import { Field } from '@ark-ui/react/field';
+import { useActorRef, useSelector } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import { css, cx } from '../../../../styled-system/css';
+import { input as inputRecipe, textarea } from '../../../../styled-system/recipes';
+import { inviteMembersMachine, type InviteLink, type Seats, type SendAnswer } from '../../../machines/invite-members.machine';
+import { useI18nContext } from '../../../i18n/i18n-react';
+import { useAppShell } from '../../app-actors';
+import { InlineAlert } from '../../components/alert';
+import { Button } from '../../components/button';
+import { ModalDialog } from '../../components/dialog';
+import { FieldErrorText, FieldHelperText, FieldLabel, FieldRoot } from '../../components/field';
+import { TabsContent, TabsList, TabsRoot, TabsTrigger } from '../../components/tabs';
+
+const stack = css({ display: 'flex', flexDirection: 'column', gap: '4', pt: '4' });
+const row = css({ display: 'flex', gap: '2', flexWrap: 'wrap', alignItems: 'center' });
+const muted = css({ color: 'fg.muted', fontSize: 'sm' });
+
+const toLink = (d: { inviteUrl: string; expiresAt: number }): InviteLink => ({ inviteUrl: d.inviteUrl, expiresAt: d.expiresAt });
+
+export function InviteMembers({ triggerTestId, onInvited, variant = 'solid' }: { triggerTestId: string; onInvited?: () => void; variant?: 'solid' | 'outline' }) {
+  const { LL, locale } = useI18nContext();
+  const { services } = useAppShell();
+  const { api } = services;
+  const t = LL.members.inviteDialog;
+
+  const ref = useActorRef(
+    inviteMembersMachine.provide({
+      actors: {
+        loadLink: fromPromise<InviteLink | null, void>(async () => {
+          const r = await api.call('inviteUrlList');
+          if (!r.ok || r.raw) throw new Error(r.message);
+          const pub = r.data.items.find((i) => i.kind === 'public');
+          return pub ? toLink(pub) : null;
+        }),
+        generateLink: fromPromise<InviteLink, void>(async () => {
+          const r = await api.call('publicInviteUrlGenerate');
+          if (!r.ok || r.raw) throw new Error(r.message);
+          return toLink(r.data);
+        }),
+        resetLink: fromPromise<InviteLink, void>(async () => {
+          const r = await api.call('publicInviteUrlReset');
+          if (!r.ok || r.raw) throw new Error(r.message);
+          return toLink(r.data);
+        }),
+        copyText: fromPromise<void, { text: string }>(({ input }) => navigator.clipboard.writeText(input.text)),
+        sendInvites: fromPromise<SendAnswer, { emails: string[] }>(async ({ input }) => {
+          const r = await api.call('inviteRecordCreate', { emails: input.emails });
+          if (r.ok && !r.raw) return { ok: true };
+          return { ok: false, code: r.code ?? 0, message: r.message };
+        }),
+        loadSeats: fromPromise<Seats, void>(async () => {
+          const r = await api.call('payInfo');
+          if (!r.ok || r.raw) throw new Error(r.message);
+          return { planName: r.data.planName, used: r.data.inviteCount, limit: r.data.inviteLimit };
+        }),
+      },
+      actions: {
+        // Pending invitations are not selectable members, so only the list on screen reloads.
+        invited: () => onInvited?.(),
+      },
+    }),
+  );
+
+  const open = useSelector(ref, (s) => s.matches('open'));
+  const usageLimit = useSelector(ref, (s) => s.matches('usageLimit'));
+  const confirmReset = useSelector(ref, (s) => s.matches({ open: { link: 'confirmReset' } }));
+  const linkBusy = useSelector(ref, (s) => s.matches({ open: { link: 'loading' } }) || s.matches({ open: { link: 'generating' } }) || s.matches({ open: { link: 'resetting' } }));
+  const sending = useSelector(ref, (s) => s.matches({ open: { email: 'sending' } }));
+  const { tab, link, emails, emailsError, invalidEmails, error, notice, seats } = useSelector(ref, (s) => s.context);
+
+  const validUntil = link ? new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(link.expiresAt * 1000)) : '';
+  const errorText = error ? (error.code === -1 ? t.copyFailed() : error.message ? LL.members.refused({ message: error.message }) : LL.members.failed()) : null;
+  const noticeText = notice === 'copied' ? t.copied() : notice === 'sent' ? t.sent() : notice === 'reset' ? t.resetDone() : null;
+
+  return (
+    <>
+      <Button variant={variant} onClick={() => ref.send({ type: 'user.open' })} data-testid={triggerTestId}>
+        {LL.members.invite()}
+      </Button>
+      <ModalDialog open={open} onClose={() => ref.send({ type: 'user.close' })} title={t.title()} closeLabel={t.close()} data-testid="invite-dialog">
+        <TabsRoot value={tab} onValueChange={(d) => ref.send({ type: 'user.tab', tab: d.value === 'email' ? 'email' : 'link' })}>
+          <TabsList>
+            <TabsTrigger value="link" data-testid="invite-tab-link">
+              {t.tabLink()}
+            </TabsTrigger>
+            <TabsTrigger value="email" data-testid="invite-tab-email">
+              {t.tabEmail()}
+            </TabsTrigger>
+          </TabsList>
+          <TabsContent value="link">
+            <div className={stack}>
+              <p className={muted}>{t.linkLead()}</p>
+              {link ? (
+                <>
+                  <input className={cx(inputRecipe({ size: 'md' }))} readOnly value={link.inviteUrl} aria-label={t.tabLink()} onFocus={(e) => e.currentTarget.select()} data-testid="invite-link-url" />
+                  <p className={muted} data-testid="invite-link-valid">
+                    {t.validUntil({ date: validUntil })}
+                  </p>
+                </>
+              ) : linkBusy ? null : (
+                <p className={muted}>{t.noLink()}</p>
+              )}
+              {confirmReset ? (
+                <div role="alertdialog" aria-label={t.reset()}>
+                  <InlineAlert status="info" title={t.resetWarning()} data-testid="invite-reset-warning" />
+                  <div className={row}>
+                    <Button variant="solid" onClick={() => ref.send({ type: 'user.confirm' })} data-testid="confirm-ok">
+                      {LL.members.confirm.ok()}
+                    </Button>
+                    <Button variant="outline" onClick={() => ref.send({ type: 'user.cancel' })} data-testid="confirm-cancel">
+                      {LL.members.confirm.cancel()}
+                    </Button>
+                  </div>
+                </div>
+              ) : (
+                <div className={row}>
+                  {link ? (
+                    <>
+                      <Button onClick={() => ref.send({ type: 'user.copy' })} data-testid="invite-link-copy">
+                        {t.copy()}
+                      </Button>
+                      <Button variant="outline" loading={linkBusy} onClick={() => ref.send({ type: 'user.reset' })} data-testid="invite-link-reset">
+                        {t.reset()}
+                      </Button>
+                    </>
+                  ) : (
+                    <Button loading={linkBusy} onClick={() => ref.send({ type: 'user.generate' })} data-testid="invite-link-generate">
+                      {t.generate()}
+                    </Button>
+                  )}
+                </div>
+              )}
+            </div>
+          </TabsContent>
+          <TabsContent value="email">
+            <form
+              className={stack}
+              noValidate
+              onSubmit={(e) => {
+                e.preventDefault();
+                ref.send({ type: 'user.send' });
+              }}
+            >
+              <FieldRoot invalid={emailsError !== null} required>
+                <FieldLabel>{t.emails()}</FieldLabel>
+                <Field.Textarea
+                  className={cx(textarea({ size: 'md' }))}
+                  rows={3}
+                  value={emails}
+                  onChange={(e) => ref.send({ type: 'user.emailsChanged', value: e.target.value })}
+                  onBlur={() => ref.send({ type: 'user.emailsBlur' })}
+                  data-testid="invite-emails"
+                />
+                {emailsError ? (
+                  <FieldErrorText data-testid="invite-emails-error">
+                    {emailsError === 'required' ? t.emailsRequired() : t.emailsInvalid({ emails: invalidEmails.join(', ') })}
+                  </FieldErrorText>
+                ) : (
+                  <FieldHelperText>{t.emailsHint()}</FieldHelperText>
+                )}
+              </FieldRoot>
+              <div className={row}>
+                <Button type="submit" loading={sending} data-testid="invite-send">
+                  {t.send()}
+                </Button>
+              </div>
+            </form>
+          </TabsContent>
+        </TabsRoot>
+        {noticeText ? (
+          <div className={css({ pt: '3' })}>
+            <InlineAlert status="success" title={noticeText} data-testid="invite-notice" />
+          </div>
+        ) : null}
+        {errorText ? (
+          <div className={css({ pt: '3' })}>
+            <InlineAlert status="error" title={errorText} data-testid="invite-error" />
+          </div>
+        ) : null}
+      </ModalDialog>
+      <ModalDialog
+        open={usageLimit}
+        onClose={() => ref.send({ type: 'user.close' })}
+        title={LL.members.usageLimit.title()}
+        description={LL.members.usageLimit.body()}
+        closeLabel={LL.members.usageLimit.close()}
+        role="alertdialog"
+        data-testid="usage-limit-dialog"
+        footer={
+          <Button variant="outline" onClick={() => ref.send({ type: 'user.close' })}>
+            {LL.members.usageLimit.close()}
+          </Button>
+        }
+      >
+        {seats ? (
+          <ul className={css({ display: 'flex', flexDirection: 'column', gap: '1' })}>
+            <li>{LL.members.usageLimit.plan({ plan: seats.planName })}</li>
+            <li>{LL.members.usageLimit.used({ used: seats.used })}</li>
+            <li>{LL.members.usageLimit.available({ available: Math.max(0, seats.limit - seats.used) })}</li>
+          </ul>
+        ) : (
+          <p className={muted}>{LL.members.usageLimit.unknown()}</p>
+        )}
+      </ModalDialog>
+    </>
+  );
+}
