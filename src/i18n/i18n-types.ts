@@ -894,7 +894,7 @@ type RootTranslation = {
 			goToMine: string
 		}
 	}
-	members: {
+	team: {
 		/**
 		 * W​o​r​k​s​p​a​c​e​ ​m​e​m​b​e​r​s
 		 */
@@ -2094,7 +2094,7 @@ export type TranslationFunctions = {
 			goToMine: () => LocalizedString
 		}
 	}
-	members: {
+	team: {
 		/**
 		 * Workspace members
 		 */

@@ -4,10 +4,9 @@ import { auth } from './auth';
 import { layout } from './layout';
 import { home } from './home';
 import { pages } from './pages';
-import { members } from './members';
-import { members } from './members';
+import { team } from './team';
 
 // One file per area (src/i18n/<locale>/<area>.ts); this index only assembles them.
-const en = { common, auth, layout, home, pages, members, members } satisfies BaseTranslation;
+const en = { common, auth, layout, home, pages, team } satisfies BaseTranslation;
 
 export default en;

@@ -4,9 +4,9 @@ import { auth } from './auth';
 import { layout } from './layout';
 import { home } from './home';
 import { pages } from './pages';
-import { members } from './members';
-import { members } from './members';
+import { team } from './team';
 
-const zh_CN = { common, auth, layout, home, pages, members, members } satisfies Translation;
+// One file per area (src/i18n/<locale>/<area>.ts); this index only assembles them.
+const zh_CN = { common, auth, layout, home, pages, team } satisfies Translation;
 
 export default zh_CN;

@@ -30,7 +30,7 @@ export function InviteMembers({ triggerTestId, onInvited, variant = 'solid' }: {
   const { LL, locale } = useI18nContext();
   const { services } = useAppShell();
   const { api } = services;
-  const t = LL.members.inviteDialog;
+  const t = LL.team.inviteDialog;
 
   const ref = useActorRef(
     inviteMembersMachine.provide({
@@ -78,13 +78,13 @@ export function InviteMembers({ triggerTestId, onInvited, variant = 'solid' }: {
   const { tab, link, emails, emailsError, invalidEmails, error, notice, seats } = useSelector(ref, (s) => s.context);
 
   const validUntil = link ? new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(link.expiresAt * 1000)) : '';
-  const errorText = error ? (error.code === -1 ? t.copyFailed() : error.message ? LL.members.refused({ message: error.message }) : LL.members.failed()) : null;
+  const errorText = error ? (error.code === -1 ? t.copyFailed() : error.message ? LL.team.refused({ message: error.message }) : LL.team.failed()) : null;
   const noticeText = notice === 'copied' ? t.copied() : notice === 'sent' ? t.sent() : notice === 'reset' ? t.resetDone() : null;
 
   return (
     <>
       <Button variant={variant} onClick={() => ref.send({ type: 'user.open' })} data-testid={triggerTestId}>
-        {LL.members.invite()}
+        {LL.team.invite()}
       </Button>
       <ModalDialog open={open} onClose={() => ref.send({ type: 'user.close' })} title={t.title()} closeLabel={t.close()} data-testid="invite-dialog">
         <TabsRoot value={tab} onValueChange={(d) => ref.send({ type: 'user.tab', tab: d.value === 'email' ? 'email' : 'link' })}>
@@ -114,10 +114,10 @@ export function InviteMembers({ triggerTestId, onInvited, variant = 'solid' }: {
                   <InlineAlert status="info" title={t.resetWarning()} data-testid="invite-reset-warning" />
                   <div className={row}>
                     <Button variant="solid" onClick={() => ref.send({ type: 'user.confirm' })} data-testid="confirm-ok">
-                      {LL.members.confirm.ok()}
+                      {LL.team.confirm.ok()}
                     </Button>
                     <Button variant="outline" onClick={() => ref.send({ type: 'user.cancel' })} data-testid="confirm-cancel">
-                      {LL.members.confirm.cancel()}
+                      {LL.team.confirm.cancel()}
                     </Button>
                   </div>
                 </div>
@@ -190,25 +190,25 @@ export function InviteMembers({ triggerTestId, onInvited, variant = 'solid' }: {
       <ModalDialog
         open={usageLimit}
         onClose={() => ref.send({ type: 'user.close' })}
-        title={LL.members.usageLimit.title()}
-        description={LL.members.usageLimit.body()}
-        closeLabel={LL.members.usageLimit.close()}
+        title={LL.team.usageLimit.title()}
+        description={LL.team.usageLimit.body()}
+        closeLabel={LL.team.usageLimit.close()}
         role="alertdialog"
         data-testid="usage-limit-dialog"
         footer={
           <Button variant="outline" onClick={() => ref.send({ type: 'user.close' })}>
-            {LL.members.usageLimit.close()}
+            {LL.team.usageLimit.close()}
           </Button>
         }
       >
         {seats ? (
           <ul className={css({ display: 'flex', flexDirection: 'column', gap: '1' })}>
-            <li>{LL.members.usageLimit.plan({ plan: seats.planName })}</li>
-            <li>{LL.members.usageLimit.used({ used: seats.used })}</li>
-            <li>{LL.members.usageLimit.available({ available: Math.max(0, seats.limit - seats.used) })}</li>
+            <li>{LL.team.usageLimit.plan({ plan: seats.planName })}</li>
+            <li>{LL.team.usageLimit.used({ used: seats.used })}</li>
+            <li>{LL.team.usageLimit.available({ available: Math.max(0, seats.limit - seats.used) })}</li>
           </ul>
         ) : (
-          <p className={muted}>{LL.members.usageLimit.unknown()}</p>
+          <p className={muted}>{LL.team.usageLimit.unknown()}</p>
         )}
       </ModalDialog>
     </>

@@ -65,7 +65,7 @@ function MembersView({ workspaceId, workspaceName, selfId, role }: { workspaceId
   const { services, actors } = useAppShell();
   const { api } = services;
   const navigate = useNavigate();
-  const t = LL.members;
+  const t = LL.team;
 
   const ref = useActorRef(
     teamMembersMachine.provide({
