@@ -6,7 +6,8 @@
 import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter } from 'react-router-dom';
+import type { ReactNode } from 'react';
+import { BrowserRouter } from 'react-router-dom';
 import { loadLocaleAsync } from './i18n/i18n-util.async';
 import { createApiClient } from './services/api/client';
 import { createChromeBridge } from './services/extension/bridge';
@@ -16,9 +17,13 @@ import { createStorage } from './services/storage';
 import { App, createAppShell } from './ui/app';
 import type { AppShell } from './ui/app-actors';
 import { notify } from './ui/layout/notifier';
-import { routes } from './ui/routes';
+import { createNavigator } from './ui/navigator';
 
 const ROUTER_BASENAME = '/crm';
+
+function Router({ children }: { children: ReactNode }) {
+  return <BrowserRouter basename={ROUTER_BASENAME}>{children}</BrowserRouter>;
+}
 
 async function bootstrap(): Promise<void> {
   const storage = createStorage();
@@ -35,13 +40,13 @@ async function bootstrap(): Promise<void> {
   const stately = await attachInspector(window.location).catch(() => undefined);
   const inspect = combineInspectors(stately, recorder?.inspect);
 
-  const router = createBrowserRouter(routes, { basename: ROUTER_BASENAME });
+  const appNavigator = createNavigator();
   shell = createAppShell({
     api,
     storage,
     bridge,
     loadLocale: loadLocaleAsync,
-    navigate: (to, options) => void router.navigate(to, options),
+    navigate: appNavigator.navigate,
     browserLanguages: navigator.languages?.length ? navigator.languages : navigator.language,
     inspect,
     recorder,
@@ -51,7 +56,7 @@ async function bootstrap(): Promise<void> {
   if (!container) throw new Error('index.html has no #root element');
   createRoot(container).render(
     <StrictMode>
-      <App shell={shell} router={router} />
+      <App shell={shell} Router={Router} navigator={appNavigator} />
     </StrictMode>,
   );
 }

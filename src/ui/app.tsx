@@ -20,12 +20,15 @@ import type { ApiClient } from '../services/api/client';
 import type { ExtensionBridge } from '../services/extension/bridge';
 import type { Recorder } from '../services/recorder';
 import type { AppStorage } from '../services/storage';
-import { RouterProvider, type createBrowserRouter } from 'react-router-dom';
+import type { ComponentType, ReactNode } from 'react';
 import { AppActorsProvider, type AppShell } from './app-actors';
 import { I18nProvider } from './i18n-provider';
 import { LazyToaster } from './layout/notifier';
+import { NavigatorBridge, type AppNavigator } from './navigator';
+import { AppRoutes } from './routes';
 
-export type AppRouter = ReturnType<typeof createBrowserRouter>;
+/** The router component: <BrowserRouter basename="/crm"> in the app, a <MemoryRouter> in view tests. */
+export type AppRouter = ComponentType<{ children: ReactNode }>;
 
 export type AppShellDeps = {
   api: ApiClient;
@@ -33,7 +36,7 @@ export type AppShellDeps = {
   bridge: ExtensionBridge;
   /** Loads a dictionary (typesafe-i18n's `loadLocaleAsync`). */
   loadLocale(language: Language): Promise<void>;
-  /** The router's navigate (router.navigate). */
+  /** Moves the router (the navigator's `navigate`, src/ui/navigator.tsx). */
   navigate(to: string, options: { replace: boolean }): void;
   /** navigator.languages (or a test's stand-in). */
   browserLanguages: string | readonly string[] | null;
@@ -130,12 +133,18 @@ export const createAppShell = (deps: AppShellDeps): AppShell => {
   };
 };
 
-/** The React tree: actors and recorder in context, typesafe-i18n driven by the language actor, the router. */
-export function App({ shell, router }: { shell: AppShell; router: AppRouter }) {
+/**
+ * The React tree: actors and recorder in context, typesafe-i18n driven by the language actor, the
+ * router with the navigator's bridge and the route table.
+ */
+export function App({ shell, Router, navigator }: { shell: AppShell; Router: AppRouter; navigator: AppNavigator }) {
   return (
     <AppActorsProvider shell={shell}>
       <I18nProvider language={shell.actors.language}>
-        <RouterProvider router={router} />
+        <Router>
+          <NavigatorBridge navigator={navigator} />
+          <AppRoutes />
+        </Router>
         <LazyToaster />
       </I18nProvider>
     </AppActorsProvider>

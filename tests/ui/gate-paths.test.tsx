@@ -118,8 +118,8 @@ const settle = async (app: RenderedApp) => {
     await Promise.resolve();
   });
   await waitFor(() => {
-    expect(app.router.state.initialized).toBe(true);
-    expect(app.router.state.navigation.state).toBe('idle');
+    expect(app.navigator.location()).not.toBeNull();
+    expect(screen.queryByTestId('route-loading')).toBeNull();
   });
 };
 
@@ -127,7 +127,7 @@ const settle = async (app: RenderedApp) => {
 const expectView = async ({ app, redirects }: Replay, expected: AnyMachineSnapshot, redirectsBefore: number, description: string) => {
   await settle(app);
   const gate = app.shell.actors.gate.getSnapshot();
-  const pathname = app.router.state.location.pathname.replace(/^\/crm/, '');
+  const pathname = app.location().split('?')[0]!;
   if (expected.hasTag('busy')) {
     expect(screen.queryByTestId('nav-progress'), description).not.toBeNull();
     busySeen++;

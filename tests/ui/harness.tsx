@@ -3,7 +3,8 @@
  * fake services: an API client answering from handlers, in-memory storage, the fake extension.
  */
 import { act, render } from '@testing-library/react';
-import { createMemoryRouter } from 'react-router-dom';
+import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router-dom';
 import { waitFor as waitForActor } from 'xstate';
 import type { DataOf, EndpointName, RequestOf } from '../../src/contract/endpoints';
 import { Code } from '../../src/contract/codes';
@@ -14,7 +15,7 @@ import type { Recorder } from '../../src/services/recorder';
 import { createMemoryBackend, createStorage, type AppStorage } from '../../src/services/storage';
 import { App, createAppShell, type AppShellDeps } from '../../src/ui/app';
 import type { AppShell } from '../../src/ui/app-actors';
-import { routes } from '../../src/ui/routes';
+import { createNavigator, type AppNavigator } from '../../src/ui/navigator';
 
 export const BASENAME = '/crm';
 
@@ -58,7 +59,7 @@ export type RenderAppOptions = {
 
 export type RenderedApp = {
   shell: AppShell;
-  router: ReturnType<typeof createMemoryRouter>;
+  navigator: AppNavigator;
   api: FakeApi;
   storage: AppStorage;
   /** Navigations the gate/session asked for (`navigate` action), in order. */
@@ -91,29 +92,37 @@ export async function createTestShell(
 }
 
 export async function renderApp(options: RenderAppOptions): Promise<RenderedApp> {
-  const router = createMemoryRouter(routes, { basename: BASENAME, initialEntries: [`${BASENAME}${options.path}`] });
+  const navigator = createNavigator();
+  const initialEntries = [`${BASENAME}${options.path}`];
+  const Router = ({ children }: { children: ReactNode }) => (
+    <MemoryRouter basename={BASENAME} initialEntries={initialEntries}>
+      {children}
+    </MemoryRouter>
+  );
   const navigations: RenderedApp['navigations'] = [];
   const { shell, api, storage } = await createTestShell({
     ...options,
     navigate: (to, o) => {
       navigations.push({ to, replace: o.replace });
-      void router.navigate(to, o);
+      navigator.navigate(to, o);
     },
   });
   options.beforeRender?.(shell);
-  render(<App shell={shell} router={router} />);
+  render(<App shell={shell} Router={Router} navigator={navigator} />);
   await act(async () => {
     await Promise.resolve();
   });
   const location = () => {
-    const l = router.state.location;
+    const l = navigator.location();
+    if (!l) return '';
     const path = l.pathname.startsWith(BASENAME) ? l.pathname.slice(BASENAME.length) || '/' : l.pathname;
     return `${path}${l.search}`;
   };
   const go = async (path: string) => {
     await act(async () => {
-      await router.navigate(path);
+      navigator.navigate(path);
+      await Promise.resolve();
     });
   };
-  return { shell, router, api, storage, navigations, location, go };
+  return { shell, navigator, api, storage, navigations, location, go };
 }

@@ -2,15 +2,17 @@
  * The root route's element: reports every location to the login gate (`router.navigate`) and
  * renders the routed screen only while the gate says it may (tag `ready`). The thin progress bar
  * shows while the gate is `busy` (SPEC §2: no spinner). All decisions are the gate machine's; this
- * adapter only forwards the location. The bar also shows while a route module loads.
+ * adapter only forwards the location. The bar also shows while a screen module loads (counted by
+ * the RouteBoundary fallbacks below it, this one and the main layout's).
  * Test ids: nav-progress (the progress bar), gate-outlet.
  */
 import { useSelector } from '@xstate/react';
-import { useEffect, useRef } from 'react';
-import { Outlet, useLocation, useNavigation } from 'react-router-dom';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Outlet, useLocation } from 'react-router-dom';
 import { useI18nContext } from '../../i18n/i18n-react';
 import { useAppActors } from '../app-actors';
 import { ProgressBar } from '../components/progress-bar';
+import { RouteBoundary, RouteLoadingContext } from './route-boundary';
 
 export function GateOutlet() {
   const { LL } = useI18nContext();
@@ -18,8 +20,9 @@ export function GateOutlet() {
   const location = useLocation();
   const ready = useSelector(gate, (s) => s.hasTag('ready'));
   const busy = useSelector(gate, (s) => s.hasTag('busy'));
-  // A route module still loading also counts as navigation under way.
-  const loadingRoute = useNavigation().state !== 'idle';
+  // A screen module still loading also counts as navigation under way.
+  const [loadingScreens, setLoadingScreens] = useState(0);
+  const signalLoading = useCallback((delta: 1 | -1) => setLoadingScreens((n) => n + delta), []);
   const reported = useRef<string | null>(null);
 
   useEffect(() => {
@@ -30,9 +33,13 @@ export function GateOutlet() {
   }, [gate, location.key, location.pathname, location.search]);
 
   return (
-    <>
-      <ProgressBar active={busy || loadingRoute} label={LL.layout.progress()} />
-      {ready ? <Outlet /> : null}
-    </>
+    <RouteLoadingContext.Provider value={signalLoading}>
+      <ProgressBar active={busy || loadingScreens > 0} label={LL.layout.progress()} />
+      {ready ? (
+        <RouteBoundary resetKey={location.pathname}>
+          <Outlet />
+        </RouteBoundary>
+      ) : null}
+    </RouteLoadingContext.Provider>
   );
 }

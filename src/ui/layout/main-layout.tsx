@@ -16,6 +16,7 @@ import { hasRolePermission } from '../../contract/roles';
 import { useSelector } from '@xstate/react';
 import { useAppActors } from '../app-actors';
 import { SideMenu } from './side-menu';
+import { RouteBoundary } from './route-boundary';
 import { UserMenu } from './user-menu';
 
 const shell = css({
@@ -114,7 +115,9 @@ export function MainLayout() {
           <UserMenu />
         </header>
         <main id="main-content" className={main} tabIndex={-1}>
-          <Outlet />
+          <RouteBoundary resetKey={pathname}>
+            <Outlet />
+          </RouteBoundary>
         </main>
       </div>
     </div>

@@ -1,0 +1,147 @@
+/**
+ * The router seams of src/ui: the navigator (actors move the router through it, early requests wait
+ * for the router) and the route boundary (bar while a screen module loads, error page when it fails,
+ * a fresh try on another path).
+ */
+import { act, render, screen } from '@testing-library/react';
+import { lazy, useState, type ComponentType } from 'react';
+import { MemoryRouter, Outlet, Route, Routes, useLocation } from 'react-router-dom';
+import { describe, expect, it, vi } from 'vitest';
+import TypesafeI18n from '../../src/i18n/i18n-react';
+import { loadLocale } from '../../src/i18n/i18n-util.sync';
+import { RouteBoundary, RouteLoadingContext } from '../../src/ui/layout/route-boundary';
+import { createNavigator, NavigatorBridge } from '../../src/ui/navigator';
+import { withLoadTimeout } from '../../src/ui/routes';
+
+function Where() {
+  const { pathname, search } = useLocation();
+  return <p data-testid="where">{`${pathname}${search}`}</p>;
+}
+
+describe('navigator', () => {
+  it('keeps a navigation asked for before the router is mounted and carries it out on mount', async () => {
+    const navigator = createNavigator();
+    navigator.navigate('/first', { replace: true });
+    navigator.navigate('/login?redirect=%2Fv2%2Fhome', { replace: true });
+    expect(navigator.location()).toBeNull();
+    render(
+      <MemoryRouter basename="/crm" initialEntries={['/crm/start']}>
+        <NavigatorBridge navigator={navigator} />
+        <Where />
+      </MemoryRouter>,
+    );
+    expect(await screen.findByText('/login?redirect=%2Fv2%2Fhome')).toBeTruthy();
+    expect(navigator.location()).toMatchObject({ pathname: '/login', search: '?redirect=%2Fv2%2Fhome' });
+  });
+
+  it('moves the mounted router and reports each location under the basename', async () => {
+    const navigator = createNavigator();
+    render(
+      <MemoryRouter basename="/crm" initialEntries={['/crm/a']}>
+        <NavigatorBridge navigator={navigator} />
+        <Where />
+      </MemoryRouter>,
+    );
+    await screen.findByText('/a');
+    const first = navigator.location();
+    await act(async () => navigator.navigate('/b?x=1'));
+    expect(screen.getByTestId('where').textContent).toBe('/b?x=1');
+    expect(navigator.location()).toMatchObject({ pathname: '/b', search: '?x=1' });
+    expect(navigator.location()?.key).not.toBe(first?.key);
+  });
+
+  it('stops moving a router that was unmounted (the request waits for the next one)', async () => {
+    const navigator = createNavigator();
+    const view = render(
+      <MemoryRouter initialEntries={['/a']}>
+        <NavigatorBridge navigator={navigator} />
+        <Where />
+      </MemoryRouter>,
+    );
+    await screen.findByText('/a');
+    view.unmount();
+    navigator.navigate('/later', { replace: false });
+    render(
+      <MemoryRouter initialEntries={['/b']}>
+        <NavigatorBridge navigator={navigator} />
+        <Where />
+      </MemoryRouter>,
+    );
+    expect(await screen.findByText('/later')).toBeTruthy();
+  });
+});
+
+describe('route boundary', () => {
+  loadLocale('en');
+
+  /** A stand-in for GateOutlet: counts loading screens like it does. */
+  function Shell() {
+    const [loading, setLoading] = useState(0);
+    const { pathname } = useLocation();
+    return (
+      <RouteLoadingContext.Provider value={(d) => setLoading((n) => n + d)}>
+        <p data-testid="loading-count">{loading}</p>
+        <RouteBoundary resetKey={pathname}>
+          <Outlet />
+        </RouteBoundary>
+      </RouteLoadingContext.Provider>
+    );
+  }
+
+  const renderAt = (path: string, screens: Record<string, ComponentType>) => {
+    const navigator = createNavigator();
+    render(
+      <TypesafeI18n locale="en">
+        <MemoryRouter initialEntries={[path]}>
+          <NavigatorBridge navigator={navigator} />
+          <Routes>
+            <Route element={<Shell />}>
+              {Object.entries(screens).map(([p, Screen]) => (
+                <Route key={p} path={p} element={<Screen />} />
+              ))}
+            </Route>
+          </Routes>
+        </MemoryRouter>
+      </TypesafeI18n>,
+    );
+    return navigator;
+  };
+
+  it('counts a screen whose module is loading, then shows it', async () => {
+    let arrive: (m: { default: ComponentType }) => void = () => undefined;
+    const Slow = lazy(() => new Promise<{ default: ComponentType }>((resolve) => (arrive = resolve)));
+    renderAt('/slow', { '/slow': Slow });
+    expect(await screen.findByTestId('route-loading')).toBeTruthy();
+    expect(screen.getByTestId('loading-count').textContent).toBe('1');
+    await act(async () => arrive({ default: () => <p data-testid="slow-screen">here</p> }));
+    expect(await screen.findByTestId('slow-screen')).toBeTruthy();
+    expect(screen.queryByTestId('route-loading')).toBeNull();
+    expect(screen.getByTestId('loading-count').textContent).toBe('0');
+  });
+
+  it('shows the error page when a module fails to load, and tries again on another path', async () => {
+    const Broken = lazy(() => Promise.reject(new Error('chunk failed')));
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const navigator = renderAt('/broken', { '/broken': Broken, '/fine': () => <p data-testid="fine">fine</p> });
+    const page = await screen.findByTestId('route-error');
+    expect(page.getAttribute('data-error')).toBe('chunk failed');
+    expect(page.textContent).toContain('Reload');
+    expect(screen.getByTestId('loading-count').textContent).toBe('0');
+    await act(async () => navigator.navigate('/fine'));
+    expect(await screen.findByTestId('fine')).toBeTruthy();
+    expect(screen.queryByTestId('route-error')).toBeNull();
+    errors.mockRestore();
+  });
+
+  it('gives up on a module that does not arrive within the time-out', async () => {
+    vi.useFakeTimers();
+    try {
+      const never = new Promise<never>(() => undefined);
+      const result = withLoadTimeout(never, 1000).catch((e: unknown) => e);
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(String(await result)).toContain('longer than 1 s');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
