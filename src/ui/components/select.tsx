@@ -1,6 +1,7 @@
 import { Portal } from '@ark-ui/react/portal';
 import { Select, createListCollection, type ListCollection } from '@ark-ui/react/select';
 import type { ReactNode } from 'react';
+import { css } from '../../../styled-system/css';
 import { createStyleContext } from '../../../styled-system/jsx';
 import { select } from '../../../styled-system/recipes';
 
@@ -39,6 +40,8 @@ export interface SimpleSelectProps {
   disabled?: boolean;
   size?: 'sm' | 'md' | 'lg';
   name?: string;
+  /** Keeps the label for assistive technology only (e.g. in a table cell under its column header). */
+  hideLabel?: boolean;
   'data-testid'?: string;
 }
 
@@ -58,8 +61,10 @@ function CheckIcon() {
   );
 }
 
+const visuallyHidden = css({ srOnly: true });
+
 /** Single-value select with a label; keyboard and typeahead from Ark. */
-export function SimpleSelect({ label, options, value, onValueChange, placeholder, disabled, size = 'md', name, ...rest }: SimpleSelectProps) {
+export function SimpleSelect({ label, options, value, onValueChange, placeholder, disabled, size = 'md', name, hideLabel = false, ...rest }: SimpleSelectProps) {
   const collection = createListCollection({
     items: options,
     itemToString: (item) => item.label,
@@ -77,7 +82,7 @@ export function SimpleSelect({ label, options, value, onValueChange, placeholder
       size={size}
       positioning={{ sameWidth: true }}
     >
-      <SelectLabel>{label}</SelectLabel>
+      <SelectLabel className={hideLabel ? visuallyHidden : undefined}>{label}</SelectLabel>
       <SelectControl>
         <SelectTrigger data-testid={rest['data-testid']}>
           <SelectValueText placeholder={placeholder} />

@@ -37,7 +37,8 @@ const page = css({ display: 'flex', flexDirection: 'column', gap: '5', p: { base
 const head = css({ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-start', gap: '4', flexWrap: 'wrap' });
 const actionsRow = css({ display: 'flex', gap: '2', flexWrap: 'wrap', alignItems: 'center' });
 const tableWrap = css({ overflowX: 'auto', borderWidth: '1px', borderColor: 'border.default', borderRadius: 'l2', bg: 'bg.default' });
-const table = css({ width: 'full', borderCollapse: 'collapse', '& th, & td': { textAlign: 'start', px: '3', py: '2', borderBottomWidth: '1px', borderColor: 'border.subtle', verticalAlign: 'middle' }, '& th': { fontWeight: 'semibold', color: 'fg.muted', fontSize: 'sm' } });
+const table = css({ width: 'full', borderCollapse: 'collapse', '& th, & td': { textAlign: 'start', px: '3', py: '2', borderBottomWidth: '1px', borderColor: 'border.subtle', verticalAlign: 'middle' }, '& th': { fontWeight: 'semibold', color: 'fg.muted', fontSize: 'sm', whiteSpace: 'nowrap' } });
+const noWrap = css({ whiteSpace: 'nowrap' });
 const pager = css({ display: 'flex', gap: '3', alignItems: 'center', justifyContent: 'flex-end' });
 
 /** The caller's role on this screen from the gate's user info (admin level 1 owner, level 3 manager). */
@@ -201,6 +202,7 @@ function MembersView({ workspaceId, workspaceName, selfId, role }: { workspaceId
                         options={roleOptions}
                         value={m.level}
                         size="sm"
+                        hideLabel
                         disabled={busy}
                         onValueChange={(v) => v && v !== m.level && ref.send({ type: 'user.changeRole', userId: m.userId, level: v === 'manager' ? 'manager' : 'member' })}
                         data-testid={`member-role-${m.email}`}
@@ -209,7 +211,7 @@ function MembersView({ workspaceId, workspaceName, selfId, role }: { workspaceId
                       t.role[m.level]()
                     )}
                   </td>
-                  <td>{m.number ?? t.noNumber()}</td>
+                  <td className={noWrap}>{m.number ? <bdi dir="ltr">{m.number}</bdi> : t.noNumber()}</td>
                   <td>
                     {manages && m.status === 'joined' && (role === 'admin' || m.level !== 'admin') ? (
                       <SimpleSelect
@@ -217,6 +219,7 @@ function MembersView({ workspaceId, workspaceName, selfId, role }: { workspaceId
                         options={syncOptions}
                         value={m.syncType}
                         size="sm"
+                        hideLabel
                         disabled={busy}
                         onValueChange={(v) => v && v !== m.syncType && ref.send({ type: 'user.changeSync', userId: m.userId, syncType: v as SyncType })}
                         data-testid={`member-sync-${m.email}`}
