@@ -9,5 +9,6 @@ export default defineConfig({
   include: ['./src/**/*.{ts,tsx}'],
   exclude: [],
   jsxFramework: 'react',
+  jsxStyleProps: 'minimal',
   outdir: 'styled-system',
 });

@@ -1,4 +1,5 @@
 import type { ComponentProps } from 'react';
+import { css, cx } from '../../../styled-system/css';
 import { styled } from '../../../styled-system/jsx';
 import { text } from '../../../styled-system/recipes';
 
@@ -6,6 +7,18 @@ import { text } from '../../../styled-system/recipes';
 export const Heading = styled('h2', text, { defaultProps: { variant: 'heading', size: 'xl' } });
 export type HeadingProps = ComponentProps<typeof Heading>;
 
-/** Park UI text recipe as body text. */
-export const Text = styled('p', text, { defaultProps: { size: 'sm' } });
-export type TextProps = ComponentProps<typeof Text>;
+const TextBase = styled('p', text, { defaultProps: { size: 'sm' } });
+const mutedText = css({ color: 'fg.muted' });
+
+export type TextProps = ComponentProps<typeof TextBase> & {
+  /** Secondary text in the muted foreground colour. */
+  muted?: boolean;
+};
+
+/**
+ * Park UI text recipe as body text. Panda runs with `jsxStyleProps: 'minimal'` (style props would
+ * ship the list of every CSS property to the browser), so colour comes from `muted` or a className.
+ */
+export function Text({ muted = false, className, ...props }: TextProps) {
+  return <TextBase className={cx(muted && mutedText, className)} {...props} />;
+}

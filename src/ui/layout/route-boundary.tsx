@@ -32,7 +32,7 @@ export function RouteError({ error }: { error: unknown }) {
       <Heading as="h1" size="xl">
         {LL.pages.error.title()}
       </Heading>
-      <Text color="fg.muted">{LL.pages.error.body()}</Text>
+      <Text muted>{LL.pages.error.body()}</Text>
       <Button variant="outline" onClick={() => window.location.reload()}>
         {LL.pages.error.reload()}
       </Button>

@@ -105,7 +105,7 @@ export function HomeScreen() {
         <Heading as="h1" size="2xl">
           {facts.workspaceName ? t.welcome({ workspace: facts.workspaceName }) : t.welcomeNoWorkspace()}
         </Heading>
-        <Text color="fg.muted">{t.intro()}</Text>
+        <Text muted>{t.intro()}</Text>
       </header>
 
       <InlineAlert
@@ -135,7 +135,7 @@ export function HomeScreen() {
                         {s.done ? LL.common.done() : LL.common.notDone()}
                       </span>
                     </div>
-                    <Text color="fg.muted">{t.guide[s.id].description()}</Text>
+                    <Text muted>{t.guide[s.id].description()}</Text>
                     {!s.done && s.id === 'createWorkspace' ? <Link to={s.to}>{t.guide.createWorkspace.action()}</Link> : null}
                   </div>
                 </li>

@@ -43,7 +43,7 @@ export function IntroScreen() {
         <Heading as="h1" size="3xl">
           {t.title()}
         </Heading>
-        <Text size="lg" color="fg.muted">
+        <Text size="lg" muted>
           {t.lead()}
         </Text>
         <div className={actions}>
@@ -76,7 +76,7 @@ export function IntroScreen() {
             <Heading as="h3" size="md">
               {item.q}
             </Heading>
-            <Text color="fg.muted">{item.a}</Text>
+            <Text muted>{item.a}</Text>
           </article>
         ))}
       </section>

@@ -29,7 +29,7 @@ export function NotFoundScreen() {
       <Heading as="h1" size="2xl">
         {LL.pages.notFound.title()}
       </Heading>
-      <Text color="fg.muted">{LL.pages.notFound.body()}</Text>
+      <Text muted>{LL.pages.notFound.body()}</Text>
       <Link to="/home" data-testid="not-found-home">
         {LL.common.backHome()}
       </Link>

@@ -142,7 +142,7 @@ function MembersView({ workspaceId, workspaceName, selfId, role }: { workspaceId
           <Heading as="h1" size="2xl">
             {t.title()}
           </Heading>
-          <Text color="fg.muted">{t.lead({ workspace: workspaceName })}</Text>
+          <Text muted>{t.lead({ workspace: workspaceName })}</Text>
         </div>
         <div className={actionsRow}>
           {manages ? <InviteMembers triggerTestId="members-invite" onInvited={() => ref.send({ type: 'members.changed' })} /> : null}
