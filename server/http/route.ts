@@ -6,7 +6,7 @@
  * ApiFailure it throws as that code's envelope.
  */
 import type { Context, Hono } from 'hono';
-import type { z } from 'zod';
+import { z } from 'zod/mini';
 import { camelKeys, toSnake } from '../../src/contract/case';
 import { Code } from '../../src/contract/codes';
 import { endpoints, SOURCE_USER_HEADER, type EndpointName } from '../../src/contract/endpoints';
@@ -14,6 +14,10 @@ import { authenticateBearer, bearerToken } from '../auth/sessions';
 import { buildScope, hasWorkspace, isAdminRole, type Scope } from '../auth/scope';
 import type { AppDeps } from '../deps';
 import { fail, sendOk } from './respond';
+
+// zod/mini registers no locale: without this, every issue without a custom message reads 'Invalid input'.
+// Set here, in the module that turns issues into messages, so whoever parses a body gets English texts.
+z.config(z.locales.en());
 
 export type AppEnv = { Bindings: { incoming?: { socket?: { remoteAddress?: string } } } };
 
@@ -62,7 +66,7 @@ const readBody = async (c: Context<AppEnv>): Promise<unknown> => {
 };
 
 /** 'email: Please enter a valid email' — field names as on the wire (snake_case). */
-export const validationMessage = (error: z.ZodError): string => {
+export const validationMessage = (error: z.core.$ZodError): string => {
   const issue = error.issues[0];
   if (!issue) return 'The request is not valid';
   const field = issue.path.map((p) => (typeof p === 'string' ? toSnake(p) : String(p))).join('.');
@@ -88,7 +92,7 @@ const findNul = (value: unknown, path: string[] = []): string | null => {
   return null;
 };
 
-export const parseBody = async <S extends z.ZodType>(c: Context<AppEnv>, schema: S): Promise<z.output<S>> => {
+export const parseBody = async <S extends z.ZodMiniType>(c: Context<AppEnv>, schema: S): Promise<z.output<S>> => {
   const body = await readBody(c);
   const nul = findNul(body);
   if (nul) throw fail(Code.VALIDATION, `${nul}: must not contain NUL characters`);

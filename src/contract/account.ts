@@ -1,4 +1,6 @@
-import { z } from 'zod';
+// The contract is on zod/mini (functional API): the login page loads it, and full 'zod' cannot be
+// tree-shaken (~16 KB gzipped more). zod/mini has no default locale: server/http/route.ts sets English.
+import { z } from 'zod/mini';
 import { syncTypes } from './roles';
 
 /** Languages of the product (SPEC §1). */
@@ -9,32 +11,34 @@ export type Language = z.infer<typeof languageSchema>;
 /** Email: trimmed, lower-cased, of the form x@y.z. */
 export const emailSchema = z
   .string()
-  .trim()
-  .min(1, 'Email is empty')
-  .max(254)
-  .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'Please enter a valid email')
-  .transform((s) => s.toLowerCase());
+  .check(
+    z.trim(),
+    z.minLength(1, 'Email is empty'),
+    z.maxLength(254),
+    z.regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'Please enter a valid email'),
+    z.toLowerCase(),
+  );
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
-export const passwordSchema = z.string().min(PASSWORD_MIN).max(PASSWORD_MAX);
+export const passwordSchema = z.string().check(z.minLength(PASSWORD_MIN), z.maxLength(PASSWORD_MAX));
 /** A password given to sign in is only checked for presence and size. */
-const loginPasswordSchema = z.string().min(1).max(PASSWORD_MAX);
-export const codeSchema = z.string().trim().regex(/^\d{6}$/, 'The code has 6 digits');
+const loginPasswordSchema = z.string().check(z.minLength(1), z.maxLength(PASSWORD_MAX));
+export const codeSchema = z.string().check(z.trim(), z.regex(/^\d{6}$/, 'The code has 6 digits'));
 
-export const registerRequest = z.object({ email: emailSchema, password: passwordSchema, name: z.string().trim().max(80).optional() });
+export const registerRequest = z.object({ email: emailSchema, password: passwordSchema, name: z.optional(z.string().check(z.trim(), z.maxLength(80))) });
 export const registerVerifyRequest = z.object({ email: emailSchema, code: codeSchema });
 export const loginRequest = z.object({ email: emailSchema, password: loginPasswordSchema });
 export const resetRequestRequest = z.object({ email: emailSchema });
 export const resetRequest = z.object({ email: emailSchema, code: codeSchema, password: passwordSchema });
 export const changePasswordRequest = z.object({ oldPassword: loginPasswordSchema, newPassword: passwordSchema });
-export const emptyRequest = z.object({}).strip();
+export const emptyRequest = z.object({});
 
 /** Answer of sign-in, verify and /api/token/: the access token (the refresh token rides in an httpOnly cookie). */
-export const tokenData = z.object({ accessToken: z.string(), expiresIn: z.number().int() });
+export const tokenData = z.object({ accessToken: z.string(), expiresIn: z.int() });
 export type TokenData = z.infer<typeof tokenData>;
 
-export const roleItem = z.object({ code: z.enum(['admin', 'member']), level: z.number().int() });
+export const roleItem = z.object({ code: z.enum(['admin', 'member']), level: z.int() });
 
 export const userInfoData = z.object({
   userId: z.string(),
@@ -47,30 +51,30 @@ export const userInfoData = z.object({
 });
 export type UserInfo = z.infer<typeof userInfoData>;
 
-export const guideTypeData = z.object({ guideType: z.number().int() });
+export const guideTypeData = z.object({ guideType: z.int() });
 
-export const userSettingRequest = z.object({ language: languageSchema.optional() });
-export const userSettingData = z.object({ userId: z.string(), email: z.string(), name: z.string(), language: languageSchema.nullable() });
+export const userSettingRequest = z.object({ language: z.optional(languageSchema) });
+export const userSettingData = z.object({ userId: z.string(), email: z.string(), name: z.string(), language: z.nullable(languageSchema) });
 export type UserSetting = z.infer<typeof userSettingData>;
 
 export const payInfoData = z.object({
   planCode: z.string(),
   planName: z.string(),
-  planPriceTitle: z.string().default('Free'),
-  inviteLimit: z.number().int(),
-  inviteCount: z.number().int(),
-  planStart: z.number().int(),
-  planEnd: z.number().int().default(0),
+  planPriceTitle: z._default(z.string(), 'Free'),
+  inviteLimit: z.int(),
+  inviteCount: z.int(),
+  planStart: z.int(),
+  planEnd: z._default(z.int(), 0),
   planGroup: z.string(),
   /** Encoded permission mask; decode with `decodePerms` (SPEC §3). */
   perms: z.string(),
 });
 export type PayInfo = z.infer<typeof payInfoData>;
 
-export const configItem = z.object({ key: z.string().min(1).max(64), value: z.string().max(2000) });
+export const configItem = z.object({ key: z.string().check(z.minLength(1), z.maxLength(64)), value: z.string().check(z.maxLength(2000)) });
 export const configListData = z.object({ items: z.array(configItem) });
-export const configUpdateRequest = z.object({ items: z.array(configItem).min(1).max(50) });
+export const configUpdateRequest = z.object({ items: z.array(configItem).check(z.minLength(1), z.maxLength(50)) });
 export type ConfigItem = z.infer<typeof configItem>;
 
-export const googleLoginRequest = z.object({ credential: z.string().min(10).max(8192) });
-export const googleConfigData = z.object({ enabled: z.boolean(), clientId: z.string().nullable() });
+export const googleLoginRequest = z.object({ credential: z.string().check(z.minLength(10), z.maxLength(8192)) });
+export const googleConfigData = z.object({ enabled: z.boolean(), clientId: z.nullable(z.string()) });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import * as a from './account';
 import * as w from './workspace';
 
@@ -6,14 +6,14 @@ export type Endpoint = {
   method: 'GET' | 'POST';
   path: string;
   /** camelCase request schema (the wire carries snake_case keys). */
-  request: z.ZodType;
+  request: z.ZodMiniType;
   /** camelCase schema of `data` in a successful answer. */
-  data: z.ZodType;
+  data: z.ZodMiniType;
   /** How the caller is authenticated: bearer access token, the session cookie, or nobody. */
   auth: 'bearer' | 'cookie' | 'none';
 };
 
-const e = <R extends z.ZodType, D extends z.ZodType>(
+const e = <R extends z.ZodMiniType, D extends z.ZodMiniType>(
   method: Endpoint['method'],
   path: string,
   request: R,

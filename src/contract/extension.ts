@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** Page <-> extension messages (SPEC §7 Extension messaging). */
 export const extensionMessageTypes = [
@@ -16,7 +16,7 @@ export const extensionMessage = z.object({
   sender: z.literal('crm-web'),
   target: z.literal('background'),
   type: z.enum(extensionMessageTypes),
-  payload: z.unknown().optional(),
+  payload: z.optional(z.unknown()),
 });
 export type ExtensionMessage = z.infer<typeof extensionMessage>;
 
@@ -31,8 +31,8 @@ export const syncReply = z.object({
   isWhatsappOpen: z.boolean(),
   chatSyncFirstBatchFinished: z.boolean(),
 });
-export const loginInfoReply = syncReply.partial().extend({ isOpenWhatsapp: z.boolean().optional() });
+export const loginInfoReply = z.extend(z.partial(syncReply), { isOpenWhatsapp: z.optional(z.boolean()) });
 
 /** `findConfigInfo` reply: the chat-service id that every API body carries. */
-export const configInfoReply = z.object({ chatServiceId: z.string().nullable() });
+export const configInfoReply = z.object({ chatServiceId: z.nullable(z.string()) });
 export type ConfigInfo = z.infer<typeof configInfoReply>;

@@ -1,5 +1,5 @@
 import { assign, setup, type ActorRefFrom } from 'xstate';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { Code } from '../contract/codes';
 import type { invitationInfoData } from '../contract/workspace';
 import { HOME_PATH } from './constants';

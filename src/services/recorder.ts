@@ -7,15 +7,15 @@
  * `npm run replay -- file.json` reads the JSON back with `recordingSchema`.
  */
 import type { InspectionEvent, Observer } from 'xstate';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { redactSecrets } from './redact';
 
 export const RECORDING_VERSION = 1;
 
 export const recordedEventSchema = z.object({
   /** The target root actor's system id, else its session id. */
-  actor: z.string().min(1),
-  event: z.looseObject({ type: z.string().min(1) }),
+  actor: z.string().check(z.minLength(1)),
+  event: z.looseObject({ type: z.string().check(z.minLength(1)) }),
   /** Milliseconds since the epoch when the event was sent. */
   at: z.number(),
 });

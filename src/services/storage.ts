@@ -4,28 +4,28 @@
  * Every value is validated with zod when read: a missing, corrupt or out-of-date value reads as `null`,
  * so callers never see a shape they did not ask for. Plain strings are stored as they are; objects as JSON.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { languageSchema, userInfoData } from '../contract/account';
 import { syncTypes } from '../contract/roles';
 
 /** Chrome extension ids are 32 letters from a to p. */
-const extensionIdSchema = z.string().regex(/^[a-p]{32}$/);
+const extensionIdSchema = z.string().check(z.regex(/^[a-p]{32}$/));
 
 const storageSchemas = {
   /** Access token (bearer) of the signed-in user. */
-  accessToken: z.string().min(1),
+  accessToken: z.string().check(z.minLength(1)),
   /** The signed-in user's info as read from /api/crm/v2/user/info/. */
   userInfo: userInfoData,
   /** The plan group of the workspace (SPEC §3 plan tiers). */
-  planGroup: z.string().min(1),
+  planGroup: z.string().check(z.minLength(1)),
   /** The signed-in user's sync type. */
   syncType: z.enum(syncTypes),
   /** User id of the member an admin or manager currently acts for (SPEC §4 Selected member). */
-  selectedMember: z.string().min(1),
+  selectedMember: z.string().check(z.minLength(1)),
   /** User id last chosen in the header's member menu. */
-  menuChangeUser: z.string().min(1),
+  menuChangeUser: z.string().check(z.minLength(1)),
   /** Extension config info: holds the chat-service id every API body carries (SPEC §7). */
-  extensionConfig: z.object({ chatServiceId: z.string().nullable() }),
+  extensionConfig: z.object({ chatServiceId: z.nullable(z.string()) }),
   /** The extension id that last answered (SPEC §7 Extension messaging). */
   extensionId: extensionIdSchema,
   /** The chosen language. */

@@ -17,7 +17,7 @@
  *   so machines with timers replay faithfully.
  */
 import { createActor, fromPromise, SimulatedClock, type AnyActorRef, type AnyStateMachine, type StateValue } from 'xstate';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { ConfigItem, Language, PayInfo, UserInfo } from '../../src/contract/account';
 import { Code } from '../../src/contract/codes';
 import type { WorkspaceInfo, WorkspaceMember } from '../../src/contract/workspace';
@@ -38,12 +38,15 @@ import { REDACTED, isSecretKey } from '../../src/services/redact';
 import { recordingSchema } from '../../src/services/recorder';
 import { adminUser, config, failed, memberUser, members, ok, payInfo, workspace } from './fixtures';
 
+// zod/mini registers no locale; `npm run replay` prints `error.message` of a file that is not a recording.
+z.config(z.locales.en());
+
 /** The state value an actor reached after a recorded event (index-aligned with `events`). */
 export const recordedStateSchema = z.object({ actor: z.string(), value: z.unknown() });
 export type RecordedState = z.infer<typeof recordedStateSchema>;
 
 /** A recording, optionally carrying the state values seen while recording. */
-export const replayableRecordingSchema = recordingSchema.extend({ states: z.array(recordedStateSchema).optional() });
+export const replayableRecordingSchema = z.extend(recordingSchema, { states: z.optional(z.array(recordedStateSchema)) });
 export type ReplayableRecording = z.infer<typeof replayableRecordingSchema>;
 
 /** What the fakes answer: a signed-in admin (default), a member, a user without a workspace, or nobody signed in. */
