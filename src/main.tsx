@@ -12,7 +12,7 @@ import { loadLocaleAsync } from './i18n/i18n-util.async';
 import { createApiClient } from './services/api/client';
 import { createChromeBridge } from './services/extension/bridge';
 import { attachInspector } from './services/inspect';
-import { combineInspectors, createRecorder, shouldRecord } from './services/recorder';
+import { combineInspectors, shouldRecord } from './services/inspection';
 import { createStorage } from './services/storage';
 import { App, createAppShell } from './ui/app';
 import type { AppShell } from './ui/app-actors';
@@ -36,7 +36,7 @@ async function bootstrap(): Promise<void> {
   });
   const bridge = createChromeBridge({ storage });
 
-  const recorder = shouldRecord(window.location) ? createRecorder() : null;
+  const recorder = shouldRecord(window.location) ? (await import('./services/recorder')).createRecorder() : null;
   const stately = await attachInspector(window.location).catch(() => undefined);
   const inspect = combineInspectors(stately, recorder?.inspect);
 

@@ -4,7 +4,6 @@
  * `VITE_INSPECT_IN_PRODUCTION=true`. The package is loaded lazily, so it never weighs on a normal page load.
  */
 import type { InspectionEvent, Observer } from 'xstate';
-import { redactSecrets } from './redact';
 
 export type InspectEnv = {
   DEV: boolean;
@@ -31,7 +30,7 @@ export const attachInspector = async (
   env: InspectEnv = buildInspectEnv(),
 ): Promise<Observer<InspectionEvent> | undefined> => {
   if (!shouldInspect(location, env)) return undefined;
-  const { createBrowserInspector } = await import('@statelyai/inspect');
+  const [{ createBrowserInspector }, { redactSecrets }] = await Promise.all([import('@statelyai/inspect'), import('./redact')]);
   const inspector = createBrowserInspector({
     sanitizeEvent: (event) => redactSecrets(event),
     sanitizeContext: (context) => redactSecrets(context),

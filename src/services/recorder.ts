@@ -6,9 +6,12 @@
  * target is a root actor, and whose type is not `xstate.*`. Secrets are redacted before anything is kept.
  * `npm run replay -- file.json` reads the JSON back with `recordingSchema`.
  */
-import type { InspectionEvent, Observer } from 'xstate';
 import { z } from 'zod/mini';
 import { redactSecrets } from './redact';
+import type { InspectFn } from './inspection';
+
+// The page's entry imports these from ./inspection, so the recorder itself loads only with `?record`.
+export { combineInspectors, shouldRecord, type InspectFn, type InspectLike } from './inspection';
 
 export const RECORDING_VERSION = 1;
 
@@ -28,18 +31,12 @@ export const recordingSchema = z.object({
 });
 export type Recording = z.infer<typeof recordingSchema>;
 
-export type InspectFn = (inspectionEvent: InspectionEvent) => void;
-export type InspectLike = InspectFn | Observer<InspectionEvent>;
-
 export type Recorder = {
   inspect: InspectFn;
   events(): RecordedEvent[];
   toJSON(): Recording;
   download(filename?: string): void;
 };
-
-/** True when the page was opened with `?record`. */
-export const shouldRecord = (location: Pick<Location, 'search'>): boolean => new URLSearchParams(location.search).has('record');
 
 const actorName = (ref: unknown, sessionId: string): string => {
   const systemId = (ref as { systemId?: unknown }).systemId;
@@ -96,24 +93,4 @@ export const createRecorder = ({ now = Date.now }: { now?: () => number } = {}):
   };
 
   return { inspect, events: () => recorded.map((e) => ({ ...e })), toJSON, download };
-};
-
-/**
- * One inspect callback feeding several inspectors (the Stately inspector and the recorder).
- * Accepts functions and observers; `undefined` entries are skipped. Returns `undefined` when none is left,
- * so `createActor(machine, { inspect: combineInspectors(...) })` attaches nothing.
- */
-export const combineInspectors = (...inspectors: Array<InspectLike | undefined | null>): InspectFn | undefined => {
-  const list = inspectors.filter((i): i is InspectLike => i !== undefined && i !== null);
-  if (list.length === 0) return undefined;
-  return (ev) => {
-    for (const i of list) {
-      try {
-        if (typeof i === 'function') i(ev);
-        else i.next?.(ev);
-      } catch {
-        // One failing inspector must not stop the others, nor the actor.
-      }
-    }
-  };
 };
