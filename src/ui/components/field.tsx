@@ -1,4 +1,12 @@
-import { Field as ArkField } from '@ark-ui/react/field';
+// Named parts, not the `Field` namespace object: the namespace holds every part (the textarea with
+// its auto-resize too), which would then load with the sign-in form.
+import {
+  FieldErrorText as ArkFieldErrorText,
+  FieldHelperText as ArkFieldHelperText,
+  FieldInput as ArkFieldInput,
+  FieldLabel as ArkFieldLabel,
+  FieldRoot as ArkFieldRoot,
+} from '@ark-ui/react/field';
 import { useId, type ComponentProps, type ReactNode, type Ref } from 'react';
 import { createStyleContext } from '../../../styled-system/jsx';
 import { css, cx } from '../../../styled-system/css';
@@ -7,11 +15,11 @@ import { field, input } from '../../../styled-system/recipes';
 const { withProvider, withContext } = createStyleContext(field);
 
 /** Ark Field parts with Park UI's field recipe. Label, input and texts are tied by Ark (htmlFor, aria-describedby, aria-invalid). */
-export const FieldRoot = withProvider(ArkField.Root, 'root');
-export const FieldLabel = withContext(ArkField.Label, 'label');
-export const FieldHelperText = withContext(ArkField.HelperText, 'helperText');
-export const FieldErrorText = withContext(ArkField.ErrorText, 'errorText');
-const FieldInputBase = withContext(ArkField.Input, 'input');
+export const FieldRoot = withProvider(ArkFieldRoot, 'root');
+export const FieldLabel = withContext(ArkFieldLabel, 'label');
+export const FieldHelperText = withContext(ArkFieldHelperText, 'helperText');
+export const FieldErrorText = withContext(ArkFieldErrorText, 'errorText');
+const FieldInputBase = withContext(ArkFieldInput, 'input');
 
 export type FieldInputProps = ComponentProps<typeof FieldInputBase>;
 

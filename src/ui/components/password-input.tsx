@@ -1,4 +1,11 @@
-import { PasswordInput } from '@ark-ui/react/password-input';
+// Named parts, not the `PasswordInput` namespace object (which holds every part, used or not).
+import {
+  PasswordInputControl,
+  PasswordInputIndicator,
+  PasswordInputInput,
+  PasswordInputRoot,
+  PasswordInputVisibilityTrigger,
+} from '@ark-ui/react/password-input';
 import { useId, type ComponentProps, type ReactNode, type Ref } from 'react';
 import { css, cx } from '../../../styled-system/css';
 import { input } from '../../../styled-system/recipes';
@@ -84,16 +91,16 @@ export function PasswordField({
         {label}
         {required ? <span aria-hidden="true" className={requiredMark}>*</span> : null}
       </FieldLabel>
-      <PasswordInput.Root autoComplete={autoComplete} translations={{ visibilityTrigger: visibilityLabel }}>
-        <PasswordInput.Control className={control}>
-          <PasswordInput.Input ref={inputRef} aria-describedby={describedBy} className={cx(input({ size: 'md' }), inputExtra)} {...inputProps} />
-          <PasswordInput.VisibilityTrigger className={trigger}>
-            <PasswordInput.Indicator fallback={<EyeOffIcon />}>
+      <PasswordInputRoot autoComplete={autoComplete} translations={{ visibilityTrigger: visibilityLabel }}>
+        <PasswordInputControl className={control}>
+          <PasswordInputInput ref={inputRef} aria-describedby={describedBy} className={cx(input({ size: 'md' }), inputExtra)} {...inputProps} />
+          <PasswordInputVisibilityTrigger className={trigger}>
+            <PasswordInputIndicator fallback={<EyeOffIcon />}>
               <EyeIcon />
-            </PasswordInput.Indicator>
-          </PasswordInput.VisibilityTrigger>
-        </PasswordInput.Control>
-      </PasswordInput.Root>
+            </PasswordInputIndicator>
+          </PasswordInputVisibilityTrigger>
+        </PasswordInputControl>
+      </PasswordInputRoot>
       {invalid ? (
         <FieldErrorText data-testid={errorTestId}>{errorText}</FieldErrorText>
       ) : helperText ? (

@@ -6,7 +6,7 @@
  * invite-link-copy, invite-link-reset, invite-link-valid, invite-reset-warning, confirm-ok, confirm-cancel,
  * invite-emails, invite-emails-error, invite-send, invite-notice, invite-error, usage-limit-dialog.
  */
-import { Field } from '@ark-ui/react/field';
+import { FieldTextarea } from '@ark-ui/react/field';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { css, cx } from '../../../../styled-system/css';
@@ -152,7 +152,7 @@ export function InviteMembers({ triggerTestId, onInvited, variant = 'solid' }: {
             >
               <FieldRoot invalid={emailsError !== null} required>
                 <FieldLabel>{t.emails()}</FieldLabel>
-                <Field.Textarea
+                <FieldTextarea
                   className={cx(textarea({ size: 'md' }))}
                   rows={3}
                   value={emails}

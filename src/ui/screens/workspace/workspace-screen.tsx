@@ -5,7 +5,7 @@
  * Test ids: workspace-page, workspace-name, workspace-name-error, workspace-emails,
  * workspace-emails-error, workspace-create, workspace-error, workspace-sign-out.
  */
-import { Field } from '@ark-ui/react/field';
+import { FieldTextarea } from '@ark-ui/react/field';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
@@ -93,7 +93,7 @@ export function WorkspaceScreen() {
             />
             <FieldRoot invalid={invalidEmails.length > 0}>
               <FieldLabel>{t.inviteEmails()}</FieldLabel>
-              <Field.Textarea
+              <FieldTextarea
                 className={cx(textarea({ size: 'md' }))}
                 name="inviteEmails"
                 rows={3}
