@@ -85,7 +85,7 @@ const page = await ctx.newPage();
 const scripts = new Map();
 page.on('response', async (res) => {
   if (res.request().resourceType() === 'script' && res.ok()) {
-    try { scripts.set(res.url(), gzipSync(await res.body()).length); } catch { /* navigation */ }
+    try { scripts.set(res.url().split('/').pop(), gzipSync(await res.body()).length); } catch { /* navigation */ }
   }
 });
 await page.goto(`${server.url}/crm/login`, { waitUntil: 'networkidle' });
@@ -113,6 +113,8 @@ rmSync(dir, { recursive: true, force: true });
 
 console.log('\nBenchmarks (median of runs)');
 console.log(`login page JavaScript: ${(jsGz / 1024).toFixed(1)} KB gzipped in ${scripts.size} files (goal <= 150 KB)`);
+const largest = [...scripts].sort((a, b) => b[1] - a[1]).slice(0, 6);
+console.log(`  largest: ${largest.map(([f, n]) => `${f.replace(/-[\w-]{8}\.js$/, '')} ${(n / 1024).toFixed(1)}`).join(', ')}`);
 console.log(`server cold start, fresh embedded database: ${fmt(median(cold))} (runs: ${cold.map(fmt).join(', ')}; goal <= 5 s)`);
 console.log(`server start, existing embedded database: ${fmt(server.ready)}`);
 console.log(`sign-in to home rendered: ${fmt(median(signIn))} (runs: ${signIn.map(fmt).join(', ')}; goal <= 1 s)`);
