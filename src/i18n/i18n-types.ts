@@ -1113,6 +1113,28 @@ type RootTranslation = {
 		 * R​e​q​u​e​s​t​ ​f​a​i​l​e​d​,​ ​p​l​e​a​s​e​ ​t​r​y​ ​a​g​a​i​n​ ​l​a​t​e​r
 		 */
 		failed: string
+		codes: {
+			/**
+			 * Y​o​u​ ​d​o​ ​n​o​t​ ​h​a​v​e​ ​p​e​r​m​i​s​s​i​o​n​ ​t​o​ ​d​o​ ​t​h​i​s
+			 */
+			forbidden: string
+			/**
+			 * T​h​i​s​ ​m​e​m​b​e​r​ ​o​r​ ​i​n​v​i​t​a​t​i​o​n​ ​n​o​ ​l​o​n​g​e​r​ ​e​x​i​s​t​s
+			 */
+			notFound: string
+			/**
+			 * E​x​c​e​e​d​e​d​ ​p​e​r​s​o​n​n​e​l​ ​l​i​m​i​t​,​ ​p​l​e​a​s​e​ ​c​o​n​t​a​c​t​ ​a​d​m​i​n​i​s​t​r​a​t​o​r​ ​t​o​ ​u​p​g​r​a​d​e​ ​t​h​e​ ​p​a​c​k​a​g​e​.
+			 */
+			memberExceeded: string
+			/**
+			 * R​e​m​o​v​e​ ​e​v​e​r​y​ ​o​t​h​e​r​ ​m​e​m​b​e​r​ ​b​e​f​o​r​e​ ​d​i​s​b​a​n​d​i​n​g​ ​t​h​e​ ​w​o​r​k​s​p​a​c​e
+			 */
+			membersRemain: string
+			/**
+			 * Y​o​u​ ​a​r​e​ ​n​o​ ​l​o​n​g​e​r​ ​i​n​ ​t​h​i​s​ ​w​o​r​k​s​p​a​c​e
+			 */
+			noWorkspace: string
+		}
 		inviteDialog: {
 			/**
 			 * I​n​v​i​t​e​ ​m​e​m​b​e​r​s
@@ -2307,6 +2329,28 @@ export type TranslationFunctions = {
 		 * Request failed, please try again later
 		 */
 		failed: () => LocalizedString
+		codes: {
+			/**
+			 * You do not have permission to do this
+			 */
+			forbidden: () => LocalizedString
+			/**
+			 * This member or invitation no longer exists
+			 */
+			notFound: () => LocalizedString
+			/**
+			 * Exceeded personnel limit, please contact administrator to upgrade the package.
+			 */
+			memberExceeded: () => LocalizedString
+			/**
+			 * Remove every other member before disbanding the workspace
+			 */
+			membersRemain: () => LocalizedString
+			/**
+			 * You are no longer in this workspace
+			 */
+			noWorkspace: () => LocalizedString
+		}
 		inviteDialog: {
 			/**
 			 * Invite members

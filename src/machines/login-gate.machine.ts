@@ -81,7 +81,8 @@ export type GateContext = GateAccount & {
 export type GateEvent =
   | { type: 'router.navigate'; pathname: string; search: string }
   | { type: 'session.ended' }
-  | { type: 'gate.reload' };
+  /** Forget the account and decide again; `pathname` (e.g. /workspace after leaving) replaces the wanted location. */
+  | { type: 'gate.reload'; pathname?: string };
 
 export type FetchWorkspaceInfoInput = { inviteToken: string | null };
 /** Config lists live under the real role's prefix (/admin or /member). */
@@ -217,7 +218,14 @@ export const loginGateMachine = setup({
       actions: { type: 'assignTarget', params: ({ event }) => ({ pathname: event.pathname, search: event.search }) },
     },
     'session.ended': { target: '.idle', actions: 'forgetAccount' },
-    'gate.reload': { target: '.deciding', actions: 'forgetAccount' },
+    'gate.reload': [
+      {
+        guard: ({ event }) => event.pathname !== undefined,
+        target: '.deciding',
+        actions: ['forgetAccount', { type: 'assignTarget', params: ({ event }) => ({ pathname: event.pathname ?? '/', search: '' }) }],
+      },
+      { target: '.deciding', actions: 'forgetAccount' },
+    ],
   },
   states: {
     idle: {

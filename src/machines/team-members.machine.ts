@@ -1,6 +1,8 @@
 import { assign, setup, type ActorRefFrom } from 'xstate';
 import type { SyncType } from '../contract/roles';
+import { Code } from '../contract/codes';
 import type { WorkspaceMember } from '../contract/workspace';
+import type { Seats } from './invite-members.machine';
 import { actionNotProvided, actorNotProvided } from './not-provided';
 
 /**
@@ -8,6 +10,9 @@ import { actionNotProvided, actorNotProvided } from './not-provided';
  * a paged list (20 a page) and the member actions the caller's role allows. Destructive actions
  * (remove, delete an invitation, leave, exit and delete) wait in `confirming` for the person to
  * confirm. Leaving or disbanding ends in `left`, after which the view reloads the gate.
+ * A page is shown only once it arrived (`page` is the page on screen, `loadingPage` the one asked
+ * for); a page left empty by a deletion falls back to the last page that has rows. Re-inviting
+ * beyond the plan's seats opens the Usage limit dialog (`usageLimit`), as the invite dialog does.
  */
 
 export type TeamRole = 'admin' | 'manager' | 'member';
@@ -29,7 +34,12 @@ export type RunActionInput = { workspaceId: string; action: MemberAction };
 export type TeamMembersInput = { workspaceId: string; selfId: string; role: TeamRole };
 
 type Context = TeamMembersInput & {
+  /** The page on screen. */
   page: number;
+  /** The page being loaded (becomes `page` when it arrives). */
+  loadingPage: number;
+  /** Plan and seats for the Usage limit dialog; `null` when they could not be loaded. */
+  seats: Seats | null;
   total: number;
   items: WorkspaceMember[];
   pending: MemberAction | null;
@@ -51,6 +61,7 @@ type Events =
   | { type: 'user.disband' }
   | { type: 'user.confirm' }
   | { type: 'user.cancel' }
+  | { type: 'user.close' }
   | { type: 'members.changed' };
 
 export const MEMBERS_PAGE_SIZE = 20;
@@ -63,6 +74,7 @@ export const teamMembersMachine = setup({
   actors: {
     loadPage: actorNotProvided<MembersPage, LoadPageInput>('loadPage'),
     runAction: actorNotProvided<ActionAnswer, RunActionInput>('runAction'),
+    loadSeats: actorNotProvided<Seats, void>('loadSeats'),
   },
   actions: {
     /** After leaving or disbanding: the gate reloads and sends the person on (to /workspace). */
@@ -74,10 +86,12 @@ export const teamMembersMachine = setup({
     mayLeave: ({ context }) => context.role !== 'admin',
     mayDisband: ({ context }) => context.role === 'admin',
     pendingEndsMembership: ({ context }) => context.pending?.kind === 'leave' || context.pending?.kind === 'disband',
+    /** The asked-for page came back empty although earlier pages have rows (its last rows were deleted). */
+    pagePastEnd: ({ context }, output: MembersPage) => output.items.length === 0 && output.total > 0 && context.loadingPage > 1,
   },
 }).createMachine({
   id: 'teamMembers',
-  context: ({ input }) => ({ ...input, page: 1, total: 0, items: [], pending: null, error: null, done: null }),
+  context: ({ input }) => ({ ...input, page: 1, loadingPage: 1, seats: null, total: 0, items: [], pending: null, error: null, done: null }),
   initial: 'loading',
   states: {
     loading: {
@@ -85,19 +99,33 @@ export const teamMembersMachine = setup({
       invoke: {
         id: 'loadPage',
         src: 'loadPage',
-        input: ({ context }) => ({ workspaceId: context.workspaceId, page: context.page }),
-        onDone: { target: 'ready', actions: assign({ items: ({ event }) => event.output.items, total: ({ event }) => event.output.total }) },
+        input: ({ context }) => ({ workspaceId: context.workspaceId, page: context.loadingPage }),
+        onDone: [
+          {
+            guard: { type: 'pagePastEnd', params: ({ event }) => event.output },
+            target: 'loading',
+            reenter: true,
+            actions: assign({ loadingPage: ({ event }) => Math.max(1, Math.ceil(event.output.total / MEMBERS_PAGE_SIZE)) }),
+          },
+          {
+            target: 'ready',
+            actions: assign({ page: ({ context }) => context.loadingPage, items: ({ event }) => event.output.items, total: ({ event }) => event.output.total }),
+          },
+        ],
         onError: 'failed',
       },
     },
     failed: {
-      description: 'The list could not be loaded (network or server failure); the view offers a retry.',
-      on: { 'user.retry': 'loading' },
+      description: 'The list could not be loaded (network or server failure); the page on screen stays, the view offers a retry.',
+      on: {
+        'user.retry': 'loading',
+        'user.page': { target: 'loading', actions: assign({ loadingPage: ({ event }) => Math.max(1, event.page) }) },
+      },
     },
     ready: {
       on: {
-        'user.page': { target: 'loading', actions: assign({ page: ({ event }) => Math.max(1, event.page), error: null, done: null }) },
-        'members.changed': 'loading',
+        'user.page': { target: 'loading', actions: assign({ loadingPage: ({ event }) => Math.max(1, event.page), error: null, done: null }) },
+        'members.changed': { target: 'loading', actions: assign({ loadingPage: ({ context }) => context.page }) },
         'user.changeRole': {
           guard: 'manages',
           target: 'acting',
@@ -142,12 +170,34 @@ export const teamMembersMachine = setup({
         src: 'runAction',
         input: ({ context }) => ({ workspaceId: context.workspaceId, action: context.pending! }),
         onDone: [
+          {
+            guard: ({ event }) => !event.output.ok && event.output.code === Code.MEMBER_EXCEEDED,
+            target: 'usageLimit',
+            actions: assign({ pending: null }),
+          },
           { guard: ({ event }) => !event.output.ok, target: 'ready', actions: assign({ error: ({ event }) => (event.output.ok ? null : { code: event.output.code, message: event.output.message }), pending: null }) },
           { guard: 'pendingEndsMembership', target: 'left' },
-          { target: 'loading', actions: assign({ done: ({ context }) => context.pending?.kind ?? null, pending: null }) },
+          { target: 'loading', actions: assign({ done: ({ context }) => context.pending?.kind ?? null, pending: null, loadingPage: ({ context }) => context.page }) },
         ],
         onError: { target: 'ready', actions: assign({ error: { code: 0, message: '' }, pending: null }) },
       },
+    },
+    usageLimit: {
+      description: 'Usage limit dialog (SPEC §2): re-inviting needs a seat the plan does not have.',
+      initial: 'loading',
+      states: {
+        loading: {
+          tags: ['busy'],
+          invoke: {
+            id: 'loadSeats',
+            src: 'loadSeats',
+            onDone: { target: 'shown', actions: assign({ seats: ({ event }) => event.output }) },
+            onError: { target: 'shown', actions: assign({ seats: null }) },
+          },
+        },
+        shown: {},
+      },
+      on: { 'user.close': 'ready' },
     },
     left: {
       description: 'The person left, or the workspace was disbanded: the gate takes over.',

@@ -256,6 +256,18 @@ describe('login gate', () => {
     expect(g.navigate).toHaveBeenLastCalledWith('/analytics', true);
   });
 
+  it('gate.reload with a pathname decides for that path (after leaving: /workspace, not /workspace?to=…)', async () => {
+    const g = setupGate();
+    g.go('/settings/workspace-members');
+    await g.load();
+    expect(g.actor.getSnapshot().value).toBe('open');
+    g.actor.send({ type: 'gate.reload', pathname: '/workspace' });
+    expect(g.actor.getSnapshot().context.target).toEqual({ pathname: '/workspace', search: '' });
+    await g.answerFirstLoad(ok(adminUser), failed(Code.NO_WORKSPACE));
+    expect(g.actor.getSnapshot().value).toBe('open');
+    expect(g.navigate).not.toHaveBeenCalled();
+  });
+
   it('session.ended forgets the account; the next navigation loads again', async () => {
     const g = setupGate();
     g.go('/contacts');

@@ -21,6 +21,7 @@ const events = [
   navigate('/v2/home?invite_token=tok'),
   { type: 'session.ended' },
   { type: 'gate.reload' },
+  { type: 'gate.reload', pathname: '/workspace' },
   { type: 'xstate.done.actor.obtainToken' },
   { type: 'xstate.error.actor.obtainToken', error: 'no session' },
   { type: 'xstate.done.actor.fetchUserInfo', output: ok(adminUser) },

@@ -36,6 +36,13 @@ export const team = {
   done: { role: 'Save success', sync: 'Save success', remove: 'Successfully deleted', deleteInvite: 'Successfully deleted', resend: 'Send invitation email success' },
   refused: 'Request failed: {message:string}',
   failed: 'Request failed, please try again later',
+  codes: {
+    forbidden: 'You do not have permission to do this',
+    notFound: 'This member or invitation no longer exists',
+    memberExceeded: 'Exceeded personnel limit, please contact administrator to upgrade the package.',
+    membersRemain: 'Remove every other member before disbanding the workspace',
+    noWorkspace: 'You are no longer in this workspace',
+  },
   inviteDialog: {
     title: 'Invite members',
     tabLink: 'Invite by link',

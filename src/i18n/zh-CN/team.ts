@@ -38,6 +38,13 @@ export const team = {
   done: { role: '保存成功', sync: '保存成功', remove: '删除成功', deleteInvite: '删除成功', resend: '邀请邮件发送成功' },
   refused: '请求失败：{message}',
   failed: '请求失败，请稍后重试',
+  codes: {
+    forbidden: '你没有执行此操作的权限',
+    notFound: '该成员或邀请已不存在',
+    memberExceeded: '人数已超出上限，请联系管理员升级套餐。',
+    membersRemain: '请先移除所有其他成员，再解散工作区',
+    noWorkspace: '你已不在此工作区中',
+  },
   inviteDialog: {
     title: '邀请成员',
     tabLink: '链接邀请',

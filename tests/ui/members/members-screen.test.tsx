@@ -133,6 +133,7 @@ describe('the member list', () => {
     await waitFor(() => expect(server.bodies('workspacePage')).toHaveLength(1));
     expect(page.getAttribute('aria-busy')).toBe('true');
     expect(page.textContent).not.toContain('No members yet');
+    expect(screen.getByTestId('members-loading').textContent).toBe('Loading members…');
     expect(rowIds()).toEqual([]);
     release();
     await waitFor(() => expect(rowIds()).toEqual([adminUser.email, otherRow.email]));
@@ -155,6 +156,7 @@ describe('the member list', () => {
       },
     });
     expect(page.textContent).toContain('The member list could not be loaded.');
+    expect(page.textContent).not.toContain('No members yet');
     expect(rowIds()).toEqual([]);
     expect(screen.getByTestId('members-retry').textContent).toBe('Try again');
     await userEvent.setup({ delay: null }).click(screen.getByTestId('members-retry'));
@@ -187,6 +189,9 @@ describe('the member list', () => {
     await user.click(within(pager(page, 'Page 1 of 2')).getByRole('button', { name: 'Next' }));
     const retry = await screen.findByTestId('members-retry');
     expect(page.textContent).toContain('The member list could not be loaded.');
+    // Page 1 stays on screen, named as page 1, until page 2 arrives.
+    expect(rowIds()[0]).toBe('p1@example.test');
+    expect(pager(page, 'Page 1 of 2').textContent).toContain('Page 1 of 2');
     await user.click(retry);
     await waitFor(() => expect(rowIds()).toEqual(['p21@example.test', 'p22@example.test', 'p23@example.test']));
     expect(bodies('workspacePage').map((b) => (b as { page: number }).page)).toEqual([1, 2, 2]);
@@ -373,7 +378,8 @@ describe('what each role may do', () => {
     await user.click(within(dialog).getByTestId('confirm-ok'));
     await waitFor(() => expect(bodies('workspaceLeave')).toEqual([{ workspaceId: W }]));
     expect(await screen.findByTestId('workspace-page', {}, { timeout: 5000 })).toBeTruthy();
-    expect(app.location().split('?')[0]).toBe('/workspace');
+    // On /workspace itself: not /workspace?to=… back to a screen of the workspace just left.
+    await waitFor(() => expect(app.location()).toBe('/workspace'));
   });
 });
 
@@ -404,12 +410,54 @@ describe('exit and delete the workspace (admin)', () => {
     await disband(userEvent.setup({ delay: null }));
     await waitFor(() => expect(bodies('workspaceDisband')).toEqual([{ workspaceId: W }]));
     expect(await screen.findByTestId('workspace-page', {}, { timeout: 5000 })).toBeTruthy();
-    expect(app.location().split('?')[0]).toBe('/workspace');
+    await waitFor(() => expect(app.location()).toBe('/workspace'));
     expect(screen.queryByTestId('members-page')).toBeNull();
   });
 });
 
+describe('after a change', () => {
+  it('goes back to the last page with rows when deleting empties the page on screen', async () => {
+    const rows = [...Array.from({ length: 20 }, (_, i) => member({ email: `p${i + 1}@example.test` })), member({ email: 'last@example.test', status: 'invited' })];
+    const { page, bodies } = await renderMembers({ rows });
+    const user = userEvent.setup({ delay: null });
+    await user.click(within(pager(page, 'Page 1 of 2')).getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(rowIds()).toEqual(['last@example.test']));
+    await user.click(screen.getByTestId('member-delete-invite-last@example.test'));
+    await user.click(within(await confirmDialog()).getByTestId('confirm-ok'));
+    await waitFor(() => expect(rowIds()).toHaveLength(20));
+    expect(rowIds()[0]).toBe('p1@example.test');
+    expect(page.textContent).not.toContain('No members yet');
+    expect(bodies('workspacePage').map((b) => (b as { page: number }).page)).toEqual([1, 2, 2, 1]);
+    expect(screen.getByTestId('members-notice').textContent).toBe('Successfully deleted');
+  });
+
+  it('opens the Usage limit dialog when inviting a removed member again needs a seat the plan lacks', async () => {
+    const { bodies } = await renderMembers({
+      rows: [ownerRow, otherRow, removedRow],
+      extra: { inviteRecordCreate: () => failResult(Code.MEMBER_EXCEEDED, codeMessage[Code.MEMBER_EXCEEDED]) },
+    });
+    const user = userEvent.setup({ delay: null });
+    await user.click(screen.getByTestId(`member-resend-${removedRow.email}`));
+    const dialog = await screen.findByTestId('usage-limit-dialog');
+    expect(bodies('inviteRecordCreate')).toEqual([{ emails: [removedRow.email] }]);
+    await waitFor(() => expect(dialog.textContent).toContain('Seats available:'));
+    expect(dialog.textContent).toContain('Usage limit');
+    expect(within(dialog).queryByRole('button', { name: /upgrade/i })).toBeNull();
+    expect(screen.queryByTestId('members-error')).toBeNull();
+    await user.click(within(dialog).getAllByRole('button', { name: 'Close' }).at(-1)!);
+    await waitFor(() => expect(screen.queryByTestId('usage-limit-dialog')).toBeNull());
+  });
+});
+
 describe('in other languages', () => {
+  it('gives a refusal in the reader’s language', async () => {
+    await renderMembers({ storage: { language: 'ar' } });
+    const user = userEvent.setup({ delay: null });
+    await user.click(screen.getByTestId('members-disband'));
+    await user.click(within(await confirmDialog()).getByTestId('confirm-ok'));
+    expect((await screen.findByTestId('members-error')).textContent).toBe('فشل الطلب: أزل جميع الأعضاء الآخرين قبل حل مساحة العمل');
+  });
+
   it('reads right to left in Arabic', async () => {
     const { page } = await renderMembers({ storage: { language: 'ar' } });
     expect(document.documentElement.dir).toBe('rtl');

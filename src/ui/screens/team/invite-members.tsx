@@ -11,7 +11,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { css, cx } from '../../../../styled-system/css';
 import { input as inputRecipe, textarea } from '../../../../styled-system/recipes';
-import { inviteMembersMachine, type InviteLink, type Seats, type SendAnswer } from '../../../machines/invite-members.machine';
+import { inviteMembersMachine, type InviteLink, type SendAnswer } from '../../../machines/invite-members.machine';
 import { useI18nContext } from '../../../i18n/i18n-react';
 import { useAppShell } from '../../app-actors';
 import { InlineAlert } from '../../components/alert';
@@ -19,6 +19,7 @@ import { Button } from '../../components/button';
 import { ModalDialog } from '../../components/dialog';
 import { FieldErrorText, FieldHelperText, FieldLabel, FieldRoot } from '../../components/field';
 import { TabsContent, TabsList, TabsRoot, TabsTrigger } from '../../components/tabs';
+import { loadSeatsLogic, refusalText, UsageLimitDialog } from './usage-limit-dialog';
 
 const stack = css({ display: 'flex', flexDirection: 'column', gap: '4', pt: '4' });
 const row = css({ display: 'flex', gap: '2', flexWrap: 'wrap', alignItems: 'center' });
@@ -57,11 +58,7 @@ export function InviteMembers({ triggerTestId, onInvited, variant = 'solid' }: {
           if (r.ok && !r.raw) return { ok: true };
           return { ok: false, code: r.code ?? 0, message: r.message };
         }),
-        loadSeats: fromPromise<Seats, void>(async () => {
-          const r = await api.call('payInfo');
-          if (!r.ok || r.raw) throw new Error(r.message);
-          return { planName: r.data.planName, used: r.data.inviteCount, limit: r.data.inviteLimit };
-        }),
+        loadSeats: loadSeatsLogic(api),
       },
       actions: {
         // Pending invitations are not selectable members, so only the list on screen reloads.
@@ -78,7 +75,7 @@ export function InviteMembers({ triggerTestId, onInvited, variant = 'solid' }: {
   const { tab, link, emails, emailsError, invalidEmails, error, notice, seats } = useSelector(ref, (s) => s.context);
 
   const validUntil = link ? new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(link.expiresAt * 1000)) : '';
-  const errorText = error ? (error.code === -1 ? t.copyFailed() : error.message ? LL.team.refused({ message: error.message }) : LL.team.failed()) : null;
+  const errorText = error ? (error.code === -1 ? t.copyFailed() : refusalText(LL, error)) : null;
   const noticeText = notice === 'copied' ? t.copied() : notice === 'sent' ? t.sent() : notice === 'reset' ? t.resetDone() : null;
 
   return (
@@ -187,30 +184,7 @@ export function InviteMembers({ triggerTestId, onInvited, variant = 'solid' }: {
           </div>
         ) : null}
       </ModalDialog>
-      <ModalDialog
-        open={usageLimit}
-        onClose={() => ref.send({ type: 'user.close' })}
-        title={LL.team.usageLimit.title()}
-        description={LL.team.usageLimit.body()}
-        closeLabel={LL.team.usageLimit.close()}
-        role="alertdialog"
-        data-testid="usage-limit-dialog"
-        footer={
-          <Button variant="outline" onClick={() => ref.send({ type: 'user.close' })}>
-            {LL.team.usageLimit.close()}
-          </Button>
-        }
-      >
-        {seats ? (
-          <ul className={css({ display: 'flex', flexDirection: 'column', gap: '1' })}>
-            <li>{LL.team.usageLimit.plan({ plan: seats.planName })}</li>
-            <li>{LL.team.usageLimit.used({ used: seats.used })}</li>
-            <li>{LL.team.usageLimit.available({ available: Math.max(0, seats.limit - seats.used) })}</li>
-          </ul>
-        ) : (
-          <p className={muted}>{LL.team.usageLimit.unknown()}</p>
-        )}
-      </ModalDialog>
+      <UsageLimitDialog open={usageLimit} seats={seats} onClose={() => ref.send({ type: 'user.close' })} />
     </>
   );
 }

@@ -4,7 +4,8 @@
  * confirmations are opened by its `confirming` state.
  * Test ids: members-page, member-row-<email>, member-role-<email>, member-sync-<email>,
  * member-remove-<email>, member-resend-<email>, member-delete-invite-<email>, members-invite,
- * members-leave, members-disband, members-error, members-retry, members-confirm, confirm-ok, confirm-cancel.
+ * members-leave, members-disband, members-error, members-retry, members-loading, members-empty, members-confirm,
+ * confirm-ok, confirm-cancel, usage-limit-dialog.
  */
 import { useActorRef, useSelector } from '@xstate/react';
 import { useNavigate } from 'react-router-dom';
@@ -32,6 +33,7 @@ import { Heading, Text } from '../../components/heading';
 import { SimpleSelect } from '../../components/select';
 import type { ApiClient } from '../../../services/api/client';
 import { InviteMembers } from './invite-members';
+import { loadSeatsLogic, refusalText, UsageLimitDialog } from './usage-limit-dialog';
 
 const page = css({ display: 'flex', flexDirection: 'column', gap: '5', p: { base: '4', md: '8' }, maxWidth: '6xl' });
 const head = css({ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-start', gap: '4', flexWrap: 'wrap' });
@@ -39,6 +41,7 @@ const actionsRow = css({ display: 'flex', gap: '2', flexWrap: 'wrap', alignItems
 const tableWrap = css({ overflowX: 'auto', borderWidth: '1px', borderColor: 'border.default', borderRadius: 'l2', bg: 'bg.default' });
 const table = css({ width: 'full', borderCollapse: 'collapse', '& th, & td': { textAlign: 'start', px: '3', py: '2', borderBottomWidth: '1px', borderColor: 'border.subtle', verticalAlign: 'middle' }, '& th': { fontWeight: 'semibold', color: 'fg.muted', fontSize: 'sm', whiteSpace: 'nowrap' } });
 const noWrap = css({ whiteSpace: 'nowrap' });
+const mutedCell = css({ color: 'fg.muted' });
 const pager = css({ display: 'flex', gap: '3', alignItems: 'center', justifyContent: 'flex-end' });
 
 /** The caller's role on this screen from the gate's user info (admin level 1 owner, level 3 manager). */
@@ -95,10 +98,12 @@ function MembersView({ workspaceId, workspaceName, selfId, role }: { workspaceId
               return answerOf(await api.call('workspaceDisband', { workspaceId: ws }));
           }
         }),
+        loadSeats: loadSeatsLogic(api),
       },
       actions: {
         leftWorkspace: () => {
-          actors.gate.send({ type: 'gate.reload' });
+          // The gate decides for /workspace (not this screen's path, which it would keep as `to`).
+          actors.gate.send({ type: 'gate.reload', pathname: WORKSPACE_PATH });
           void navigate(WORKSPACE_PATH, { replace: true });
         },
       },
@@ -110,7 +115,8 @@ function MembersView({ workspaceId, workspaceName, selfId, role }: { workspaceId
   const failed = useSelector(ref, (s) => s.matches('failed'));
   const busy = useSelector(ref, (s) => s.hasTag('busy'));
   const confirming = useSelector(ref, (s) => s.hasTag('confirm'));
-  const { items, total, page: current, pending, error, done } = useSelector(ref, (s) => s.context);
+  const usageLimit = useSelector(ref, (s) => s.matches('usageLimit'));
+  const { items, total, page: current, pending, error, done, seats } = useSelector(ref, (s) => s.context);
   const pages = Math.max(1, Math.ceil(total / MEMBERS_PAGE_SIZE));
   const manages = canManage(role);
 
@@ -159,7 +165,7 @@ function MembersView({ workspaceId, workspaceName, selfId, role }: { workspaceId
       </div>
 
       {done ? <InlineAlert status="success" title={t.done[done === 'leave' || done === 'disband' ? 'remove' : done]()} data-testid="members-notice" /> : null}
-      {error ? <InlineAlert status="error" title={error.message ? t.refused({ message: error.message }) : t.failed()} data-testid="members-error" /> : null}
+      {error ? <InlineAlert status="error" title={refusalText(LL, error)} data-testid="members-error" /> : null}
       {failed ? (
         <div className={actionsRow}>
           <InlineAlert status="error" title={t.loadFailed()} />
@@ -182,9 +188,18 @@ function MembersView({ workspaceId, workspaceName, selfId, role }: { workspaceId
             </tr>
           </thead>
           <tbody>
-            {items.length === 0 && !loading ? (
+            {items.length === 0 && loading ? (
               <tr>
-                <td colSpan={manages ? 6 : 5}>{t.empty()}</td>
+                <td colSpan={manages ? 6 : 5} className={mutedCell} data-testid="members-loading">
+                  {t.loading()}
+                </td>
+              </tr>
+            ) : null}
+            {items.length === 0 && !loading && !failed ? (
+              <tr>
+                <td colSpan={manages ? 6 : 5} data-testid="members-empty">
+                  {t.empty()}
+                </td>
               </tr>
             ) : null}
             {items.map((m) => {
@@ -262,7 +277,7 @@ function MembersView({ workspaceId, workspaceName, selfId, role }: { workspaceId
         </table>
       </div>
 
-      {pages > 1 ? (
+      {pages > 1 || current > 1 ? (
         <nav className={pager} aria-label={t.page({ page: current, pages })}>
           <Button size="sm" variant="outline" disabled={busy || current <= 1} onClick={() => ref.send({ type: 'user.page', page: current - 1 })}>
             {t.previous()}
@@ -292,6 +307,7 @@ function MembersView({ workspaceId, workspaceName, selfId, role }: { workspaceId
           </>
         }
       />
+      <UsageLimitDialog open={usageLimit} seats={seats} onClose={() => ref.send({ type: 'user.close' })} />
     </section>
   );
 }
