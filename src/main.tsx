@@ -8,7 +8,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { ReactNode } from 'react';
 import { BrowserRouter } from 'react-router-dom';
-import { loadLocaleAsync } from './i18n/i18n-util.async';
+import { loadLocaleByAreas } from './i18n/areas';
 import { createApiClient } from './services/api/client';
 import { createChromeBridge } from './services/extension/bridge';
 import { attachInspector } from './services/inspect';
@@ -45,7 +45,7 @@ async function bootstrap(): Promise<void> {
     api,
     storage,
     bridge,
-    loadLocale: loadLocaleAsync,
+    loadLocale: loadLocaleByAreas,
     navigate: appNavigator.navigate,
     browserLanguages: navigator.languages?.length ? navigator.languages : navigator.language,
     inspect,

@@ -610,85 +610,87 @@ type RootTranslation = {
 			 */
 			reload: string
 		}
-		intro: {
+	}
+	intro: {
+		/**
+		 * Y​o​u​r​ ​t​e​a​m​’​s​ ​c​h​a​t​-​b​a​s​e​d​ ​s​e​l​l​i​n​g​ ​a​n​d​ ​s​u​p​p​o​r​t​,​ ​i​n​ ​o​n​e​ ​w​o​r​k​s​p​a​c​e
+		 */
+		title: string
+		/**
+		 * C​h​a​t​ ​C​R​M​ ​k​e​e​p​s​ ​c​o​n​t​a​c​t​s​,​ ​a​ ​l​e​a​d​ ​p​i​p​e​l​i​n​e​,​ ​s​y​n​c​e​d​ ​c​o​n​v​e​r​s​a​t​i​o​n​s​,​ ​t​a​g​s​,​ ​a​n​a​l​y​t​i​c​s​ ​a​n​d​ ​t​e​a​m​ ​t​e​m​p​l​a​t​e​s​ ​i​n​ ​o​n​e​ ​s​h​a​r​e​d​ ​p​l​a​c​e​ ​f​o​r​ ​a​d​m​i​n​s​,​ ​m​a​n​a​g​e​r​s​ ​a​n​d​ ​m​e​m​b​e​r​s​.
+		 */
+		lead: string
+		features: {
 			/**
-			 * Y​o​u​r​ ​t​e​a​m​’​s​ ​c​h​a​t​-​b​a​s​e​d​ ​s​e​l​l​i​n​g​ ​a​n​d​ ​s​u​p​p​o​r​t​,​ ​i​n​ ​o​n​e​ ​w​o​r​k​s​p​a​c​e
+			 * W​h​a​t​ ​y​o​u​ ​g​e​t
 			 */
 			title: string
 			/**
-			 * C​h​a​t​ ​C​R​M​ ​k​e​e​p​s​ ​c​o​n​t​a​c​t​s​,​ ​a​ ​l​e​a​d​ ​p​i​p​e​l​i​n​e​,​ ​s​y​n​c​e​d​ ​c​o​n​v​e​r​s​a​t​i​o​n​s​,​ ​t​a​g​s​,​ ​a​n​a​l​y​t​i​c​s​ ​a​n​d​ ​t​e​a​m​ ​t​e​m​p​l​a​t​e​s​ ​i​n​ ​o​n​e​ ​s​h​a​r​e​d​ ​p​l​a​c​e​ ​f​o​r​ ​a​d​m​i​n​s​,​ ​m​a​n​a​g​e​r​s​ ​a​n​d​ ​m​e​m​b​e​r​s​.
+			 * C​o​n​t​a​c​t​s​ ​w​i​t​h​ ​s​e​a​r​c​h​,​ ​f​i​l​t​e​r​s​,​ ​t​a​g​s​ ​a​n​d​ ​n​o​t​e​s
 			 */
-			lead: string
-			features: {
-				/**
-				 * W​h​a​t​ ​y​o​u​ ​g​e​t
-				 */
-				title: string
-				/**
-				 * C​o​n​t​a​c​t​s​ ​w​i​t​h​ ​s​e​a​r​c​h​,​ ​f​i​l​t​e​r​s​,​ ​t​a​g​s​ ​a​n​d​ ​n​o​t​e​s
-				 */
-				contacts: string
-				/**
-				 * A​ ​s​a​l​e​s​ ​p​i​p​e​l​i​n​e​ ​w​i​t​h​ ​c​u​s​t​o​m​ ​t​a​b​s​ ​a​n​d​ ​d​r​a​g​ ​a​n​d​ ​d​r​o​p
-				 */
-				pipeline: string
-				/**
-				 * Y​o​u​r​ ​c​h​a​t​s​ ​s​y​n​c​e​d​ ​b​y​ ​t​h​e​ ​b​r​o​w​s​e​r​ ​e​x​t​e​n​s​i​o​n
-				 */
-				conversations: string
-				/**
-				 * T​e​a​m​ ​t​e​m​p​l​a​t​e​s​,​ ​i​n​v​i​t​a​t​i​o​n​s​ ​a​n​d​ ​m​e​m​b​e​r​ ​m​a​n​a​g​e​m​e​n​t
-				 */
-				team: string
-			}
-			faq: {
-				/**
-				 * F​r​e​q​u​e​n​t​l​y​ ​a​s​k​e​d​ ​q​u​e​s​t​i​o​n​s
-				 */
-				title: string
-				/**
-				 * W​h​a​t​ ​c​a​n​ ​I​ ​d​o​ ​w​i​t​h​ ​t​h​e​ ​w​o​r​k​s​p​a​c​e​?
-				 */
-				whatIsQ: string
-				/**
-				 * K​e​e​p​ ​e​v​e​r​y​ ​c​u​s​t​o​m​e​r​ ​y​o​u​ ​t​a​l​k​ ​t​o​ ​o​v​e​r​ ​c​h​a​t​ ​a​s​ ​a​ ​c​o​n​t​a​c​t​,​ ​m​o​v​e​ ​l​e​a​d​s​ ​t​h​r​o​u​g​h​ ​y​o​u​r​ ​p​i​p​e​l​i​n​e​,​ ​t​a​g​ ​t​h​e​m​,​ ​a​n​d​ ​s​e​e​ ​h​o​w​ ​y​o​u​r​ ​t​e​a​m​ ​f​o​l​l​o​w​s​ ​u​p​.
-				 */
-				whatIsA: string
-				/**
-				 * W​h​y​ ​d​o​ ​I​ ​n​e​e​d​ ​t​h​e​ ​b​r​o​w​s​e​r​ ​e​x​t​e​n​s​i​o​n​?
-				 */
-				extensionQ: string
-				/**
-				 * T​h​e​ ​e​x​t​e​n​s​i​o​n​ ​r​e​a​d​s​ ​y​o​u​r​ ​c​h​a​t​ ​l​i​s​t​ ​i​n​ ​y​o​u​r​ ​b​r​o​w​s​e​r​ ​a​n​d​ ​s​y​n​c​s​ ​i​t​ ​i​n​t​o​ ​t​h​e​ ​w​o​r​k​s​p​a​c​e​.​ ​S​i​g​n​ ​i​n​ ​t​o​ ​i​t​ ​w​i​t​h​ ​t​h​e​ ​s​a​m​e​ ​a​c​c​o​u​n​t​ ​y​o​u​ ​u​s​e​ ​h​e​r​e​.
-				 */
-				extensionA: string
-				/**
-				 * W​h​a​t​ ​c​a​n​ ​a​d​m​i​n​s​,​ ​m​a​n​a​g​e​r​s​ ​a​n​d​ ​m​e​m​b​e​r​s​ ​s​e​e​?
-				 */
-				rolesQ: string
-				/**
-				 * A​d​m​i​n​s​ ​a​n​d​ ​m​a​n​a​g​e​r​s​ ​m​a​n​a​g​e​ ​t​h​e​ ​t​e​a​m​ ​a​n​d​ ​c​a​n​ ​v​i​e​w​ ​e​a​c​h​ ​m​e​m​b​e​r​’​s​ ​d​a​t​a​ ​w​i​t​h​ ​t​h​e​ ​m​e​m​b​e​r​ ​s​e​l​e​c​t​o​r​.​ ​M​e​m​b​e​r​s​ ​s​e​e​ ​t​h​e​i​r​ ​o​w​n​ ​d​a​t​a​ ​o​n​l​y​.
-				 */
-				rolesA: string
-				/**
-				 * H​o​w​ ​d​o​ ​I​ ​c​h​a​n​g​e​ ​t​h​e​ ​l​a​n​g​u​a​g​e​?
-				 */
-				languagesQ: string
-				/**
-				 * O​p​e​n​ ​t​h​e​ ​a​c​c​o​u​n​t​ ​m​e​n​u​ ​a​t​ ​t​h​e​ ​t​o​p​ ​o​f​ ​t​h​e​ ​p​a​g​e​ ​a​n​d​ ​c​h​o​o​s​e​ ​E​n​g​l​i​s​h​,​ ​简​体​中​文​ ​o​r​ ​ا​ل​ع​ر​ب​ي​ة​ ​u​n​d​e​r​ ​G​l​o​b​a​l​ ​s​e​t​t​i​n​g​s​.​ ​Y​o​u​r​ ​c​h​o​i​c​e​ ​i​s​ ​k​e​p​t​.
-				 */
-				languagesA: string
-			}
+			contacts: string
 			/**
-			 * S​i​g​n​ ​i​n
+			 * A​ ​s​a​l​e​s​ ​p​i​p​e​l​i​n​e​ ​w​i​t​h​ ​c​u​s​t​o​m​ ​t​a​b​s​ ​a​n​d​ ​d​r​a​g​ ​a​n​d​ ​d​r​o​p
 			 */
-			signIn: string
+			pipeline: string
 			/**
-			 * C​r​e​a​t​e​ ​a​ ​f​r​e​e​ ​a​c​c​o​u​n​t
+			 * Y​o​u​r​ ​c​h​a​t​s​ ​s​y​n​c​e​d​ ​b​y​ ​t​h​e​ ​b​r​o​w​s​e​r​ ​e​x​t​e​n​s​i​o​n
 			 */
-			signUp: string
+			conversations: string
+			/**
+			 * T​e​a​m​ ​t​e​m​p​l​a​t​e​s​,​ ​i​n​v​i​t​a​t​i​o​n​s​ ​a​n​d​ ​m​e​m​b​e​r​ ​m​a​n​a​g​e​m​e​n​t
+			 */
+			team: string
 		}
-		workspace: {
+		faq: {
+			/**
+			 * F​r​e​q​u​e​n​t​l​y​ ​a​s​k​e​d​ ​q​u​e​s​t​i​o​n​s
+			 */
+			title: string
+			/**
+			 * W​h​a​t​ ​c​a​n​ ​I​ ​d​o​ ​w​i​t​h​ ​t​h​e​ ​w​o​r​k​s​p​a​c​e​?
+			 */
+			whatIsQ: string
+			/**
+			 * K​e​e​p​ ​e​v​e​r​y​ ​c​u​s​t​o​m​e​r​ ​y​o​u​ ​t​a​l​k​ ​t​o​ ​o​v​e​r​ ​c​h​a​t​ ​a​s​ ​a​ ​c​o​n​t​a​c​t​,​ ​m​o​v​e​ ​l​e​a​d​s​ ​t​h​r​o​u​g​h​ ​y​o​u​r​ ​p​i​p​e​l​i​n​e​,​ ​t​a​g​ ​t​h​e​m​,​ ​a​n​d​ ​s​e​e​ ​h​o​w​ ​y​o​u​r​ ​t​e​a​m​ ​f​o​l​l​o​w​s​ ​u​p​.
+			 */
+			whatIsA: string
+			/**
+			 * W​h​y​ ​d​o​ ​I​ ​n​e​e​d​ ​t​h​e​ ​b​r​o​w​s​e​r​ ​e​x​t​e​n​s​i​o​n​?
+			 */
+			extensionQ: string
+			/**
+			 * T​h​e​ ​e​x​t​e​n​s​i​o​n​ ​r​e​a​d​s​ ​y​o​u​r​ ​c​h​a​t​ ​l​i​s​t​ ​i​n​ ​y​o​u​r​ ​b​r​o​w​s​e​r​ ​a​n​d​ ​s​y​n​c​s​ ​i​t​ ​i​n​t​o​ ​t​h​e​ ​w​o​r​k​s​p​a​c​e​.​ ​S​i​g​n​ ​i​n​ ​t​o​ ​i​t​ ​w​i​t​h​ ​t​h​e​ ​s​a​m​e​ ​a​c​c​o​u​n​t​ ​y​o​u​ ​u​s​e​ ​h​e​r​e​.
+			 */
+			extensionA: string
+			/**
+			 * W​h​a​t​ ​c​a​n​ ​a​d​m​i​n​s​,​ ​m​a​n​a​g​e​r​s​ ​a​n​d​ ​m​e​m​b​e​r​s​ ​s​e​e​?
+			 */
+			rolesQ: string
+			/**
+			 * A​d​m​i​n​s​ ​a​n​d​ ​m​a​n​a​g​e​r​s​ ​m​a​n​a​g​e​ ​t​h​e​ ​t​e​a​m​ ​a​n​d​ ​c​a​n​ ​v​i​e​w​ ​e​a​c​h​ ​m​e​m​b​e​r​’​s​ ​d​a​t​a​ ​w​i​t​h​ ​t​h​e​ ​m​e​m​b​e​r​ ​s​e​l​e​c​t​o​r​.​ ​M​e​m​b​e​r​s​ ​s​e​e​ ​t​h​e​i​r​ ​o​w​n​ ​d​a​t​a​ ​o​n​l​y​.
+			 */
+			rolesA: string
+			/**
+			 * H​o​w​ ​d​o​ ​I​ ​c​h​a​n​g​e​ ​t​h​e​ ​l​a​n​g​u​a​g​e​?
+			 */
+			languagesQ: string
+			/**
+			 * O​p​e​n​ ​t​h​e​ ​a​c​c​o​u​n​t​ ​m​e​n​u​ ​a​t​ ​t​h​e​ ​t​o​p​ ​o​f​ ​t​h​e​ ​p​a​g​e​ ​a​n​d​ ​c​h​o​o​s​e​ ​E​n​g​l​i​s​h​,​ ​简​体​中​文​ ​o​r​ ​ا​ل​ع​ر​ب​ي​ة​ ​u​n​d​e​r​ ​G​l​o​b​a​l​ ​s​e​t​t​i​n​g​s​.​ ​Y​o​u​r​ ​c​h​o​i​c​e​ ​i​s​ ​k​e​p​t​.
+			 */
+			languagesA: string
+		}
+		/**
+		 * S​i​g​n​ ​i​n
+		 */
+		signIn: string
+		/**
+		 * C​r​e​a​t​e​ ​a​ ​f​r​e​e​ ​a​c​c​o​u​n​t
+		 */
+		signUp: string
+	}
+	onboarding: {
+		create: {
 			/**
 			 * C​r​e​a​t​e​ ​y​o​u​r​ ​w​o​r​k​s​p​a​c​e
 			 */
@@ -1841,85 +1843,87 @@ export type TranslationFunctions = {
 			 */
 			reload: () => LocalizedString
 		}
-		intro: {
+	}
+	intro: {
+		/**
+		 * Your team’s chat-based selling and support, in one workspace
+		 */
+		title: () => LocalizedString
+		/**
+		 * Chat CRM keeps contacts, a lead pipeline, synced conversations, tags, analytics and team templates in one shared place for admins, managers and members.
+		 */
+		lead: () => LocalizedString
+		features: {
 			/**
-			 * Your team’s chat-based selling and support, in one workspace
+			 * What you get
 			 */
 			title: () => LocalizedString
 			/**
-			 * Chat CRM keeps contacts, a lead pipeline, synced conversations, tags, analytics and team templates in one shared place for admins, managers and members.
+			 * Contacts with search, filters, tags and notes
 			 */
-			lead: () => LocalizedString
-			features: {
-				/**
-				 * What you get
-				 */
-				title: () => LocalizedString
-				/**
-				 * Contacts with search, filters, tags and notes
-				 */
-				contacts: () => LocalizedString
-				/**
-				 * A sales pipeline with custom tabs and drag and drop
-				 */
-				pipeline: () => LocalizedString
-				/**
-				 * Your chats synced by the browser extension
-				 */
-				conversations: () => LocalizedString
-				/**
-				 * Team templates, invitations and member management
-				 */
-				team: () => LocalizedString
-			}
-			faq: {
-				/**
-				 * Frequently asked questions
-				 */
-				title: () => LocalizedString
-				/**
-				 * What can I do with the workspace?
-				 */
-				whatIsQ: () => LocalizedString
-				/**
-				 * Keep every customer you talk to over chat as a contact, move leads through your pipeline, tag them, and see how your team follows up.
-				 */
-				whatIsA: () => LocalizedString
-				/**
-				 * Why do I need the browser extension?
-				 */
-				extensionQ: () => LocalizedString
-				/**
-				 * The extension reads your chat list in your browser and syncs it into the workspace. Sign in to it with the same account you use here.
-				 */
-				extensionA: () => LocalizedString
-				/**
-				 * What can admins, managers and members see?
-				 */
-				rolesQ: () => LocalizedString
-				/**
-				 * Admins and managers manage the team and can view each member’s data with the member selector. Members see their own data only.
-				 */
-				rolesA: () => LocalizedString
-				/**
-				 * How do I change the language?
-				 */
-				languagesQ: () => LocalizedString
-				/**
-				 * Open the account menu at the top of the page and choose English, 简体中文 or العربية under Global settings. Your choice is kept.
-				 */
-				languagesA: () => LocalizedString
-			}
+			contacts: () => LocalizedString
 			/**
-			 * Sign in
+			 * A sales pipeline with custom tabs and drag and drop
 			 */
-			signIn: () => LocalizedString
+			pipeline: () => LocalizedString
 			/**
-			 * Create a free account
+			 * Your chats synced by the browser extension
 			 */
-			signUp: () => LocalizedString
+			conversations: () => LocalizedString
+			/**
+			 * Team templates, invitations and member management
+			 */
+			team: () => LocalizedString
 		}
-		workspace: {
+		faq: {
+			/**
+			 * Frequently asked questions
+			 */
+			title: () => LocalizedString
+			/**
+			 * What can I do with the workspace?
+			 */
+			whatIsQ: () => LocalizedString
+			/**
+			 * Keep every customer you talk to over chat as a contact, move leads through your pipeline, tag them, and see how your team follows up.
+			 */
+			whatIsA: () => LocalizedString
+			/**
+			 * Why do I need the browser extension?
+			 */
+			extensionQ: () => LocalizedString
+			/**
+			 * The extension reads your chat list in your browser and syncs it into the workspace. Sign in to it with the same account you use here.
+			 */
+			extensionA: () => LocalizedString
+			/**
+			 * What can admins, managers and members see?
+			 */
+			rolesQ: () => LocalizedString
+			/**
+			 * Admins and managers manage the team and can view each member’s data with the member selector. Members see their own data only.
+			 */
+			rolesA: () => LocalizedString
+			/**
+			 * How do I change the language?
+			 */
+			languagesQ: () => LocalizedString
+			/**
+			 * Open the account menu at the top of the page and choose English, 简体中文 or العربية under Global settings. Your choice is kept.
+			 */
+			languagesA: () => LocalizedString
+		}
+		/**
+		 * Sign in
+		 */
+		signIn: () => LocalizedString
+		/**
+		 * Create a free account
+		 */
+		signUp: () => LocalizedString
+	}
+	onboarding: {
+		create: {
 			/**
 			 * Create your workspace
 			 */

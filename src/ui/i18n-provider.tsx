@@ -5,12 +5,14 @@
  * typesafe-i18n's `loadedLocales`); this provider only turns its snapshot into the context that
  * `useI18nContext()` reads. A new language gives a new `LL`, so every view re-renders. Nothing is
  * rendered before the first dictionary is in (tag `ready`). Ark UI parts get the locale (and so
- * the direction) through Ark's LocaleProvider.
+ * the direction) through Ark's LocaleProvider. Screen areas of the dictionary load with their
+ * screens (src/i18n/areas.ts); each arrival gives a new `LL` as well.
  */
 import { LocaleProvider } from '@ark-ui/react/locale';
 import { useSelector } from '@xstate/react';
-import { useMemo, type ReactNode } from 'react';
+import { useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { i18nObject } from 'typesafe-i18n';
+import { dictionaryVersion, subscribeDictionary } from '../i18n/areas';
 import { I18nContext } from '../i18n/i18n-react';
 import type { Locales, Translations, TranslationFunctions } from '../i18n/i18n-types';
 import { loadedFormatters, loadedLocales } from '../i18n/i18n-util';
@@ -23,6 +25,8 @@ export function I18nProvider({ language, children }: { language: LanguageActorRe
   const locale = useSelector(language, (s) => s.context.language);
   const ready = useSelector(language, (s) => s.hasTag('ready') && loadedLocales[s.context.language] !== undefined);
   const failed = useSelector(language, (s) => s.matches('failed'));
+  // A screen's area (src/i18n/areas.ts) arriving gives a new LL too.
+  const dictionary = useSyncExternalStore(subscribeDictionary, dictionaryVersion);
 
   const value = useMemo(() => {
     const translations = ready ? loadedLocales[locale] : undefined;
@@ -32,7 +36,7 @@ export function I18nProvider({ language, children }: { language: LanguageActorRe
       LL: i18nObject<Locales, Translations, TranslationFunctions>(locale, translations, loadedFormatters[locale]),
       setLocale: (next: Locales) => language.send({ type: 'user.choose', language: next as Language }),
     };
-  }, [locale, ready, language]);
+  }, [locale, ready, language, dictionary]);
 
   if (failed) {
     // No dictionary at all (offline on first load): the one text that cannot be translated.

@@ -10,6 +10,7 @@
  */
 import { lazy, type ComponentType } from 'react';
 import { Navigate, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
+import { loadAreas, type LazyArea } from '../i18n/areas';
 import { CHUNK_LOAD_TIMEOUT_MS, HOME_PATH, NOT_FOUND_PATH } from '../machines/constants';
 import { GateOutlet } from './layout/gate-outlet';
 import {
@@ -41,8 +42,12 @@ export const withLoadTimeout = <T,>(load: Promise<T>, ms: number = CHUNK_LOAD_TI
  * A screen component loaded on first render (React.lazy): its module is fetched with the load
  * time-out, and the surrounding RouteBoundary shows the bar meanwhile and the error page on failure.
  */
-const screen = <M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string) => {
-  const Screen = lazy(async () => ({ default: (await withLoadTimeout(load()))[name] as ComponentType }));
+const screen = <M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string, areas: readonly LazyArea[] = []) => {
+  const Screen = lazy(async () => {
+    // The screen's texts (src/i18n/areas.ts) arrive with its code, before it renders.
+    const [module] = await withLoadTimeout(Promise.all([load(), loadAreas(areas)]));
+    return { default: module[name] as ComponentType };
+  });
   return <Screen />;
 };
 
@@ -64,27 +69,27 @@ export const routes: RouteObject[] = [
       { path: 'signup', element: screen(() => import('./screens/auth/signup-screen'), 'SignupScreen') },
       { path: 'reset-password', element: screen(() => import('./screens/auth/reset-password-screen'), 'ResetPasswordScreen') },
       { path: 'confirmed', element: screen(() => import('./screens/auth/confirmed-screen'), 'ConfirmedScreen') },
-      { path: 'intro', element: screen(() => import('./screens/pages/intro-screen'), 'IntroScreen') },
+      { path: 'intro', element: screen(() => import('./screens/pages/intro-screen'), 'IntroScreen', ['intro']) },
       { path: NOT_FOUND_PATH.slice(1), element: screen(() => import('./screens/pages/not-found-screen'), 'NotFoundScreen') },
       // Standalone, behind the gate
-      { path: 'workspace', element: screen(() => import('./screens/workspace/workspace-screen'), 'WorkspaceScreen') },
+      { path: 'workspace', element: screen(() => import('./screens/workspace/workspace-screen'), 'WorkspaceScreen', ['onboarding']) },
       // Standalone, behind the gate, open without a workspace: accepting an invitation and its outcomes
-      { path: GRANT_ACCESS_PATH.slice(1), element: screen(() => import('./screens/workspace/invitation-screen'), 'GrantAccessScreen') },
-      { path: INVITATION_PATH.slice(1), element: screen(() => import('./screens/workspace/invitation-screen'), 'InvitationScreen') },
-      { path: DISBAND_PATH.slice(1), element: screen(() => import('./screens/workspace/outcome-screens'), 'DisbandScreen') },
-      { path: MEMBER_EXCEED_PATH.slice(1), element: screen(() => import('./screens/workspace/outcome-screens'), 'MemberExceedScreen') },
-      { path: TOKEN_EXPIRED_PATH.slice(1), element: screen(() => import('./screens/workspace/outcome-screens'), 'TokenExpiredScreen') },
+      { path: GRANT_ACCESS_PATH.slice(1), element: screen(() => import('./screens/workspace/invitation-screen'), 'GrantAccessScreen', ['onboarding']) },
+      { path: INVITATION_PATH.slice(1), element: screen(() => import('./screens/workspace/invitation-screen'), 'InvitationScreen', ['onboarding']) },
+      { path: DISBAND_PATH.slice(1), element: screen(() => import('./screens/workspace/outcome-screens'), 'DisbandScreen', ['onboarding']) },
+      { path: MEMBER_EXCEED_PATH.slice(1), element: screen(() => import('./screens/workspace/outcome-screens'), 'MemberExceedScreen', ['onboarding']) },
+      { path: TOKEN_EXPIRED_PATH.slice(1), element: screen(() => import('./screens/workspace/outcome-screens'), 'TokenExpiredScreen', ['onboarding']) },
       {
         path: `${ALREADY_JOINED_PATH.slice(1)}/:inviteToken?`,
-        element: screen(() => import('./screens/workspace/outcome-screens'), 'AlreadyJoinedScreen'),
+        element: screen(() => import('./screens/workspace/outcome-screens'), 'AlreadyJoinedScreen', ['onboarding']),
       },
       // Inside the main layout, behind the gate
       {
-        element: screen(() => import('./layout/main-layout'), 'MainLayout'),
+        element: screen(() => import('./layout/main-layout'), 'MainLayout', ['team']),
         children: [
-          { path: HOME_PATH.slice(1), element: screen(() => import('./screens/home/home-screen'), 'HomeScreen') },
+          { path: HOME_PATH.slice(1), element: screen(() => import('./screens/home/home-screen'), 'HomeScreen', ['home']) },
           { path: 'change-password', element: screen(() => import('./screens/auth/change-password-screen'), 'ChangePasswordScreen') },
-          { path: 'settings/workspace-members', element: screen(() => import('./screens/team/members-screen'), 'MembersScreen') },
+          { path: 'settings/workspace-members', element: screen(() => import('./screens/team/members-screen'), 'MembersScreen', ['team']) },
         ],
       },
     ],

@@ -53,6 +53,8 @@ export type RenderAppOptions = {
   browserLanguages?: readonly string[];
   recorder?: Recorder | null;
   adaptGate?: AppShellDeps['adaptGate'];
+  /** How a language's dictionary loads: whole by default; the app's `loadLocaleByAreas` to test area loading. */
+  loadLocale?: AppShellDeps['loadLocale'];
   /** Called with the shell before the first render (to send events the path starts with). */
   beforeRender?: (shell: AppShell) => void;
 };
@@ -80,7 +82,7 @@ export async function createTestShell(
     api,
     storage,
     bridge: createFakeExtension(),
-    loadLocale: loadLocaleAsync,
+    loadLocale: options.loadLocale ?? loadLocaleAsync,
     navigate: options.navigate ?? (() => undefined),
     browserLanguages: options.browserLanguages ?? ['en-US'],
     recorder: options.recorder ?? null,

@@ -4,9 +4,11 @@ import { auth } from './auth';
 import { layout } from './layout';
 import { home } from './home';
 import { pages } from './pages';
+import { intro } from './intro';
+import { onboarding } from './onboarding';
 import { team } from './team';
 
 // One file per area (src/i18n/<locale>/<area>.ts); this index only assembles them.
-const en = { common, auth, layout, home, pages, team } satisfies BaseTranslation;
+const en = { common, auth, layout, home, pages, intro, onboarding, team } satisfies BaseTranslation;
 
 export default en;

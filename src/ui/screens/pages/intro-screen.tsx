@@ -24,7 +24,7 @@ export type IntroFaqAnchor = (typeof introFaqAnchors)[number];
 
 export function IntroScreen() {
   const { LL } = useI18nContext();
-  const t = LL.pages.intro;
+  const t = LL.intro;
   const { hash } = useLocation();
   // The home page's FAQ links point at answers here: bring the asked one into view (DOM only).
   useEffect(() => {

@@ -53,7 +53,7 @@ function AcceptInvitation({ page }: { page: InvitationPage }) {
   const info = useSelector(ref, (s) => s.context.info);
   const error = useSelector(ref, (s) => s.context.error);
   const busy = useSelector(ref, (s) => s.hasTag('busy'));
-  const t = LL.pages.invitation;
+  const t = LL.onboarding.invitation;
   const ids = testIds[page];
 
   const signOut = (
@@ -129,7 +129,7 @@ function AcceptInvitation({ page }: { page: InvitationPage }) {
   return (
     <WorkspacePageFrame testId={ids.page} title={title} message={t.invitedTo({ workspace: info.workspaceName })} busy={busy}>
       <dl className={facts}>
-        <dt className={factName}>{LL.pages.workspace.name()}</dt>
+        <dt className={factName}>{LL.onboarding.create.name()}</dt>
         <dd className={factValue} data-testid="invitation-workspace">
           {info.workspaceName}
         </dd>

@@ -39,13 +39,13 @@ function CreateWorkspaceButton({ label }: { label: string }) {
 
 export function TokenExpiredScreen() {
   const { LL } = useI18nContext();
-  const t = LL.pages.tokenExpired;
+  const t = LL.onboarding.tokenExpired;
   return (
     <WorkspacePageFrame testId="token-expired-page" title={t.title()} message={t.message()}>
       <Text className={pageNote}>{t.hint()}</Text>
       <div className={pageActions}>
         <SignOutButton />
-        <CreateWorkspaceButton label={LL.pages.invitation.createOwn()} />
+        <CreateWorkspaceButton label={LL.onboarding.invitation.createOwn()} />
       </div>
     </WorkspacePageFrame>
   );
@@ -53,13 +53,13 @@ export function TokenExpiredScreen() {
 
 export function MemberExceedScreen() {
   const { LL } = useI18nContext();
-  const t = LL.pages.memberExceed;
+  const t = LL.onboarding.memberExceed;
   return (
     <WorkspacePageFrame testId="member-exceed-page" title={t.title()} message={t.message()}>
       <Text className={pageNote}>{t.hint()}</Text>
       <div className={pageActions}>
         <SignOutButton />
-        <CreateWorkspaceButton label={LL.pages.invitation.createOwn()} />
+        <CreateWorkspaceButton label={LL.onboarding.invitation.createOwn()} />
       </div>
     </WorkspacePageFrame>
   );
@@ -67,7 +67,7 @@ export function MemberExceedScreen() {
 
 export function DisbandScreen() {
   const { LL } = useI18nContext();
-  const t = LL.pages.disband;
+  const t = LL.onboarding.disband;
   return (
     <WorkspacePageFrame testId="disband-page" title={t.title()} message={t.message()}>
       <Text className={pageNote}>{t.hint()}</Text>
@@ -82,7 +82,7 @@ export function DisbandScreen() {
 export function AlreadyJoinedScreen() {
   const { LL } = useI18nContext();
   const navigate = useNavigate();
-  const t = LL.pages.alreadyJoined;
+  const t = LL.onboarding.alreadyJoined;
   return (
     <WorkspacePageFrame testId="already-joined-page" title={t.title()} message={t.message()}>
       <Text className={pageNote}>{t.hint()}</Text>

@@ -61,7 +61,7 @@ export function WorkspaceScreen() {
   const invalidEmails = useSelector(ref, (s) => s.context.invalidEmails);
   const submitError = useSelector(ref, (s) => s.context.submitError);
   const busy = useSelector(ref, (s) => s.hasTag('busy'));
-  const t = LL.pages.workspace;
+  const t = LL.onboarding.create;
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();

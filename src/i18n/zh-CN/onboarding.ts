@@ -1,0 +1,63 @@
+import type { Translation } from '../i18n-types';
+
+// Creating a workspace and accepting an invitation, with its outcome pages (loaded with them: src/i18n/areas.ts).
+export const onboarding = {
+  create: {
+    title: '创建工作区',
+    lead: '工作区是团队保存联系人和会话的地方。你可以现在或稍后邀请员工。',
+    name: '工作区名称',
+    namePlaceholder: '例如：Acme 销售团队',
+    nameRequired: '请输入工作区名称',
+    nameTooLong: '最多 60 个字符',
+    inviteEmails: '邀请员工（可选）',
+    inviteEmailsHint: '多个邮箱地址请用逗号、空格或换行分隔。',
+    invalidEmails: '以下地址无效：{emails}',
+    submit: '创建工作区',
+    failed: '无法创建工作区：{message}',
+    networkFailed: '无法创建工作区。请检查网络连接后重试。',
+  },
+  invitation: {
+    titleGrantAccess: '接受邀请',
+    titleInvitation: '加入工作区',
+    checking: '正在检查你的邀请…',
+    invitedTo: '你被邀请加入 {workspace}',
+    byEmail: '此邀请已发送至 {email}，只能使用一次。',
+    byLink: '在链接过期或管理员重置之前，任何拿到此链接的人都可以加入。',
+    status: '邀请状态',
+    statusValid: '有效：你现在就可以加入',
+    signedInAs: '当前登录账号：{email}',
+    join: '加入工作区',
+    joinFailed: '无法加入工作区：{message}',
+    joinNetworkFailed: '无法加入工作区。请检查网络连接后重试。',
+    loadFailed: '无法检查邀请：{message}',
+    loadNetworkFailed: '无法检查邀请。请检查网络连接后重试。',
+    retry: '重试',
+    missingTitle: '邀请链接不完整',
+    missingBody: '该链接缺少邀请令牌。请重新打开邀请中的链接，或向工作区管理员索取新的链接。',
+    mismatchTitle: '此邀请属于其他账号',
+    mismatchBody: '加入 {workspace} 的邀请已发送至 {email}。请退出登录，并使用该邮箱登录后再加入。',
+    createOwn: '创建我自己的工作区',
+  },
+  tokenExpired: {
+    title: '邀请已过期',
+    message: '令牌已过期，请联系管理员获取新的令牌。',
+    hint: '邀请链接的有效期为 7 天，管理员重置链接后旧链接也会失效。请向工作区管理员索取新的链接，或创建你自己的工作区。',
+  },
+  memberExceed: {
+    title: '该工作区已没有空余席位',
+    message: '人数已超出上限，请联系管理员升级套餐。',
+    hint: '该工作区套餐的所有席位都已占用。管理员升级套餐或空出席位后，请重新打开邀请。',
+  },
+  disband: {
+    title: '工作区已解散',
+    message: '该团队工作区已解散，请联系团队管理员。',
+    hint: '你自己的数据仍会保留。你可以为团队创建一个新的工作区。',
+    create: '创建新的工作区',
+  },
+  alreadyJoined: {
+    title: '你已在一个工作区中',
+    message: '你已加入其他工作区。',
+    hint: '每个人只能属于一个工作区。要加入其他工作区，必须先离开当前工作区，而离开需要向你的工作区管理员申请。',
+    goToMine: '前往我的工作区',
+  },
+} satisfies Translation['onboarding'];
