@@ -102,6 +102,12 @@ const voidCodes = (tx: Tx, email: string, purpose: CodePurpose, now: Date) =>
       ),
     );
 
+/** Issues a new code for `email` and `purpose`: any earlier unused one stops working (single transaction). */
+const replaceCode = async (tx: Tx, code: Omit<typeof verificationCodes.$inferInsert, 'id' | 'usedAt' | 'voidedAt'>) => {
+  await voidCodes(tx, code.email, code.purpose, code.createdAt);
+  await tx.insert(verificationCodes).values({ id: randomUUID(), ...code });
+};
+
 const findUserByEmail = async (db: Db | Tx, email: string) => {
   const [row] = await db.select().from(users).where(eq(users.email, email));
   return row ?? null;
@@ -129,16 +135,20 @@ export const registerAccountRoutes = (app: Hono<AppEnv>, deps: AppDeps): void =>
   const { db, config, mailer, logger } = deps;
   const limits = config.rateLimits;
 
-  defineRoute(app, deps, 'register', async ({ body, clientAddress }) => {
-    const now = deps.clock.now();
-    await enforceRateLimits(
+  /** Rate limits of one kind of request: per email and per client address (issue 2 §2). */
+  const limitPerEmailAndAddress = (kind: 'register' | 'code' | 'login' | 'reset', email: string, address: string, now: Date) =>
+    enforceRateLimits(
       db,
       [
-        { bucket: emailBucket('register', body.email), rule: limits.registerEmail },
-        { bucket: addressBucket('register', clientAddress), rule: limits.registerAddress },
+        { bucket: emailBucket(kind, email), rule: limits[`${kind}Email`] },
+        { bucket: addressBucket(kind, address), rule: limits[`${kind}Address`] },
       ],
       now,
     );
+
+  defineRoute(app, deps, 'register', async ({ body, clientAddress }) => {
+    const now = deps.clock.now();
+    await limitPerEmailAndAddress('register', body.email, clientAddress, now);
     const code = randomCode();
     const [codeHash, passwordHash] = await Promise.all([hashSecret(code), hashSecret(body.password)]);
     if (await findUserByEmail(db, body.email)) {
@@ -152,10 +162,8 @@ export const registerAccountRoutes = (app: Hono<AppEnv>, deps: AppDeps): void =>
       });
       return null;
     }
-    await db.transaction(async (tx) => {
-      await voidCodes(tx, body.email, 'register', now);
-      await tx.insert(verificationCodes).values({
-        id: randomUUID(),
+    await db.transaction((tx) =>
+      replaceCode(tx, {
         purpose: 'register',
         email: body.email,
         codeHash,
@@ -163,8 +171,8 @@ export const registerAccountRoutes = (app: Hono<AppEnv>, deps: AppDeps): void =>
         pendingName: body.name ?? '',
         createdAt: now,
         expiresAt: addSeconds(now, config.registerCodeTtlSeconds),
-      });
-    });
+      }),
+    );
     await mailer.send({
       to: body.email,
       subject: 'Your Chat CRM verification code',
@@ -176,14 +184,7 @@ export const registerAccountRoutes = (app: Hono<AppEnv>, deps: AppDeps): void =>
 
   defineRoute(app, deps, 'registerVerify', async ({ c, body, clientAddress }) => {
     const now = deps.clock.now();
-    await enforceRateLimits(
-      db,
-      [
-        { bucket: emailBucket('code', body.email), rule: limits.codeEmail },
-        { bucket: addressBucket('code', clientAddress), rule: limits.codeAddress },
-      ],
-      now,
-    );
+    await limitPerEmailAndAddress('code', body.email, clientAddress, now);
     const row = await checkCode(deps, body.email, 'register', body.code);
     let issued: IssuedSession;
     try {
@@ -208,14 +209,7 @@ export const registerAccountRoutes = (app: Hono<AppEnv>, deps: AppDeps): void =>
 
   defineRoute(app, deps, 'login', async ({ c, body, clientAddress }) => {
     const now = deps.clock.now();
-    await enforceRateLimits(
-      db,
-      [
-        { bucket: emailBucket('login', body.email), rule: limits.loginEmail },
-        { bucket: addressBucket('login', clientAddress), rule: limits.loginAddress },
-      ],
-      now,
-    );
+    await limitPerEmailAndAddress('login', body.email, clientAddress, now);
     const user = await findUserByEmail(db, body.email);
     if (!(await verifySecret(user?.passwordHash, body.password)) || !user) throw fail(Code.NO_ACTIVE_ACCOUNT);
     const issued = await createSession(db, user.id, now, config);
@@ -281,29 +275,14 @@ export const registerAccountRoutes = (app: Hono<AppEnv>, deps: AppDeps): void =>
 
   defineRoute(app, deps, 'resetRequest', async ({ body, clientAddress }) => {
     const now = deps.clock.now();
-    await enforceRateLimits(
-      db,
-      [
-        { bucket: emailBucket('reset', body.email), rule: limits.resetEmail },
-        { bucket: addressBucket('reset', clientAddress), rule: limits.resetAddress },
-      ],
-      now,
-    );
+    await limitPerEmailAndAddress('reset', body.email, clientAddress, now);
     const code = randomCode();
     const codeHash = await hashSecret(code);
     const user = await findUserByEmail(db, body.email);
     if (!user) return null;
-    await db.transaction(async (tx) => {
-      await voidCodes(tx, body.email, 'reset', now);
-      await tx.insert(verificationCodes).values({
-        id: randomUUID(),
-        purpose: 'reset',
-        email: body.email,
-        codeHash,
-        createdAt: now,
-        expiresAt: addSeconds(now, config.resetCodeTtlSeconds),
-      });
-    });
+    await db.transaction((tx) =>
+      replaceCode(tx, { purpose: 'reset', email: body.email, codeHash, createdAt: now, expiresAt: addSeconds(now, config.resetCodeTtlSeconds) }),
+    );
     await mailer.send({
       to: body.email,
       subject: 'Reset your Chat CRM password',
@@ -318,14 +297,7 @@ export const registerAccountRoutes = (app: Hono<AppEnv>, deps: AppDeps): void =>
 
   defineRoute(app, deps, 'reset', async ({ body, clientAddress }) => {
     const now = deps.clock.now();
-    await enforceRateLimits(
-      db,
-      [
-        { bucket: emailBucket('code', body.email), rule: limits.codeEmail },
-        { bucket: addressBucket('code', clientAddress), rule: limits.codeAddress },
-      ],
-      now,
-    );
+    await limitPerEmailAndAddress('code', body.email, clientAddress, now);
     const row = await checkCode(deps, body.email, 'reset', body.code);
     const passwordHash = await hashSecret(body.password);
     await db.transaction(async (tx) => {

@@ -59,7 +59,8 @@ const requireManager = (scope: Scope | null): WorkspaceScope => {
 export const originOf = (c: Context<AppEnv>, publicUrl: string | null): string =>
   (publicUrl ?? new URL(c.req.url).origin).replace(/\/+$/, '');
 
-const memberColumns = {
+/** A member row as the member list and page select it (the invited email until the person joins). */
+export const memberColumns = {
   id: workspaceMembers.id,
   userId: workspaceMembers.userId,
   invitedEmail: workspaceMembers.invitedEmail,
@@ -70,6 +71,17 @@ const memberColumns = {
   number: workspaceMembers.number,
   syncType: workspaceMembers.syncType,
 };
+
+/** The wire shape of a member row (SPEC §3 member). */
+export const toWireMember = (r: { userId: string | null; invitedEmail: string; email: string | null; name: string | null; status: 'invited' | 'joined' | 'removed'; level: 'admin' | 'manager' | 'member'; number: string | null; syncType: 'off' | 'manual' | 'auto' }) => ({
+  userId: r.userId ?? '',
+  email: r.email ?? r.invitedEmail,
+  name: r.name ?? '',
+  status: r.status,
+  level: r.level,
+  number: r.number,
+  syncType: r.syncType,
+});
 
 const findMemberByUser = async (conn: Db | Tx, workspaceId: string, userId: string) => {
   const [row] = await conn
@@ -103,15 +115,7 @@ export const registerTeamRoutes = (app: Hono<AppEnv>, deps: AppDeps, keys: Invit
       .limit(body.size)
       .offset((body.page - 1) * body.size);
     return {
-      items: rows.map((r) => ({
-        userId: r.userId ?? '',
-        email: r.email ?? r.invitedEmail,
-        name: r.name ?? '',
-        status: r.status,
-        level: r.level,
-        number: r.number,
-        syncType: r.syncType,
-      })),
+      items: rows.map(toWireMember),
       total: Number(total?.n ?? 0),
       page: body.page,
       size: body.size,

@@ -18,7 +18,7 @@ import { fail } from '../http/respond';
 import { defineRoute, type AppEnv } from '../http/route';
 import { createInviteKeySource, issueEmailInvitations, mailInvitations, type IssuedInvitation } from '../invitations';
 import { findWorkspace } from './plan';
-import { originOf, registerTeamRoutes } from './team';
+import { memberColumns, originOf, registerTeamRoutes, toWireMember } from './team';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -52,30 +52,13 @@ export const registerWorkspaceRoutes = (app: Hono<AppEnv>, deps: AppDeps): void 
     const scope = requireScope(s);
     if (!scope.workspaceId) throw fail(Code.NO_WORKSPACE);
     const rows = await db
-      .select({
-        userId: workspaceMembers.userId,
-        invitedEmail: workspaceMembers.invitedEmail,
-        email: users.email,
-        name: users.name,
-        status: workspaceMembers.status,
-        level: workspaceMembers.level,
-        number: workspaceMembers.number,
-        syncType: workspaceMembers.syncType,
-      })
+      .select(memberColumns)
       .from(workspaceMembers)
       .leftJoin(users, eq(users.id, workspaceMembers.userId))
       .where(and(eq(workspaceMembers.workspaceId, scope.workspaceId), ne(workspaceMembers.status, 'removed')))
       .orderBy(asc(workspaceMembers.createdAt), asc(workspaceMembers.invitedEmail));
     return {
-      members: rows.map((r) => ({
-        userId: r.userId ?? '',
-        email: r.email ?? r.invitedEmail,
-        name: r.name ?? '',
-        status: r.status,
-        level: r.level,
-        number: r.number,
-        syncType: r.syncType,
-      })),
+      members: rows.map(toWireMember),
     };
   });
 

@@ -123,3 +123,33 @@ export const erroredFields = <F extends string>(errors: FieldErrors<F>, order: r
 
 /** Named delay before a new verification code may be requested. */
 export const RESEND_COOLDOWN_MS = 60_000;
+
+/** A form's field values (the context holds them under the field names) and their errors. */
+type FieldForm<F extends string> = Record<F, string> & { errors: FieldErrors<F> };
+type FieldValidators<F extends string> = (values: Record<F, string>) => Record<F, () => FieldErrorKey | null>;
+
+/**
+ * The context after a `user.change`: the changed values, fields that show an error re-checked
+ * against the new values (so an error clears as soon as it is mended), the form error cleared.
+ */
+export const changeFields = <F extends string>(
+  context: FieldForm<F>,
+  change: Partial<Record<F, string>>,
+  fields: readonly F[],
+  validators: FieldValidators<F>,
+) => {
+  const values = Object.fromEntries(fields.map((f) => [f, change[f] ?? context[f]])) as Record<F, string>;
+  return { ...values, errors: validateFields(context.errors, erroredFields(context.errors, fields), validators(values)), formError: null };
+};
+
+/** Checks `fields` at once (a submit): their errors, and the first failing one for the view to focus. */
+export const checkFields = <F extends string>(context: FieldForm<F>, fields: readonly F[], validators: FieldValidators<F>) => {
+  const errors = validateFields(context.errors, fields, validators(context));
+  return { errors, firstInvalid: firstInvalid(errors, fields) };
+};
+
+/** True when every one of `fields` passes (the submit guard). */
+export const fieldsValid = <F extends string>(context: Record<F, string>, fields: readonly F[], validators: FieldValidators<F>): boolean => {
+  const check = validators(context);
+  return fields.every((f) => check[f]() === null);
+};

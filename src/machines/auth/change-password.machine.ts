@@ -1,8 +1,9 @@
 import { assign, setup, type ActorRefFrom } from 'xstate';
 import { actorNotProvided } from '../not-provided';
 import {
-  erroredFields,
-  firstInvalid,
+  changeFields,
+  checkFields,
+  fieldsValid,
   requestFailed,
   toFormError,
   validateConfirm,
@@ -55,28 +56,15 @@ export const changePasswordMachine = setup({
     changePassword: actorNotProvided<AuthAnswer<null>, { oldPassword: string; newPassword: string }>('changePassword'),
   },
   actions: {
-    applyChange: assign(({ context, event }) => {
-      if (event.type !== 'user.change') return {};
-      const next = {
-        oldPassword: event.oldPassword ?? context.oldPassword,
-        newPassword: event.newPassword ?? context.newPassword,
-        confirmPassword: event.confirmPassword ?? context.confirmPassword,
-      };
-      const errors = validateFields(context.errors, erroredFields(context.errors, changePasswordFields), validators(next));
-      return { ...next, errors, formError: null };
-    }),
-    validateBlurred: assign(({ context, event }) => {
-      if (event.type !== 'user.blur') return {};
-      return { errors: validateFields(context.errors, [event.field], validators(context)) };
-    }),
-    validateAll: assign(({ context }) => {
-      const errors = validateFields(context.errors, changePasswordFields, validators(context));
-      return { errors, firstInvalid: firstInvalid(errors, changePasswordFields) };
-    }),
+    applyChange: assign(({ context, event }) => (event.type === 'user.change' ? changeFields(context, event, changePasswordFields, validators) : {})),
+    validateBlurred: assign(({ context, event }) =>
+      event.type === 'user.blur' ? { errors: validateFields(context.errors, [event.field], validators(context)) } : {},
+    ),
+    validateAll: assign(({ context }) => checkFields(context, changePasswordFields, validators)),
     clearErrors: assign({ errors: {}, firstInvalid: null, formError: null }),
   },
   guards: {
-    isFormValid: ({ context }) => changePasswordFields.every((f) => validators(context)[f]() === null),
+    isFormValid: ({ context }) => fieldsValid(context, changePasswordFields, validators),
   },
 }).createMachine({
   id: 'changePassword',

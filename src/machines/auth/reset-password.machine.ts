@@ -1,8 +1,9 @@
 import { assign, setup, type ActorRefFrom } from 'xstate';
 import { actorNotProvided } from '../not-provided';
 import {
-  erroredFields,
-  firstInvalid,
+  changeFields,
+  checkFields,
+  fieldsValid,
   requestFailed,
   toFormError,
   validateCode,
@@ -69,34 +70,17 @@ export const resetPasswordMachine = setup({
     resetPassword: actorNotProvided<AuthAnswer<null>, { email: string; code: string; password: string }>('resetPassword'),
   },
   actions: {
-    applyChange: assign(({ context, event }) => {
-      if (event.type !== 'user.change') return {};
-      const next = {
-        email: event.email ?? context.email,
-        code: event.code ?? context.code,
-        password: event.password ?? context.password,
-        confirmPassword: event.confirmPassword ?? context.confirmPassword,
-      };
-      const errors = validateFields(context.errors, erroredFields(context.errors, allFields), validators(next));
-      return { ...next, errors, formError: null };
-    }),
-    validateBlurred: assign(({ context, event }) => {
-      if (event.type !== 'user.blur') return {};
-      return { errors: validateFields(context.errors, [event.field], validators(context)) };
-    }),
-    validateRequest: assign(({ context }) => {
-      const errors = validateFields(context.errors, resetRequestFields, validators(context));
-      return { errors, firstInvalid: firstInvalid(errors, resetRequestFields) };
-    }),
-    validateReset: assign(({ context }) => {
-      const errors = validateFields(context.errors, resetFields, validators(context));
-      return { errors, firstInvalid: firstInvalid(errors, resetFields) };
-    }),
+    applyChange: assign(({ context, event }) => (event.type === 'user.change' ? changeFields(context, event, allFields, validators) : {})),
+    validateBlurred: assign(({ context, event }) =>
+      event.type === 'user.blur' ? { errors: validateFields(context.errors, [event.field], validators(context)) } : {},
+    ),
+    validateRequest: assign(({ context }) => checkFields(context, resetRequestFields, validators)),
+    validateReset: assign(({ context }) => checkFields(context, resetFields, validators)),
     clearErrors: assign({ errors: {}, firstInvalid: null, formError: null }),
   },
   guards: {
-    requestValid: ({ context }) => resetRequestFields.every((f) => validators(context)[f]() === null),
-    resetValid: ({ context }) => resetFields.every((f) => validators(context)[f]() === null),
+    requestValid: ({ context }) => fieldsValid(context, resetRequestFields, validators),
+    resetValid: ({ context }) => fieldsValid(context, resetFields, validators),
   },
 }).createMachine({
   id: 'resetPassword',

@@ -1,8 +1,9 @@
 import { assign, setup, type ActorRefFrom } from 'xstate';
 import { actionNotProvided, actorNotProvided } from '../not-provided';
 import {
-  erroredFields,
-  firstInvalid,
+  changeFields,
+  checkFields,
+  fieldsValid,
   requestFailed,
   toFormError,
   validateEmail,
@@ -62,27 +63,15 @@ export const signInMachine = setup({
   actions: {
     /** The view stores the token (session.signedIn) and navigates to `redirect` or home. */
     signedIn: actionNotProvided<SignedIn>('signedIn'),
-    applyChange: assign(({ context, event }) => {
-      if (event.type !== 'user.change') return {};
-      const next = {
-        email: event.email ?? context.email,
-        password: event.password ?? context.password,
-      };
-      const errors = validateFields(context.errors, erroredFields(context.errors, signInFields), validators(next));
-      return { ...next, errors, formError: null };
-    }),
-    validateBlurred: assign(({ context, event }) => {
-      if (event.type !== 'user.blur') return {};
-      return { errors: validateFields(context.errors, [event.field], validators(context)) };
-    }),
-    validateAll: assign(({ context }) => {
-      const errors = validateFields(context.errors, signInFields, validators(context));
-      return { errors, firstInvalid: firstInvalid(errors, signInFields) };
-    }),
+    applyChange: assign(({ context, event }) => (event.type === 'user.change' ? changeFields(context, event, signInFields, validators) : {})),
+    validateBlurred: assign(({ context, event }) =>
+      event.type === 'user.blur' ? { errors: validateFields(context.errors, [event.field], validators(context)) } : {},
+    ),
+    validateAll: assign(({ context }) => checkFields(context, signInFields, validators)),
     clearErrors: assign({ errors: {}, firstInvalid: null, formError: null }),
   },
   guards: {
-    isFormValid: ({ context }) => signInFields.every((f) => validators(context)[f]() === null),
+    isFormValid: ({ context }) => fieldsValid(context, signInFields, validators),
   },
 }).createMachine({
   id: 'signIn',

@@ -2,8 +2,9 @@ import { assign, setup, type ActorRefFrom } from 'xstate';
 import { actionNotProvided, actorNotProvided } from '../not-provided';
 import {
   RESEND_COOLDOWN_MS,
-  erroredFields,
-  firstInvalid,
+  changeFields,
+  checkFields,
+  fieldsValid,
   requestFailed,
   toFormError,
   validateCode,
@@ -73,34 +74,17 @@ export const signUpMachine = setup({
   actions: {
     /** The view stores the token (session.signedIn) and navigates to /confirmed. */
     signedIn: actionNotProvided<SignedIn>('signedIn'),
-    applyChange: assign(({ context, event }) => {
-      if (event.type !== 'user.change') return {};
-      const next = {
-        email: event.email ?? context.email,
-        password: event.password ?? context.password,
-        confirmPassword: event.confirmPassword ?? context.confirmPassword,
-        code: event.code ?? context.code,
-      };
-      const errors = validateFields(context.errors, erroredFields(context.errors, allFields), validators(next));
-      return { ...next, errors, formError: null };
-    }),
-    validateBlurred: assign(({ context, event }) => {
-      if (event.type !== 'user.blur') return {};
-      return { errors: validateFields(context.errors, [event.field], validators(context)) };
-    }),
-    validateDetails: assign(({ context }) => {
-      const errors = validateFields(context.errors, signUpDetailFields, validators(context));
-      return { errors, firstInvalid: firstInvalid(errors, signUpDetailFields) };
-    }),
-    validateCode: assign(({ context }) => {
-      const errors = validateFields(context.errors, signUpCodeFields, validators(context));
-      return { errors, firstInvalid: firstInvalid(errors, signUpCodeFields) };
-    }),
+    applyChange: assign(({ context, event }) => (event.type === 'user.change' ? changeFields(context, event, allFields, validators) : {})),
+    validateBlurred: assign(({ context, event }) =>
+      event.type === 'user.blur' ? { errors: validateFields(context.errors, [event.field], validators(context)) } : {},
+    ),
+    validateDetails: assign(({ context }) => checkFields(context, signUpDetailFields, validators)),
+    validateCode: assign(({ context }) => checkFields(context, signUpCodeFields, validators)),
     clearErrors: assign({ errors: {}, firstInvalid: null, formError: null }),
   },
   guards: {
-    detailsValid: ({ context }) => signUpDetailFields.every((f) => validators(context)[f]() === null),
-    codeValid: ({ context }) => validators(context).code() === null,
+    detailsValid: ({ context }) => fieldsValid(context, signUpDetailFields, validators),
+    codeValid: ({ context }) => fieldsValid(context, signUpCodeFields, validators),
   },
   delays: {
     resendCooldown: RESEND_COOLDOWN_MS,

@@ -43,6 +43,48 @@ export interface TextFieldProps extends Omit<ComponentProps<'input'>, 'ref' | 'c
   errorTestId?: string;
 }
 
+/** What every labelled field frame takes (TextField, PasswordField). */
+export interface FieldFrameProps {
+  /** Visible label, tied to the input. */
+  label: ReactNode;
+  /** Error text; when set the field is invalid (aria-invalid) and the text is announced. */
+  errorText?: ReactNode;
+  /** Hint under the input (hidden while an error shows). */
+  helperText?: ReactNode;
+  /** data-testid of the error text. */
+  errorTestId?: string;
+  required?: boolean | undefined;
+  disabled?: boolean | undefined;
+  readOnly?: boolean | undefined;
+  className?: string | undefined;
+  /** The input, given the id list for its aria-describedby. */
+  children: (describedBy: string | undefined) => ReactNode;
+}
+
+/** Label (with the required mark), the input, and its helper or error text, wired with aria by Ark Field. */
+export function FieldFrame({ label, errorText, helperText, errorTestId, required, disabled, readOnly, className, children }: FieldFrameProps) {
+  const invalid = errorText !== undefined && errorText !== null && errorText !== '';
+  const id = useId();
+  const ids = { errorText: `${id}-error`, helperText: `${id}-helper` };
+  // Ark ties the error with aria-errormessage once it sees the element; aria-describedby is set at
+  // once too, because screen readers announce it more widely.
+  const describedBy = invalid ? ids.errorText : helperText ? ids.helperText : undefined;
+  return (
+    <FieldRoot ids={ids} invalid={invalid} required={required} disabled={disabled} readOnly={readOnly} className={className}>
+      <FieldLabel>
+        {label}
+        {required ? <span aria-hidden="true" className={requiredMark}>*</span> : null}
+      </FieldLabel>
+      {children(describedBy)}
+      {invalid ? (
+        <FieldErrorText data-testid={errorTestId}>{errorText}</FieldErrorText>
+      ) : helperText ? (
+        <FieldHelperText>{helperText}</FieldHelperText>
+      ) : null}
+    </FieldRoot>
+  );
+}
+
 /** Label + input + helper/error text, wired with aria by Ark Field. */
 export function TextField({
   label,
@@ -56,24 +98,9 @@ export function TextField({
   className,
   ...inputProps
 }: TextFieldProps) {
-  const invalid = errorText !== undefined && errorText !== null && errorText !== '';
-  const id = useId();
-  const ids = { errorText: `${id}-error`, helperText: `${id}-helper` };
-  // Ark ties the error with aria-errormessage once it sees the element; aria-describedby is set at
-  // once too, because screen readers announce it more widely.
-  const describedBy = invalid ? ids.errorText : helperText ? ids.helperText : undefined;
   return (
-    <FieldRoot ids={ids} invalid={invalid} required={required} disabled={disabled} readOnly={readOnly} className={className}>
-      <FieldLabel>
-        {label}
-        {required ? <span aria-hidden="true" className={requiredMark}>*</span> : null}
-      </FieldLabel>
-      <FieldInput ref={inputRef} aria-describedby={describedBy} {...inputProps} />
-      {invalid ? (
-        <FieldErrorText data-testid={errorTestId}>{errorText}</FieldErrorText>
-      ) : helperText ? (
-        <FieldHelperText>{helperText}</FieldHelperText>
-      ) : null}
-    </FieldRoot>
+    <FieldFrame {...{ label, errorText, helperText, errorTestId, required, disabled, readOnly, className }}>
+      {(describedBy) => <FieldInput ref={inputRef} aria-describedby={describedBy} {...inputProps} />}
+    </FieldFrame>
   );
 }

@@ -6,10 +6,10 @@ import {
   PasswordInputRoot,
   PasswordInputVisibilityTrigger,
 } from '@ark-ui/react/password-input';
-import { useId, type ComponentProps, type ReactNode, type Ref } from 'react';
+import type { ComponentProps, ReactNode, Ref } from 'react';
 import { css, cx } from '../../../styled-system/css';
 import { input } from '../../../styled-system/recipes';
-import { FieldErrorText, FieldHelperText, FieldLabel, FieldRoot } from './field';
+import { FieldFrame } from './field';
 
 const control = css({ position: 'relative', width: 'full' });
 const inputExtra = css({ pe: '10' });
@@ -31,7 +31,6 @@ const trigger = css({
   _disabled: { cursor: 'not-allowed', opacity: 0.5 },
   '& svg': { width: '4', height: '4' },
 });
-const requiredMark = css({ color: 'fg.error', ms: '1' });
 
 function EyeIcon() {
   return (
@@ -79,33 +78,20 @@ export function PasswordField({
   className,
   ...inputProps
 }: PasswordFieldProps) {
-  const invalid = errorText !== undefined && errorText !== null && errorText !== '';
-  const id = useId();
-  const ids = { errorText: `${id}-error`, helperText: `${id}-helper` };
-  // Ark ties the error with aria-errormessage once it sees the element; aria-describedby is set at
-  // once too, because screen readers announce it more widely.
-  const describedBy = invalid ? ids.errorText : helperText ? ids.helperText : undefined;
   return (
-    <FieldRoot ids={ids} invalid={invalid} required={required} disabled={disabled} className={className}>
-      <FieldLabel>
-        {label}
-        {required ? <span aria-hidden="true" className={requiredMark}>*</span> : null}
-      </FieldLabel>
-      <PasswordInputRoot autoComplete={autoComplete} translations={{ visibilityTrigger: visibilityLabel }}>
-        <PasswordInputControl className={control}>
-          <PasswordInputInput ref={inputRef} aria-describedby={describedBy} className={cx(input({ size: 'md' }), inputExtra)} {...inputProps} />
-          <PasswordInputVisibilityTrigger className={trigger}>
-            <PasswordInputIndicator fallback={<EyeOffIcon />}>
-              <EyeIcon />
-            </PasswordInputIndicator>
-          </PasswordInputVisibilityTrigger>
-        </PasswordInputControl>
-      </PasswordInputRoot>
-      {invalid ? (
-        <FieldErrorText data-testid={errorTestId}>{errorText}</FieldErrorText>
-      ) : helperText ? (
-        <FieldHelperText>{helperText}</FieldHelperText>
-      ) : null}
-    </FieldRoot>
+    <FieldFrame {...{ label, errorText, helperText, errorTestId, required, disabled, className }}>
+      {(describedBy) => (
+        <PasswordInputRoot autoComplete={autoComplete} translations={{ visibilityTrigger: visibilityLabel }}>
+          <PasswordInputControl className={control}>
+            <PasswordInputInput ref={inputRef} aria-describedby={describedBy} className={cx(input({ size: 'md' }), inputExtra)} {...inputProps} />
+            <PasswordInputVisibilityTrigger className={trigger}>
+              <PasswordInputIndicator fallback={<EyeOffIcon />}>
+                <EyeIcon />
+              </PasswordInputIndicator>
+            </PasswordInputVisibilityTrigger>
+          </PasswordInputControl>
+        </PasswordInputRoot>
+      )}
+    </FieldFrame>
   );
 }

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { FormEvent, ReactNode, RefObject } from 'react';
 import { PASSWORD_MIN } from '../../../contract/account';
 import { useI18nContext } from '../../../i18n/i18n-react';
 import type { TranslationFunctions } from '../../../i18n/i18n-types';
@@ -19,6 +19,29 @@ export const formErrorText = (LL: TranslationFunctions, error: FormError): strin
   if (error.key === 'server') return error.message || LL.auth.errors.requestFailed();
   return LL.auth.errors[error.key]();
 };
+
+/** The password field's show/hide button label. */
+export const passwordVisibilityLabel = (LL: TranslationFunctions) => (visible: boolean): string =>
+  visible ? LL.auth.hidePassword() : LL.auth.showPassword();
+
+/** What `submitHandler` needs of a form actor (every auth form machine has it). */
+type SubmittableForm<F extends string> = {
+  send(event: { type: 'user.submit' }): void;
+  getSnapshot(): { hasTag(tag: 'busy'): boolean; context: { firstInvalid: F | null } };
+};
+
+/**
+ * The form's onSubmit: tells the machine, and when it refused the submit (not busy) focuses the
+ * first invalid field it names. Focus is the view's part; the decision is the machine's.
+ */
+export const submitHandler =
+  <F extends string>(actor: SubmittableForm<F>, inputs: Record<F, RefObject<HTMLInputElement | null>>) =>
+  (event: FormEvent): void => {
+    event.preventDefault();
+    actor.send({ type: 'user.submit' });
+    const snapshot = actor.getSnapshot();
+    if (!snapshot.hasTag('busy') && snapshot.context.firstInvalid) inputs[snapshot.context.firstInvalid].current?.focus();
+  };
 
 /** The inline server message of a form (data-testid "form-error"), shown while the machine says so. */
 export function FormErrorAlert({ error, show }: { error: FormError | null; show: boolean }) {

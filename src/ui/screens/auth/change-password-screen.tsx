@@ -3,7 +3,7 @@
  * change-submit, change-done, change-home, form-error.
  */
 import { useActorRef, useSelector } from '@xstate/react';
-import { useRef, type FormEvent, type RefObject } from 'react';
+import { useRef, type RefObject } from 'react';
 import { PASSWORD_MIN } from '../../../contract/account';
 import { useI18nContext } from '../../../i18n/i18n-react';
 import { changePasswordMachine, type ChangePasswordField } from '../../../machines/auth/change-password.machine';
@@ -13,7 +13,7 @@ import { Button } from '../../components/button';
 import { Link } from '../../components/link';
 import { PasswordField } from '../../components/password-input';
 import { changePasswordActors, type AuthServices } from './auth-services';
-import { AuthPage, fieldErrorText, FormErrorAlert, formStack, rowEnd } from './auth-view';
+import { AuthPage, fieldErrorText, FormErrorAlert, formStack, rowEnd, passwordVisibilityLabel, submitHandler } from './auth-view';
 import { ShellAuthServices } from './shell-auth-services';
 
 export interface ChangePasswordScreenProps {
@@ -41,14 +41,9 @@ function ChangePasswordView({ services }: { services: AuthServices }) {
     confirmPassword: useRef<HTMLInputElement>(null),
   } satisfies Record<ChangePasswordField, RefObject<HTMLInputElement | null>>;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    actor.send({ type: 'user.submit' });
-    const snapshot = actor.getSnapshot();
-    if (!snapshot.hasTag('busy') && snapshot.context.firstInvalid) inputs[snapshot.context.firstInvalid].current?.focus();
-  };
+  const submit = submitHandler(actor, inputs);
   const blur = (field: ChangePasswordField) => () => actor.send({ type: 'user.blur', field });
-  const visibilityLabel = (visible: boolean) => (visible ? LL.auth.hidePassword() : LL.auth.showPassword());
+  const visibilityLabel = passwordVisibilityLabel(LL);
 
   if (done) {
     return (

@@ -3,7 +3,7 @@
  * login-forgot, login-signup, form-error.
  */
 import { useActorRef, useSelector } from '@xstate/react';
-import { useRef, type FormEvent, type RefObject } from 'react';
+import { useRef, type RefObject } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useI18nContext } from '../../../i18n/i18n-react';
 import { googleSignInMachine } from '../../../machines/auth/google-sign-in.machine';
@@ -14,7 +14,7 @@ import { TextField } from '../../components/field';
 import { Link } from '../../components/link';
 import { PasswordField } from '../../components/password-input';
 import { googleSignInActors, safeRedirect, signInActors, type AuthServices } from './auth-services';
-import { AuthPage, divider, fieldErrorText, footerText, FormErrorAlert, formStack, fullWidth, rowEnd } from './auth-view';
+import { AuthPage, divider, fieldErrorText, footerText, FormErrorAlert, formStack, fullWidth, rowEnd, passwordVisibilityLabel, submitHandler } from './auth-view';
 import { ShellAuthServices } from './shell-auth-services';
 
 export interface LoginScreenProps {
@@ -57,12 +57,7 @@ function LoginView({ services }: { services: AuthServices }) {
     RefObject<HTMLInputElement | null>
   >;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    actor.send({ type: 'user.submit' });
-    const invalid = actor.getSnapshot().context.firstInvalid;
-    if (actor.getSnapshot().matches('editing') && invalid) inputs[invalid].current?.focus();
-  };
+  const submit = submitHandler(actor, inputs);
 
   return (
     <AuthPage title={LL.auth.login.title()} subtitle={LL.auth.login.subtitle()} data-testid="login-page">
@@ -91,7 +86,7 @@ function LoginView({ services }: { services: AuthServices }) {
           value={password}
           readOnly={busy}
           errorText={fieldErrorText(LL, errors.password)}
-          visibilityLabel={(visible) => (visible ? LL.auth.hidePassword() : LL.auth.showPassword())}
+          visibilityLabel={passwordVisibilityLabel(LL)}
           onChange={(e) => actor.send({ type: 'user.change', password: e.currentTarget.value })}
           onBlur={() => actor.send({ type: 'user.blur', field: 'password' })}
           data-testid="login-password"

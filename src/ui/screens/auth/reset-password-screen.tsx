@@ -4,7 +4,7 @@
  * reset-back, reset-done, reset-login, form-error.
  */
 import { useActorRef, useSelector } from '@xstate/react';
-import { useRef, type FormEvent, type RefObject } from 'react';
+import { useRef, type RefObject } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { PASSWORD_MIN } from '../../../contract/account';
 import { useI18nContext } from '../../../i18n/i18n-react';
@@ -15,7 +15,7 @@ import { TextField } from '../../components/field';
 import { Link } from '../../components/link';
 import { PasswordField } from '../../components/password-input';
 import { resetPasswordActors, type AuthServices } from './auth-services';
-import { AuthPage, fieldErrorText, footerText, FormErrorAlert, formStack, fullWidth, rowBetween } from './auth-view';
+import { AuthPage, fieldErrorText, footerText, FormErrorAlert, formStack, fullWidth, rowBetween, passwordVisibilityLabel, submitHandler } from './auth-view';
 import { ShellAuthServices } from './shell-auth-services';
 
 export interface ResetPasswordScreenProps {
@@ -48,14 +48,9 @@ function ResetPasswordView({ services }: { services: AuthServices }) {
     confirmPassword: useRef<HTMLInputElement>(null),
   } satisfies Record<ResetField, RefObject<HTMLInputElement | null>>;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    actor.send({ type: 'user.submit' });
-    const snapshot = actor.getSnapshot();
-    if (!snapshot.hasTag('busy') && snapshot.context.firstInvalid) inputs[snapshot.context.firstInvalid].current?.focus();
-  };
+  const submit = submitHandler(actor, inputs);
   const blur = (field: ResetField) => () => actor.send({ type: 'user.blur', field });
-  const visibilityLabel = (visible: boolean) => (visible ? LL.auth.hidePassword() : LL.auth.showPassword());
+  const visibilityLabel = passwordVisibilityLabel(LL);
 
   const backToLogin = (
     <p className={footerText}>

@@ -4,7 +4,7 @@
  * signup-verify, signup-resend, signup-back, signup-login, form-error.
  */
 import { useActorRef, useSelector } from '@xstate/react';
-import { useRef, type FormEvent, type RefObject } from 'react';
+import { useRef, type RefObject } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { PASSWORD_MIN } from '../../../contract/account';
 import { css } from '../../../../styled-system/css';
@@ -16,7 +16,7 @@ import { Text } from '../../components/heading';
 import { Link } from '../../components/link';
 import { PasswordField } from '../../components/password-input';
 import { signUpActors, type AuthServices } from './auth-services';
-import { AuthPage, fieldErrorText, footerText, FormErrorAlert, formStack, fullWidth, rowBetween } from './auth-view';
+import { AuthPage, fieldErrorText, footerText, FormErrorAlert, formStack, fullWidth, rowBetween, passwordVisibilityLabel, submitHandler } from './auth-view';
 import { ShellAuthServices } from './shell-auth-services';
 
 export const CONFIRMED_PATH = '/confirmed';
@@ -61,15 +61,10 @@ function SignupView({ services }: { services: AuthServices }) {
     code: useRef<HTMLInputElement>(null),
   } satisfies Record<SignUpField, RefObject<HTMLInputElement | null>>;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    actor.send({ type: 'user.submit' });
-    const snapshot = actor.getSnapshot();
-    if (!snapshot.hasTag('busy') && snapshot.context.firstInvalid) inputs[snapshot.context.firstInvalid].current?.focus();
-  };
+  const submit = submitHandler(actor, inputs);
 
   const blur = (field: SignUpField) => () => actor.send({ type: 'user.blur', field });
-  const visibilityLabel = (visible: boolean) => (visible ? LL.auth.hidePassword() : LL.auth.showPassword());
+  const visibilityLabel = passwordVisibilityLabel(LL);
 
   if (codeStep) {
     return (

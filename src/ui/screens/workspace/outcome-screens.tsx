@@ -37,46 +37,32 @@ function CreateWorkspaceButton({ label }: { label: string }) {
   );
 }
 
-export function TokenExpiredScreen() {
-  const { LL } = useI18nContext();
-  const t = LL.onboarding.tokenExpired;
+/** An outcome that leaves the person without a workspace: the hint, sign out, or create their own. */
+function NoWorkspaceOutcome({ testId, texts, createLabel }: { testId: string; texts: { title(): string; message(): string; hint(): string }; createLabel: string }) {
   return (
-    <WorkspacePageFrame testId="token-expired-page" title={t.title()} message={t.message()}>
-      <Text className={pageNote}>{t.hint()}</Text>
+    <WorkspacePageFrame testId={testId} title={texts.title()} message={texts.message()}>
+      <Text className={pageNote}>{texts.hint()}</Text>
       <div className={pageActions}>
         <SignOutButton />
-        <CreateWorkspaceButton label={LL.onboarding.invitation.createOwn()} />
+        <CreateWorkspaceButton label={createLabel} />
       </div>
     </WorkspacePageFrame>
   );
+}
+
+export function TokenExpiredScreen() {
+  const { LL } = useI18nContext();
+  return <NoWorkspaceOutcome testId="token-expired-page" texts={LL.onboarding.tokenExpired} createLabel={LL.onboarding.invitation.createOwn()} />;
 }
 
 export function MemberExceedScreen() {
   const { LL } = useI18nContext();
-  const t = LL.onboarding.memberExceed;
-  return (
-    <WorkspacePageFrame testId="member-exceed-page" title={t.title()} message={t.message()}>
-      <Text className={pageNote}>{t.hint()}</Text>
-      <div className={pageActions}>
-        <SignOutButton />
-        <CreateWorkspaceButton label={LL.onboarding.invitation.createOwn()} />
-      </div>
-    </WorkspacePageFrame>
-  );
+  return <NoWorkspaceOutcome testId="member-exceed-page" texts={LL.onboarding.memberExceed} createLabel={LL.onboarding.invitation.createOwn()} />;
 }
 
 export function DisbandScreen() {
   const { LL } = useI18nContext();
-  const t = LL.onboarding.disband;
-  return (
-    <WorkspacePageFrame testId="disband-page" title={t.title()} message={t.message()}>
-      <Text className={pageNote}>{t.hint()}</Text>
-      <div className={pageActions}>
-        <SignOutButton />
-        <CreateWorkspaceButton label={t.create()} />
-      </div>
-    </WorkspacePageFrame>
-  );
+  return <NoWorkspaceOutcome testId="disband-page" texts={LL.onboarding.disband} createLabel={LL.onboarding.disband.create()} />;
 }
 
 export function AlreadyJoinedScreen() {
