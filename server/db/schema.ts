@@ -64,6 +64,23 @@ export const sessions = pgTable(
   ],
 );
 
+/**
+ * Refresh tokens a session has rotated away from (one row per rotation, sha256 only). Presenting
+ * one again within a short grace (parallel tabs) gets an access token; later it is taken as theft
+ * and the session is revoked. Rows go with their session.
+ */
+export const retiredRefreshTokens = pgTable(
+  'retired_refresh_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    sessionId: text('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    retiredAt: ts('retired_at').notNull(),
+  },
+  (t) => [index('retired_refresh_tokens_session_idx').on(t.sessionId)],
+);
+
 export const codePurposes = ['register', 'reset'] as const;
 export type CodePurpose = (typeof codePurposes)[number];
 
@@ -110,8 +127,10 @@ export const rateLimits = pgTable(
     bucket: text('bucket').notNull(),
     windowStart: ts('window_start').notNull(),
     count: integer('count').notNull(),
+    /** End of the window: rows past it are purged (purgeExpiredRateLimits). */
+    expiresAt: ts('expires_at'),
   },
-  (t) => [primaryKey({ columns: [t.bucket, t.windowStart] })],
+  (t) => [primaryKey({ columns: [t.bucket, t.windowStart] }), index('rate_limits_expires_at_idx').on(t.expiresAt)],
 );
 
 export const workspaces = pgTable('workspaces', {
@@ -239,6 +258,7 @@ export const serverSecrets = pgTable('server_secrets', {
 export const allTables = {
   users,
   sessions,
+  retiredRefreshTokens,
   verificationCodes,
   outbox,
   rateLimits,
