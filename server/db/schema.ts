@@ -114,10 +114,13 @@ export const outbox = pgTable(
     id: text('id').primaryKey(),
     to: text('to').notNull(),
     subject: text('subject').notNull(),
+    /** Cleared once SMTP has delivered the mail (kept for the log transport until purged). */
     text: text('text').notNull(),
     createdAt: ts('created_at').notNull(),
+    /** Set by the `mail.send` job once the transport took the mail; delivered rows are purged after a retention. */
+    deliveredAt: ts('delivered_at'),
   },
-  (t) => [index('outbox_to_idx').on(t.to)],
+  (t) => [index('outbox_to_idx').on(t.to), index('outbox_created_at_idx').on(t.createdAt)],
 );
 
 /** Fixed-window counters shared by every server process (bucket key e.g. `login:email:a@b.c`). */
