@@ -13,6 +13,10 @@ export type RateLimits = {
   /** Code checks (sign-up verify, password reset) per email. */
   codeEmail: RateRule;
   codeAddress: RateRule;
+  /** Code checks per account per day, whatever the number of codes requested (reset-code guessing). */
+  codeEmailDay: RateRule;
+  /** Wrong current passwords on password change, per user (its own bucket: sign-in stays open). */
+  passwordChangeUser: RateRule;
 };
 
 export type AppConfig = {
@@ -48,6 +52,8 @@ export const defaultRateLimits: RateLimits = {
   resetAddress: { limit: 20, windowSeconds: minutes(60) },
   codeEmail: { limit: 10, windowSeconds: minutes(15) },
   codeAddress: { limit: 50, windowSeconds: minutes(15) },
+  codeEmailDay: { limit: 20, windowSeconds: minutes(24 * 60) },
+  passwordChangeUser: { limit: 10, windowSeconds: minutes(15) },
 };
 
 export const defaultConfig: AppConfig = {
