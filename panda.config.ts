@@ -3,9 +3,47 @@ import { createPreset } from '@park-ui/panda-preset';
 import teal from '@park-ui/panda-preset/colors/teal';
 import sand from '@park-ui/panda-preset/colors/sand';
 
+/**
+ * Accessible colours (WCAG 2.1 AA, 1.4.3: text at least 4.5:1 against its background), fixed here
+ * once for every screen instead of screen by screen:
+ * - Park UI's teal step 9 (#12a594) under white text is 3.1:1, so the solid accent (primary
+ *   buttons, checked boxes, the selected page) uses a darker teal: white on #00766a is 5.5:1,
+ *   on the hover shade #006d61 6.3:1. Both modes: white text sits on it in both.
+ * - Accent text (links, outline buttons) #006d61: 6.3:1 on white, 5.8:1 on the accent tint a2.
+ * - `fg.subtle` (sand 10, 3.9:1 on white) takes sand 11 (6.0:1 on white, 4.9:1 on bg.emphasized);
+ *   `fg.muted` goes a shade darker (#56564f: 7.3:1 on white, 6.0 on bg.emphasized) so muted text
+ *   on tinted panels and headers still passes.
+ * - Park UI's recipes name an `accent` palette (outline buttons' selected state, tree view) that the
+ *   preset never defines; it is the teal accent here.
+ */
+const accentSolid = { value: { _light: '#00766a', _dark: '#00766a' } };
+const accentHover = { value: { _light: '#006d61', _dark: '#006d61' } };
+const accentText = { value: { _light: '#006d61', _dark: '{colors.teal.dark.11}' } };
+
 export default defineConfig({
   preflight: true,
   presets: [createPreset({ accentColor: teal, grayColor: sand, radius: 'md' })],
+  theme: {
+    extend: {
+      semanticTokens: {
+        colors: {
+          teal: { default: accentSolid, emphasized: accentHover, text: accentText },
+          accent: {
+            default: accentSolid,
+            emphasized: accentHover,
+            fg: { value: { _light: 'white', _dark: 'white' } },
+            text: accentText,
+            a2: { value: { _light: '{colors.teal.light.a2}', _dark: '{colors.teal.dark.a2}' } },
+            a4: { value: { _light: '{colors.teal.light.a4}', _dark: '{colors.teal.dark.a4}' } },
+          },
+          fg: {
+            muted: { value: { _light: '#56564f', _dark: '{colors.sand.dark.11}' } },
+            subtle: { value: { _light: '{colors.sand.light.11}', _dark: '{colors.sand.dark.11}' } },
+          },
+        },
+      },
+    },
+  },
   include: ['./src/**/*.{ts,tsx}'],
   exclude: [],
   jsxFramework: 'react',

@@ -42,9 +42,6 @@ export interface PaginationProps {
 }
 
 const root = css({ flexWrap: 'wrap', alignItems: 'center' });
-const selected = css({
-  _selected: { bg: 'colorPalette.default', color: 'colorPalette.fg', borderColor: 'colorPalette.default', colorPalette: 'accent', _hover: { bg: 'colorPalette.emphasized' } },
-});
 // The arrows point along the reading direction.
 const arrow = css({ '[dir=rtl] &': { transform: 'scaleX(-1)' } });
 
@@ -80,10 +77,10 @@ export function Pagination({ count, pageSize, page, onPageChange, labels, siblin
           api.pages.map((item, index) =>
             item.type === 'page' ? (
               <PaginationItem key={`page-${item.value}`} {...item} asChild className={classes.item}>
+                {/* Park UI's outline button paints [data-selected] (set by Ark on the current page) in the accent. */}
                 <Button
                   variant="outline"
                   size="sm"
-                  className={selected}
                   aria-label={labels.page(item.value)}
                   aria-current={item.value === page ? 'page' : undefined}
                   disabled={disabled}

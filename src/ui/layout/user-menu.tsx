@@ -50,7 +50,18 @@ const avatar = css({
   fontWeight: 'semibold',
   textTransform: 'uppercase',
 });
-const email = css({ display: { base: 'none', md: 'inline' }, maxWidth: '48', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' });
+// The email is the trigger's accessible name (WCAG 2.5.3: the name contains the visible text), so on
+// narrow screens it is hidden visually only, never removed.
+const email = css({
+  position: { base: 'absolute', md: 'static' },
+  width: { base: '1px', md: 'auto' },
+  height: { base: '1px', md: 'auto' },
+  clip: { base: 'rect(0, 0, 0, 0)', md: 'auto' },
+  maxWidth: '48',
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
+});
 const content = css({ minWidth: '56' });
 const radioItem = css({ justifyContent: 'space-between' });
 
@@ -82,7 +93,7 @@ export function UserMenu() {
 
   return (
     <MenuRoot onSelect={(d) => onSelect(d.value)} positioning={{ placement: 'bottom-end' }}>
-      <MenuTrigger className={trigger} data-testid="user-menu-trigger" aria-label={LL.layout.userMenu.trigger({ email: userEmail })}>
+      <MenuTrigger className={trigger} data-testid="user-menu-trigger">
         <span className={avatar} aria-hidden="true">
           {(userName.trim() || userEmail).charAt(0)}
         </span>
