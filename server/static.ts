@@ -3,17 +3,78 @@
  * /crm/ and every other /crm/* path without a file extension (history-mode routing: the app
  * shows its own 404 route). A missing file with an extension (e.g. an old asset) is a plain 404.
  * `/` redirects to /crm/.
+ *
+ * Headers (every answer, API included): `X-Frame-Options: DENY`, `X-Content-Type-Options:
+ * nosniff`, `Referrer-Policy: strict-origin-when-cross-origin`, HSTS when the public address is
+ * https, and a Content-Security-Policy: on the app page a strict one (scripts from this origin
+ * and the inline boot script by its sha256, computed from the built index.html; Google Identity
+ * Services only when GOOGLE_CLIENT_ID is set; no framing), elsewhere `default-src 'none'`.
  */
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 import type { AppEnv } from './http/route';
+import type { AppConfig } from './config';
 
 export const APP_BASE = '/crm';
 
-export const registerStaticRoutes = (app: Hono<AppEnv>, staticDir: string | null): void => {
+/** Google Identity Services (https://developers.google.com/identity/gsi/web/guides/get-google-api-clientid#content_security_policy). */
+const GOOGLE_GSI = 'https://accounts.google.com/gsi/';
+
+/** sha256 sources of the inline scripts (no src attribute) of an HTML page, for script-src. */
+export const inlineScriptHashes = (html: string): string[] => {
+  const hashes: string[] = [];
+  for (const m of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    if (/\bsrc\s*=/i.test(m[1] ?? '')) continue;
+    hashes.push(`'sha256-${createHash('sha256').update(m[2] ?? '', 'utf8').digest('base64')}'`);
+  }
+  return hashes;
+};
+
+/** The app page's Content-Security-Policy. */
+export const appPageCsp = (html: string, config: Pick<AppConfig, 'googleClientId'>): string => {
+  const google = config.googleClientId !== null;
+  const gsi = google ? [GOOGLE_GSI] : [];
+  const directives: [string, string[]][] = [
+    ['default-src', ["'self'"]],
+    ['script-src', ["'self'", ...inlineScriptHashes(html), ...(google ? [`${GOOGLE_GSI}client`] : [])]],
+    // Inline style attributes (components position popovers and virtual rows); no inline script.
+    ['style-src', ["'self'", "'unsafe-inline'", ...(google ? [`${GOOGLE_GSI}style`] : [])]],
+    ['img-src', ["'self'", 'data:', 'blob:', ...(google ? ['https://*.googleusercontent.com'] : [])]],
+    ['font-src', ["'self'", 'data:']],
+    ['connect-src', ["'self'", ...gsi]],
+    ['frame-src', google ? gsi : ["'none'"]],
+    ['object-src', ["'none'"]],
+    ['base-uri', ["'none'"]],
+    ['form-action', ["'self'"]],
+    ['frame-ancestors', ["'none'"]],
+  ];
+  return directives.map(([name, sources]) => `${name} ${sources.join(' ')}`).join('; ');
+};
+
+/** Policy of every answer that is not the app page (JSON, assets): nothing may run or frame it. */
+export const DEFAULT_CSP = "default-src 'none'; frame-ancestors 'none'";
+
+/** Security headers on every answer (see the top of this file). */
+export const securityHeaders =
+  (config: Pick<AppConfig, 'publicUrl'>): MiddlewareHandler<AppEnv> =>
+  async (c, next) => {
+    await next();
+    c.header('X-Content-Type-Options', 'nosniff');
+    c.header('X-Frame-Options', 'DENY');
+    c.header('Referrer-Policy', 'strict-origin-when-cross-origin');
+    if (!c.res.headers.has('Content-Security-Policy')) c.header('Content-Security-Policy', DEFAULT_CSP);
+    if (config.publicUrl?.startsWith('https://')) c.header('Strict-Transport-Security', 'max-age=31536000');
+  };
+
+export const registerStaticRoutes = (
+  app: Hono<AppEnv>,
+  staticDir: string | null,
+  config: Pick<AppConfig, 'googleClientId'> = { googleClientId: null },
+): void => {
   app.get('/', (c) => c.redirect(`${APP_BASE}/`, 302));
   if (!staticDir) return;
 
@@ -28,13 +89,21 @@ export const registerStaticRoutes = (app: Hono<AppEnv>, staticDir: string | null
     return files;
   };
 
+  // The policy is computed once per built page (the inline script's hash), not per request.
+  const cspFor = { html: '', csp: '' };
   const index = async (c: Context<AppEnv>) => {
     const file = join(staticDir, 'index.html');
     if (!existsSync(file)) {
       return c.text('The front end is not built yet: run `npm run build` (npm start does it for you).', 503);
     }
+    const html = await readFile(file, 'utf8');
+    if (html !== cspFor.html) {
+      cspFor.html = html;
+      cspFor.csp = appPageCsp(html, config);
+    }
     c.header('Cache-Control', 'no-cache');
-    return c.html(await readFile(file, 'utf8'));
+    c.header('Content-Security-Policy', cspFor.csp);
+    return c.html(html);
   };
 
   app.get(APP_BASE, index);

@@ -49,7 +49,8 @@ export const buildScope = async (
   sourceUser: string | undefined,
   path: string,
 ): Promise<Scope> => {
-  const membership = await findMembership(deps.db, session.userId);
+  // authenticateBearer reads the membership in its own query (one round trip per request).
+  const membership = session.membership !== undefined ? session.membership : await findMembership(deps.db, session.userId);
   const scope: Scope = {
     sessionId: session.sessionId,
     userId: session.userId,

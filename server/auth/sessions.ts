@@ -1,22 +1,43 @@
 /**
- * Sessions: one row per sign-in. The refresh token lives in the httpOnly cookie SESSION_COOKIE
- * (30 days, sliding on /api/token/); the access token (1 hour) is sent as a bearer token.
- * Both are random 256-bit values stored only as sha256. Revoking sets revoked_at.
+ * Sessions: one row per sign-in. The refresh token lives in the httpOnly session cookie, the
+ * access token (1 hour) is sent as a bearer token. Both are random 256-bit values stored only as
+ * sha256. Revoking sets revoked_at.
+ *
+ * - Absolute lifetime: a session ends `sessionTtlSeconds` (30 days) after sign-in, however often
+ *   it is refreshed (a stolen cookie does not live forever).
+ * - Rotation: every /api/token/ call replaces the refresh token (and the cookie). The retired
+ *   token stays known (table retired_refresh_tokens): presented again within
+ *   REFRESH_REUSE_GRACE_SECONDS (two tabs refreshing at once) it still gets an access token;
+ *   later, someone holds a copy of an old cookie, so the whole session is revoked.
+ * - Under https the cookie is named with the `__Host-` prefix and marked Secure (bound to this
+ *   origin, no Domain, Path=/).
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { Code } from '../../src/contract/codes';
-import { SESSION_COOKIE } from '../../src/contract/endpoints';
+import { SESSION_COOKIE } from '../../src/contract/endpoint';
+import type { Role } from '../../src/contract/roles';
 import type { AppConfig } from '../config';
 import type { Db, Tx } from '../db/client';
-import { sessions, users } from '../db/schema';
+import { retiredRefreshTokens, sessions, users, workspaceMembers, workspaces } from '../db/schema';
 import { fail } from '../http/respond';
 import { hashToken, randomToken } from './tokens';
 
-export type IssuedSession = { sessionId: string; refreshToken: string; accessToken: string; expiresIn: number };
-export type SessionUser = { sessionId: string; userId: string; email: string; name: string };
+/** A rotated refresh token still works this long (parallel tabs refreshing at once); afterwards its use revokes the session. */
+export const REFRESH_REUSE_GRACE_SECONDS = 30;
+
+export type IssuedSession = { sessionId: string; refreshToken: string; accessToken: string; expiresIn: number; expiresAt: Date };
+export type Membership = { workspaceId: string; level: Role };
+export type SessionUser = {
+  sessionId: string;
+  userId: string;
+  email: string;
+  name: string;
+  /** Read in the same query as the session by `authenticateBearer` (undefined: not read). */
+  membership?: Membership | null;
+};
 
 const addSeconds = (d: Date, s: number) => new Date(d.getTime() + s * 1000);
 
@@ -24,28 +45,25 @@ export const createSession = async (db: Db | Tx, userId: string, now: Date, conf
   const refreshToken = randomToken();
   const accessToken = randomToken();
   const sessionId = randomUUID();
+  const expiresAt = addSeconds(now, config.sessionTtlSeconds);
   await db.insert(sessions).values({
     id: sessionId,
     userId,
     refreshTokenHash: hashToken(refreshToken),
     accessTokenHash: hashToken(accessToken),
     accessExpiresAt: addSeconds(now, config.accessTokenTtlSeconds),
-    expiresAt: addSeconds(now, config.sessionTtlSeconds),
+    expiresAt,
     createdAt: now,
   });
-  return { sessionId, refreshToken, accessToken, expiresIn: config.accessTokenTtlSeconds };
+  return { sessionId, refreshToken, accessToken, expiresIn: config.accessTokenTtlSeconds, expiresAt };
 };
 
-/** A fresh access token for a live session (replaces the previous one) and a slid session expiry. */
-export const renewAccessToken = async (db: Db, sessionId: string, now: Date, config: AppConfig) => {
+/** A fresh access token for a live session (replaces the previous one); the session's end does not move. */
+export const renewAccessToken = async (db: Db | Tx, sessionId: string, now: Date, config: AppConfig) => {
   const accessToken = randomToken();
   await db
     .update(sessions)
-    .set({
-      accessTokenHash: hashToken(accessToken),
-      accessExpiresAt: addSeconds(now, config.accessTokenTtlSeconds),
-      expiresAt: addSeconds(now, config.sessionTtlSeconds),
-    })
+    .set({ accessTokenHash: hashToken(accessToken), accessExpiresAt: addSeconds(now, config.accessTokenTtlSeconds) })
     .where(eq(sessions.id, sessionId));
   return { accessToken, expiresIn: config.accessTokenTtlSeconds };
 };
@@ -72,7 +90,9 @@ export const bearerToken = (c: Context): string | null => {
 };
 
 /**
- * The session of the bearer access token. Throws TOKEN_INVALID (100026) when the token is missing,
+ * The session of the bearer access token, with the caller's membership, in one query (one round
+ * trip on every authenticated request; nothing cached, so a revoked session or a removed member is
+ * refused on the very next request). Throws TOKEN_INVALID (100026) when the token is missing,
  * unknown or revoked, TOKEN_EXPIRED (100004) when it or its session has expired.
  */
 export const authenticateBearer = async (db: Db, token: string | null, now: Date): Promise<SessionUser> => {
@@ -83,13 +103,88 @@ export const authenticateBearer = async (db: Db, token: string | null, now: Date
       accessExpiresAt: sessions.accessExpiresAt,
       expiresAt: sessions.expiresAt,
       revokedAt: sessions.revokedAt,
+      // The joined membership (at most one per user) in a workspace that is not disbanded.
+      workspaceId: workspaces.id,
+      level: workspaceMembers.level,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.accessTokenHash, hashToken(token)));
+    .leftJoin(workspaceMembers, and(eq(workspaceMembers.userId, sessions.userId), eq(workspaceMembers.status, 'joined')))
+    .leftJoin(workspaces, and(eq(workspaces.id, workspaceMembers.workspaceId), isNull(workspaces.disbandedAt)))
+    .where(eq(sessions.accessTokenHash, hashToken(token)))
+    .limit(1);
   if (!row || row.revokedAt) throw fail(Code.TOKEN_INVALID);
   if (row.accessExpiresAt <= now || row.expiresAt <= now) throw fail(Code.TOKEN_EXPIRED);
-  return { sessionId: row.sessionId, userId: row.userId, email: row.email, name: row.name };
+  const membership = row.workspaceId && row.level ? { workspaceId: row.workspaceId, level: row.level } : null;
+  return { sessionId: row.sessionId, userId: row.userId, email: row.email, name: row.name, membership };
+};
+
+export type RefreshOutcome =
+  /** A new refresh token (set it as the cookie) and access token. */
+  | { kind: 'rotated'; session: SessionUser; refreshToken: string; accessToken: string; expiresIn: number; expiresAt: Date }
+  /** A just-rotated token within the grace: an access token, the cookie stays as the other tab set it. */
+  | { kind: 'grace'; session: SessionUser; accessToken: string; expiresIn: number }
+  /** Unknown, expired or revoked. */
+  | { kind: 'refused' }
+  /** An old rotated token came back: the session is revoked now. */
+  | { kind: 'reused'; sessionId: string; userId: string };
+
+/**
+ * /api/token/: rotates the refresh token of a live session and issues an access token. The swap is
+ * conditional on the token still being the current one, so of two parallel refreshes one rotates
+ * and the other lands in the grace.
+ */
+export const refreshSession = async (db: Db, refreshToken: string | undefined, now: Date, config: AppConfig): Promise<RefreshOutcome> => {
+  if (!refreshToken) return { kind: 'refused' };
+  const presented = hashToken(refreshToken);
+  const current = await findSessionByRefreshToken(db, refreshToken, now);
+  if (current) {
+    const nextRefresh = randomToken();
+    const accessToken = randomToken();
+    const rotated = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(sessions)
+        .set({
+          refreshTokenHash: hashToken(nextRefresh),
+          accessTokenHash: hashToken(accessToken),
+          accessExpiresAt: addSeconds(now, config.accessTokenTtlSeconds),
+        })
+        .where(and(eq(sessions.id, current.sessionId), eq(sessions.refreshTokenHash, presented), isNull(sessions.revokedAt)))
+        .returning({ expiresAt: sessions.expiresAt });
+      if (!row) return null;
+      await tx.insert(retiredRefreshTokens).values({ tokenHash: presented, sessionId: current.sessionId, retiredAt: now });
+      return row;
+    });
+    if (rotated) {
+      return {
+        kind: 'rotated',
+        session: current,
+        refreshToken: nextRefresh,
+        accessToken,
+        expiresIn: config.accessTokenTtlSeconds,
+        expiresAt: rotated.expiresAt,
+      };
+    }
+  }
+  const [retired] = await db
+    .select({
+      ...sessionColumns,
+      retiredAt: retiredRefreshTokens.retiredAt,
+      expiresAt: sessions.expiresAt,
+      revokedAt: sessions.revokedAt,
+    })
+    .from(retiredRefreshTokens)
+    .innerJoin(sessions, eq(sessions.id, retiredRefreshTokens.sessionId))
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(retiredRefreshTokens.tokenHash, presented));
+  if (!retired || retired.revokedAt || retired.expiresAt <= now) return { kind: 'refused' };
+  if (now.getTime() - retired.retiredAt.getTime() <= REFRESH_REUSE_GRACE_SECONDS * 1000) {
+    const renewed = await renewAccessToken(db, retired.sessionId, now, config);
+    const session = { sessionId: retired.sessionId, userId: retired.userId, email: retired.email, name: retired.name };
+    return { kind: 'grace', session, ...renewed };
+  }
+  await revokeSession(db, retired.sessionId, now);
+  return { kind: 'reused', sessionId: retired.sessionId, userId: retired.userId };
 };
 
 export const revokeSession = async (db: Db, sessionId: string, now: Date) =>
@@ -107,18 +202,25 @@ export const revokeUserSessions = async (db: Db | Tx, userId: string, now: Date,
       ),
     );
 
-const secureCookies = (config: AppConfig) => config.publicUrl?.startsWith('https://') ?? false;
+/** Cookies are Secure, and the session cookie `__Host-` prefixed, when the public address is https. */
+export const secureCookies = (config: AppConfig): boolean => config.publicUrl?.startsWith('https://') ?? false;
 
-export const readSessionCookie = (c: Context): string | undefined => getCookie(c, SESSION_COOKIE);
+/** The session cookie's name: `__Host-crm_session` under https (the browser then insists on Secure, Path=/ and no Domain). */
+export const sessionCookieName = (config: AppConfig): string => (secureCookies(config) ? `__Host-${SESSION_COOKIE}` : SESSION_COOKIE);
 
-export const setSessionCookie = (c: Context, refreshToken: string, config: AppConfig) =>
-  setCookie(c, SESSION_COOKIE, refreshToken, {
+export const readSessionCookie = (c: Context, config: AppConfig): string | undefined => getCookie(c, sessionCookieName(config));
+
+/** Sets the refresh cookie; it lasts as long as the session (its absolute end), at most `sessionTtlSeconds`. */
+export const setSessionCookie = (c: Context, refreshToken: string, config: AppConfig, expiresAt?: Date, now?: Date) => {
+  const left = expiresAt && now ? Math.floor((expiresAt.getTime() - now.getTime()) / 1000) : config.sessionTtlSeconds;
+  setCookie(c, sessionCookieName(config), refreshToken, {
     httpOnly: true,
     sameSite: 'Lax',
     path: '/',
-    maxAge: config.sessionTtlSeconds,
+    maxAge: Math.max(0, Math.min(left, config.sessionTtlSeconds)),
     secure: secureCookies(config),
   });
+};
 
 export const clearSessionCookie = (c: Context, config: AppConfig) =>
-  deleteCookie(c, SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'Lax', secure: secureCookies(config) });
+  deleteCookie(c, sessionCookieName(config), { path: '/', httpOnly: true, sameSite: 'Lax', secure: secureCookies(config) });
