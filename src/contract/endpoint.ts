@@ -1,0 +1,90 @@
+/**
+ * What an endpoint of SPEC §7 is, for all three ends: method, path, request and answer schemas,
+ * and who may call it. Each area of the contract (account.ts, workspace.ts, team.ts; later leads,
+ * contacts, tags, chats ...) exports one object of endpoints built with `endpoint()`, so an area's
+ * schemas load with the screens that use it and never on the login page. The server registers
+ * every area (src/contract/all-endpoints.ts); the client imports only the areas it calls.
+ */
+import type { z } from 'zod/mini';
+
+/**
+ * Who may call an endpoint (enforced once by the server's route helper, server/http/route.ts):
+ * - `public`: anybody;
+ * - `cookie`: the holder of the httpOnly session cookie (token refresh, sign-out, password change);
+ * - `session`: a signed-in user (bearer access token), with or without a workspace;
+ * - `member`: a joined member of a live workspace, any role;
+ * - `manager`: the workspace's admin or a manager (SPEC §6: admin powers except disbanding);
+ * - `owner`: the workspace's admin only.
+ */
+export type Access = 'public' | 'cookie' | 'session' | 'member' | 'manager' | 'owner';
+
+/** Accesses that authenticate with the bearer access token (and so carry a Scope). */
+export const bearerAccesses: readonly Access[] = ['session', 'member', 'manager', 'owner'];
+/** Accesses that need a joined workspace membership. */
+export const workspaceAccesses: readonly Access[] = ['member', 'manager', 'owner'];
+
+export type Endpoint = {
+  method: 'GET' | 'POST';
+  path: string;
+  /** camelCase request schema (the wire carries snake_case keys; GET calls carry it in the query). */
+  request: z.ZodMiniType;
+  /** camelCase schema of `data` in a successful answer. */
+  answer: z.ZodMiniType;
+  access: Access;
+  /** How the body travels: JSON (the default) or a multipart form (Google sign-in, SPEC §7). */
+  body: 'json' | 'form';
+  /**
+   * Whether the source-user header (SPEC §6: an admin acting for a member) applies. The user-setting
+   * call is the caller's own in every case.
+   */
+  sourceUser: 'honoured' | 'ignored';
+  /** Largest accepted request body in bytes (DEFAULT_BODY_LIMIT unless an endpoint needs more). */
+  bodyLimit: number;
+};
+
+/** Request bodies of SPEC §7 are small forms; an endpoint that takes files declares its own limit. */
+export const DEFAULT_BODY_LIMIT = 16 * 1024;
+/** No endpoint may declare more than this. */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+type EndpointInput<R extends z.ZodMiniType, A extends z.ZodMiniType, X extends Access> = {
+  method?: 'GET' | 'POST';
+  path: string;
+  request: R;
+  answer: A;
+  access: X;
+  body?: 'json' | 'form';
+  sourceUser?: 'honoured' | 'ignored';
+  bodyLimit?: number;
+};
+
+/** Builds an endpoint with the defaults: POST, JSON body, source-user honoured, the default body limit. */
+export type EndpointOf<R extends z.ZodMiniType, A extends z.ZodMiniType, X extends Access> = Endpoint & {
+  request: R;
+  answer: A;
+  access: X;
+};
+
+export const endpoint = <R extends z.ZodMiniType, A extends z.ZodMiniType, X extends Access>(
+  def: EndpointInput<R, A, X>,
+): EndpointOf<R, A, X> => ({
+  method: def.method ?? 'POST',
+  path: def.path,
+  request: def.request,
+  answer: def.answer,
+  access: def.access,
+  body: def.body ?? 'json',
+  sourceUser: def.sourceUser ?? 'honoured',
+  bodyLimit: Math.min(def.bodyLimit ?? DEFAULT_BODY_LIMIT, MAX_BODY_BYTES),
+});
+
+export type RequestOf<E extends Endpoint> = z.input<E['request']>;
+/** The parsed request a handler receives. */
+export type ParsedRequestOf<E extends Endpoint> = z.output<E['request']>;
+/** The `data` of a successful answer. */
+export type AnswerOf<E extends Endpoint> = z.output<E['answer']>;
+
+/** Header carrying the member an admin or manager acts for (SPEC §6). */
+export const SOURCE_USER_HEADER = 'x-source-user-id';
+/** Name of the httpOnly refresh cookie. */
+export const SESSION_COOKIE = 'crm_session';
