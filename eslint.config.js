@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
 
-// What the browser bundle must not import (the login page's size goal, issue 2 §8; measured by
+// What the browser bundle must not import (the login page's size goal; measured by
 // `npm run bench`): full zod (its methods defeat tree-shaking; use zod/mini), react-router's data
 // router (the app uses <BrowserRouter> and the navigator), Ark namespace objects of parts the
 // sign-in form loads (they pull every part; import parts by name).
@@ -11,6 +11,11 @@ const bundlePaths = [
   { name: 'react-router-dom', importNames: ['createBrowserRouter', 'RouterProvider', 'useNavigation', 'useRouteError'], message: 'The app uses <BrowserRouter> with the navigator (src/ui/navigator.tsx), not the data router.' },
   { name: '@ark-ui/react/field', importNames: ['Field'], message: 'Import Field parts by name (FieldRoot, FieldTextarea ...).' },
   { name: '@ark-ui/react/password-input', importNames: ['PasswordInput'], message: 'Import PasswordInput parts by name.' },
+];
+
+// Every area of the contract is for the server and tests; a screen imports only its own area.
+const bundlePatterns = [
+  { group: ['**/contract/all-endpoints'], message: 'Import the area you call (contract/account, contract/team ...): all-endpoints would put every area on the login page.' },
 ];
 
 export default tseslint.config(
@@ -26,13 +31,40 @@ export default tseslint.config(
   },
   {
     files: ['src/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': ['error', { paths: bundlePaths }] },
+    rules: { 'no-restricted-imports': ['error', { paths: bundlePaths, patterns: bundlePatterns }] },
+  },
+  {
+    // Views only render and send (ARCHITECTURE.md): effects are built in src/services and started
+    // through the flow hook, so no actor logic, API client, clipboard or web storage here.
+    files: ['src/ui/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [
+        ...bundlePaths,
+        { name: 'xstate', importNames: ['fromPromise', 'fromCallback', 'fromObservable', 'fromEventObservable', 'createActor'], message: 'Effects are built in src/services; screens start flows with useFlowActor.' },
+      ], patterns: [
+        ...bundlePatterns,
+        { group: ['**/services/api/client'], importNamePattern: '^(?!ApiClient$|ApiError$|ApiResult$)', message: 'Views never call the API: effects live in src/services.' },
+      ] }],
+      'no-restricted-globals': ['error',
+        { name: 'localStorage', message: 'Storage is a service (src/services/storage.ts).' },
+        { name: 'sessionStorage', message: 'Storage is a service (src/services/storage.ts).' },
+      ],
+      'no-restricted-properties': ['error',
+        { object: 'navigator', property: 'clipboard', message: 'The clipboard is a service, used from src/services.' },
+        { object: 'window', property: 'localStorage', message: 'Storage is a service (src/services/storage.ts).' },
+        { object: 'window', property: 'sessionStorage', message: 'Storage is a service (src/services/storage.ts).' },
+      ],
+      'no-restricted-syntax': ['error',
+        { selector: "CallExpression[callee.property.name='matches']", message: 'Views read tags (hasTag) or selected context, not state paths.' },
+      ],
+    },
   },
   {
     // Machines are pure: no views, no services (ARCHITECTURE.md).
     files: ['src/machines/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': ['error', { paths: bundlePaths, patterns: [
+        ...bundlePatterns,
         { group: ['**/ui/**', '**/ui', 'react', 'react-dom'], message: 'src/machines must not import from src/ui or React.' },
         { group: ['**/services/**', '**/services'], message: 'src/machines must not import from src/services: effects are injected actors.' },
       ] }],

@@ -16,7 +16,7 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { Code } from '../src/contract/codes';
-import { MAX_BODY_BYTES } from '../src/contract/endpoints';
+import { MAX_BODY_BYTES } from '../src/contract/endpoint';
 import type { AppDeps } from './deps';
 import { ApiFailure, sendEnvelope } from './http/respond';
 import type { AppEnv } from './http/route';
@@ -24,7 +24,7 @@ import { registerAccountRoutes } from './routes/account';
 import { registerConfigRoutes } from './routes/config';
 import { registerUserRoutes } from './routes/user';
 import { registerWorkspaceRoutes } from './routes/workspace';
-import { registerStaticRoutes } from './static';
+import { registerStaticRoutes, securityHeaders } from './static';
 
 export type { AppDeps } from './deps';
 
@@ -35,12 +35,10 @@ const isApiPath = (path: string) => API_PREFIXES.some((p) => path.startsWith(p) 
 export const createApp = (deps: AppDeps): Hono<AppEnv> => {
   const app = new Hono<AppEnv>();
 
+  app.use('*', securityHeaders(deps.config));
   app.use('*', async (c, next) => {
     await next();
-    if (isApiPath(c.req.path)) {
-      c.header('Cache-Control', 'no-store');
-      c.header('X-Content-Type-Options', 'nosniff');
-    }
+    if (isApiPath(c.req.path)) c.header('Cache-Control', 'no-store');
   });
   app.use('*', bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => sendEnvelope(c, Code.BODY_TOO_LARGE) }));
 
@@ -48,7 +46,7 @@ export const createApp = (deps: AppDeps): Hono<AppEnv> => {
   registerUserRoutes(app, deps);
   registerConfigRoutes(app, deps);
   registerWorkspaceRoutes(app, deps);
-  registerStaticRoutes(app, deps.config.staticDir);
+  registerStaticRoutes(app, deps.config.staticDir, deps.config);
 
   app.notFound((c) =>
     isApiPath(c.req.path) ? sendEnvelope(c, Code.NOT_FOUND) : sendEnvelope(c, Code.NOT_FOUND, null, undefined, 404),

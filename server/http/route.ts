@@ -1,17 +1,19 @@
 /**
- * One way to define an endpoint of src/contract/endpoints.ts: method and path come from the
- * contract; the body is read (JSON, or a form for multipart posts), camelCased and parsed with the
- * contract's zod schema; bearer endpoints get a Scope; /admin/* needs an admin or manager and
- * /member/* any workspace member; the handler's result goes out as the success envelope, and an
- * ApiFailure it throws as that code's envelope.
+ * One way to define an endpoint of the contract (src/contract/endpoint.ts): method and path come
+ * from the contract; the body (the query string for GET calls) is read, camelCased and parsed with
+ * the endpoint's request schema; the endpoint's declared access is enforced here, once, and the
+ * handler receives the scope that access guarantees (none for public and cookie calls, a Scope for
+ * a session, a WorkspaceScope for member, manager and owner calls); the handler returns the
+ * endpoint's answer type, sent as the success envelope, and an ApiFailure it throws goes out as
+ * that code's envelope.
  */
 import type { Context, Hono } from 'hono';
 import { z } from 'zod/mini';
 import { camelKeys, toSnake } from '../../src/contract/case';
 import { Code } from '../../src/contract/codes';
-import { endpoints, SOURCE_USER_HEADER, type EndpointName } from '../../src/contract/endpoints';
+import { SOURCE_USER_HEADER, type Access, type AnswerOf, type Endpoint, type ParsedRequestOf } from '../../src/contract/endpoint';
 import { authenticateBearer, bearerToken } from '../auth/sessions';
-import { buildScope, hasWorkspace, isAdminRole, type Scope } from '../auth/scope';
+import { buildScope, hasWorkspace, isAdminRole, type Scope, type WorkspaceScope } from '../auth/scope';
 import type { AppDeps } from '../deps';
 import { fail, sendOk } from './respond';
 
@@ -21,18 +23,15 @@ z.config(z.locales.en());
 
 export type AppEnv = { Bindings: { incoming?: { socket?: { remoteAddress?: string } } } };
 
-export type RouteContext<N extends EndpointName> = {
+/** The scope an access guarantees to its handler. */
+export type ScopeFor<A extends Access> = A extends 'public' | 'cookie' ? null : A extends 'session' ? Scope : WorkspaceScope;
+
+export type RouteContext<E extends Endpoint> = {
   c: Context<AppEnv>;
-  body: z.output<(typeof endpoints)[N]['request']>;
-  /** Set for bearer endpoints. */
-  scope: Scope | null;
+  body: ParsedRequestOf<E>;
+  scope: ScopeFor<E['access']>;
   clientAddress: string;
   deps: AppDeps;
-};
-
-export type RouteOptions = {
-  /** /public/user/setting ignores the source-user header (SPEC §6). */
-  ignoreSourceUser?: boolean;
 };
 
 /** Client address: the first hop of X-Forwarded-For, else the socket's address. */
@@ -45,8 +44,18 @@ export const clientAddressOf = (c: Context<AppEnv>): string => {
 /** Only multipart bodies are read as a form (Google sign-in posts one); everything else is JSON. */
 const isForm = (contentType: string | undefined) => !!contentType && /^multipart\/form-data/i.test(contentType);
 
+/** A GET call's request is its query string (repeated keys become arrays); the request id is the client's, not the endpoint's. */
+const readQuery = (c: Context<AppEnv>): Record<string, unknown> => {
+  const out: Record<string, unknown> = {};
+  for (const [key, values] of Object.entries(c.req.queries())) {
+    if (key === 'request_id') continue;
+    out[key] = values.length === 1 ? values[0] : values;
+  }
+  return out;
+};
+
 const readBody = async (c: Context<AppEnv>): Promise<unknown> => {
-  if (c.req.method === 'GET' || c.req.method === 'HEAD') return {};
+  if (c.req.method === 'GET' || c.req.method === 'HEAD') return readQuery(c);
   if (isForm(c.req.header('content-type'))) {
     let form: Record<string, unknown>;
     try {
@@ -102,31 +111,32 @@ export const parseBody = async <S extends z.ZodMiniType>(c: Context<AppEnv>, sch
   return parsed.data;
 };
 
-export const defineRoute = <N extends EndpointName>(
+/** Enforces an endpoint's declared access (SPEC §6) and returns the scope it guarantees. */
+export const authorize = async (c: Context<AppEnv>, deps: AppDeps, endpoint: Endpoint): Promise<Scope | null> => {
+  if (endpoint.access === 'public' || endpoint.access === 'cookie') return null;
+  const session = await authenticateBearer(deps.db, bearerToken(c), deps.clock.now());
+  const sourceUser = endpoint.sourceUser === 'ignored' ? undefined : c.req.header(SOURCE_USER_HEADER);
+  const scope = await buildScope(deps, session, sourceUser, endpoint.path);
+  if (endpoint.access === 'session') return scope;
+  if (!hasWorkspace(scope)) throw fail(Code.NO_WORKSPACE);
+  if (endpoint.access === 'manager' && !isAdminRole(scope.role)) throw fail(Code.FORBIDDEN);
+  if (endpoint.access === 'owner' && scope.role !== 'admin') throw fail(Code.FORBIDDEN, 'Only the owner of the workspace may do this');
+  return scope;
+};
+
+export const defineRoute = <E extends Endpoint>(
   app: Hono<AppEnv>,
   deps: AppDeps,
-  name: N,
-  handler: (ctx: RouteContext<N>) => Promise<unknown>,
-  options: RouteOptions = {},
+  endpoint: E,
+  handler: (ctx: RouteContext<E>) => Promise<AnswerOf<E>>,
 ): void => {
-  const endpoint = endpoints[name];
   const run = async (c: Context<AppEnv>) => {
-    let scope: Scope | null = null;
-    if (endpoint.auth === 'bearer') {
-      const session = await authenticateBearer(deps.db, bearerToken(c), deps.clock.now());
-      const sourceUser = options.ignoreSourceUser ? undefined : c.req.header(SOURCE_USER_HEADER);
-      scope = await buildScope(deps, session, sourceUser, endpoint.path);
-      const path = endpoint.path;
-      if (path.startsWith('/admin/') || path.startsWith('/member/')) {
-        if (!hasWorkspace(scope)) throw fail(Code.NO_WORKSPACE);
-        if (path.startsWith('/admin/') && !isAdminRole(scope.role)) throw fail(Code.FORBIDDEN);
-      }
-    }
-    const body = (await parseBody(c, endpoint.request)) as z.output<(typeof endpoints)[N]['request']>;
+    const scope = (await authorize(c, deps, endpoint)) as ScopeFor<E['access']>;
+    const body = (await parseBody(c, endpoint.request)) as ParsedRequestOf<E>;
     const data = await handler({ c, body, scope, clientAddress: clientAddressOf(c), deps });
     return sendOk(c, data ?? null);
   };
-  // The contract has some paths with a trailing slash (/api/token/); both spellings are served.
+  // Some contract paths end with a slash (/api/token/); both spellings are served.
   const paths = endpoint.path.endsWith('/') ? [endpoint.path, endpoint.path.slice(0, -1)] : [endpoint.path, `${endpoint.path}/`];
   for (const path of paths) {
     if (endpoint.method === 'GET') app.get(path, run);

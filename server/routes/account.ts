@@ -5,13 +5,20 @@
  * No answer reveals whether an email is registered: register and reset-request always answer
  * 100000 (the mailbox owner learns the rest by email), sign-in answers 100006 for an unknown email
  * and a wrong password alike, and the slow hashing runs on every path.
+ *
+ * Guessing limits: sign-in counts failures only (per email and per client address; a right
+ * password gives its hit back), password change has its own bucket per user, code checks are
+ * limited per email, per address and per account per day, and each code takes its attempts
+ * atomically (server/auth/codes.ts). A password change or reset voids pending reset codes and
+ * mails the owner.
  */
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import { Code } from '../../src/contract/codes';
-import { hashSecret, verifySecret } from '../auth/passwords';
-import { enforceRateLimits } from '../auth/rate-limit';
+import { checkCode, mailPasswordChanged, replaceCode, useCode, voidCodes } from '../auth/codes';
+import { hashSecret, spendHashTime, verifySecret } from '../auth/passwords';
+import { enforceRateLimits, refundRateLimits, type RateCheck } from '../auth/rate-limit';
 import { googleKeySet, verifyGoogleCredential } from '../auth/google';
 import {
   authenticateBearer,
@@ -20,7 +27,7 @@ import {
   createSession,
   findSessionByRefreshToken,
   readSessionCookie,
-  renewAccessToken,
+  refreshSession,
   revokeSession,
   revokeUserSessions,
   setSessionCookie,
@@ -30,83 +37,15 @@ import {
 import { randomCode } from '../auth/tokens';
 import type { Db, Tx } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
-import { userSettings, users, verificationCodes, type CodePurpose } from '../db/schema';
+import { userSettings, users } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { fail } from '../http/respond';
 import { defineRoute, type AppEnv } from '../http/route';
+import { accountEndpoints } from '../../src/contract/account';
 
 const addSeconds = (d: Date, s: number) => new Date(d.getTime() + s * 1000);
 
 const tokenAnswer = (s: { accessToken: string; expiresIn: number }) => ({ accessToken: s.accessToken, expiresIn: s.expiresIn });
-
-/** The newest code of this purpose for the email that is neither used nor voided. */
-const activeCode = async (db: Db, email: string, purpose: CodePurpose) => {
-  const [row] = await db
-    .select()
-    .from(verificationCodes)
-    .where(
-      and(
-        eq(verificationCodes.email, email),
-        eq(verificationCodes.purpose, purpose),
-        isNull(verificationCodes.usedAt),
-        isNull(verificationCodes.voidedAt),
-      ),
-    )
-    .orderBy(desc(verificationCodes.createdAt))
-    .limit(1);
-  return row ?? null;
-};
-
-/**
- * Checks a code: CODE_INVALID when there is none, it expired, or it is wrong (a wrong guess counts
- * an attempt; too many void the code). Returns the code row when right.
- */
-const checkCode = async (deps: AppDeps, email: string, purpose: CodePurpose, code: string) => {
-  const now = deps.clock.now();
-  const row = await activeCode(deps.db, email, purpose);
-  if (!row || row.expiresAt <= now) {
-    await verifySecret(null, code);
-    throw fail(Code.CODE_INVALID);
-  }
-  if (!(await verifySecret(row.codeHash, code))) {
-    const attempts = row.attempts + 1;
-    await deps.db
-      .update(verificationCodes)
-      .set({ attempts, voidedAt: attempts >= deps.config.codeMaxAttempts ? now : null })
-      .where(eq(verificationCodes.id, row.id));
-    throw fail(Code.CODE_INVALID);
-  }
-  return row;
-};
-
-/** Marks a code used inside a transaction; false when another request used it first. */
-const useCode = async (tx: Tx, id: string, now: Date): Promise<boolean> => {
-  const used = await tx
-    .update(verificationCodes)
-    .set({ usedAt: now })
-    .where(and(eq(verificationCodes.id, id), isNull(verificationCodes.usedAt), isNull(verificationCodes.voidedAt)))
-    .returning({ id: verificationCodes.id });
-  return used.length === 1;
-};
-
-const voidCodes = (tx: Tx, email: string, purpose: CodePurpose, now: Date) =>
-  tx
-    .update(verificationCodes)
-    .set({ voidedAt: now })
-    .where(
-      and(
-        eq(verificationCodes.email, email),
-        eq(verificationCodes.purpose, purpose),
-        isNull(verificationCodes.usedAt),
-        isNull(verificationCodes.voidedAt),
-      ),
-    );
-
-/** Issues a new code for `email` and `purpose`: any earlier unused one stops working (single transaction). */
-const replaceCode = async (tx: Tx, code: Omit<typeof verificationCodes.$inferInsert, 'id' | 'usedAt' | 'voidedAt'>) => {
-  await voidCodes(tx, code.email, code.purpose, code.createdAt);
-  await tx.insert(verificationCodes).values({ id: randomUUID(), ...code });
-};
 
 const findUserByEmail = async (db: Db | Tx, email: string) => {
   const [row] = await db.select().from(users).where(eq(users.email, email));
@@ -126,7 +65,7 @@ const emailBucket = (kind: string, email: string) => `${kind}:email:${email}`;
 /** The session a cookie endpoint acts on: the refresh cookie's, else the bearer token's. */
 const cookieOrBearerSession = async (deps: AppDeps, c: Parameters<typeof readSessionCookie>[0]): Promise<SessionUser> => {
   const now = deps.clock.now();
-  const fromCookie = await findSessionByRefreshToken(deps.db, readSessionCookie(c), now);
+  const fromCookie = await findSessionByRefreshToken(deps.db, readSessionCookie(c, deps.config), now);
   if (fromCookie) return fromCookie;
   return authenticateBearer(deps.db, bearerToken(c), now);
 };
@@ -135,23 +74,24 @@ export const registerAccountRoutes = (app: Hono<AppEnv>, deps: AppDeps): void =>
   const { db, config, mailer, logger } = deps;
   const limits = config.rateLimits;
 
-  /** Rate limits of one kind of request: per email and per client address (issue 2 §2). */
+  /** Rate limits of one kind of request: per email and per client address. */
+  const perEmailAndAddress = (kind: 'register' | 'code' | 'login' | 'reset', email: string, address: string): RateCheck[] => [
+    { bucket: emailBucket(kind, email), rule: limits[`${kind}Email`] },
+    { bucket: addressBucket(kind, address), rule: limits[`${kind}Address`] },
+  ];
   const limitPerEmailAndAddress = (kind: 'register' | 'code' | 'login' | 'reset', email: string, address: string, now: Date) =>
-    enforceRateLimits(
-      db,
-      [
-        { bucket: emailBucket(kind, email), rule: limits[`${kind}Email`] },
-        { bucket: addressBucket(kind, address), rule: limits[`${kind}Address`] },
-      ],
-      now,
-    );
+    enforceRateLimits(db, perEmailAndAddress(kind, email, address), now);
+  /** Code checks: per email, per address, and per account per day however many codes were requested. */
+  const limitCodeChecks = (email: string, address: string, now: Date) =>
+    enforceRateLimits(db, [...perEmailAndAddress('code', email, address), { bucket: emailBucket('code-day', email), rule: limits.codeEmailDay }], now);
 
-  defineRoute(app, deps, 'register', async ({ body, clientAddress }) => {
+  defineRoute(app, deps, accountEndpoints.register, async ({ body, clientAddress }) => {
     const now = deps.clock.now();
     await limitPerEmailAndAddress('register', body.email, clientAddress, now);
-    const code = randomCode();
-    const [codeHash, passwordHash] = await Promise.all([hashSecret(code), hashSecret(body.password)]);
+    // Checks before any hashing; a known address costs one argon2 run (about the time the new
+    // address's two parallel runs take), so timing stays alike.
     if (await findUserByEmail(db, body.email)) {
+      await spendHashTime(body.password);
       await mailer.send({
         to: body.email,
         subject: 'Sign-up attempt for your Chat CRM account',
@@ -162,6 +102,8 @@ export const registerAccountRoutes = (app: Hono<AppEnv>, deps: AppDeps): void =>
       });
       return null;
     }
+    const code = randomCode();
+    const [codeHash, passwordHash] = await Promise.all([hashSecret(code), hashSecret(body.password)]);
     await db.transaction((tx) =>
       replaceCode(tx, {
         purpose: 'register',
@@ -182,10 +124,10 @@ export const registerAccountRoutes = (app: Hono<AppEnv>, deps: AppDeps): void =>
     return null;
   });
 
-  defineRoute(app, deps, 'registerVerify', async ({ c, body, clientAddress }) => {
+  defineRoute(app, deps, accountEndpoints.registerVerify, async ({ c, body, clientAddress }) => {
     const now = deps.clock.now();
-    await limitPerEmailAndAddress('code', body.email, clientAddress, now);
-    const row = await checkCode(deps, body.email, 'register', body.code);
+    await limitCodeChecks(body.email, clientAddress, now);
+    const row = await checkCode({ db, now, maxAttempts: config.codeMaxAttempts }, body.email, 'register', body.code);
     let issued: IssuedSession;
     try {
       issued = await db.transaction(async (tx) => {
@@ -207,22 +149,24 @@ export const registerAccountRoutes = (app: Hono<AppEnv>, deps: AppDeps): void =>
     return tokenAnswer(issued);
   });
 
-  defineRoute(app, deps, 'login', async ({ c, body, clientAddress }) => {
+  defineRoute(app, deps, accountEndpoints.login, async ({ c, body, clientAddress }) => {
     const now = deps.clock.now();
-    await limitPerEmailAndAddress('login', body.email, clientAddress, now);
+    const tickets = await limitPerEmailAndAddress('login', body.email, clientAddress, now);
     const user = await findUserByEmail(db, body.email);
     if (!(await verifySecret(user?.passwordHash, body.password)) || !user) throw fail(Code.NO_ACTIVE_ACCOUNT);
+    // Only failures count: the right password gives its hits back.
+    await refundRateLimits(db, tickets);
     const issued = await createSession(db, user.id, now, config);
     setSessionCookie(c, issued.refreshToken, config);
     return tokenAnswer(issued);
   });
 
-  defineRoute(app, deps, 'googleConfig', async () => ({ enabled: config.googleClientId !== null, clientId: config.googleClientId }));
+  defineRoute(app, deps, accountEndpoints.googleConfig, async () => ({ enabled: config.googleClientId !== null, clientId: config.googleClientId }));
 
-  defineRoute(app, deps, 'loginGoogle', async ({ c, body, clientAddress }) => {
+  defineRoute(app, deps, accountEndpoints.loginGoogle, async ({ c, body, clientAddress }) => {
     const now = deps.clock.now();
     if (!config.googleClientId) throw fail(Code.GOOGLE_INVALID, 'Google sign-in is not configured');
-    await enforceRateLimits(db, [{ bucket: addressBucket('login', clientAddress), rule: limits.loginAddress }], now);
+    const tickets = await enforceRateLimits(db, [{ bucket: addressBucket('login', clientAddress), rule: limits.loginAddress }], now);
     const identity = await verifyGoogleCredential(body.credential, {
       clientId: config.googleClientId,
       keys: deps.googleKeys ?? googleKeySet(),
@@ -249,31 +193,41 @@ export const registerAccountRoutes = (app: Hono<AppEnv>, deps: AppDeps): void =>
       if (isUniqueViolation(error)) throw fail(Code.GOOGLE_INVALID, 'Please try again');
       throw error;
     }
+    await refundRateLimits(db, tickets);
     setSessionCookie(c, issued.refreshToken, config);
     return tokenAnswer(issued);
   });
 
-  defineRoute(app, deps, 'token', async ({ c }) => {
+  defineRoute(app, deps, accountEndpoints.token, async ({ c }) => {
     const now = deps.clock.now();
-    const refreshToken = readSessionCookie(c);
-    const session = await findSessionByRefreshToken(db, refreshToken, now);
-    if (!session || !refreshToken) throw fail(Code.NO_ACTIVE_ACCOUNT);
-    const renewed = await renewAccessToken(db, session.sessionId, now, config);
-    setSessionCookie(c, refreshToken, config);
-    return tokenAnswer(renewed);
+    const outcome = await refreshSession(db, readSessionCookie(c, config), now, config);
+    switch (outcome.kind) {
+      case 'rotated':
+        setSessionCookie(c, outcome.refreshToken, config, outcome.expiresAt, now);
+        return tokenAnswer(outcome);
+      case 'grace':
+        // Another tab rotated the cookie a moment ago: the browser already holds the new one.
+        return tokenAnswer(outcome);
+      case 'reused':
+        logger.warn('[session] a rotated refresh token came back: session revoked', { session: outcome.sessionId, user: outcome.userId });
+        clearSessionCookie(c, config);
+        throw fail(Code.NO_ACTIVE_ACCOUNT);
+      default:
+        throw fail(Code.NO_ACTIVE_ACCOUNT);
+    }
   });
 
-  defineRoute(app, deps, 'logout', async ({ c }) => {
+  defineRoute(app, deps, accountEndpoints.logout, async ({ c }) => {
     const now = deps.clock.now();
     const session =
-      (await findSessionByRefreshToken(db, readSessionCookie(c), now)) ??
+      (await findSessionByRefreshToken(db, readSessionCookie(c, config), now)) ??
       (await authenticateBearer(db, bearerToken(c), now).catch(() => null));
     if (session) await revokeSession(db, session.sessionId, now);
     clearSessionCookie(c, config);
     return null;
   });
 
-  defineRoute(app, deps, 'resetRequest', async ({ body, clientAddress }) => {
+  defineRoute(app, deps, accountEndpoints.resetRequest, async ({ body, clientAddress }) => {
     const now = deps.clock.now();
     await limitPerEmailAndAddress('reset', body.email, clientAddress, now);
     const code = randomCode();
@@ -295,10 +249,10 @@ export const registerAccountRoutes = (app: Hono<AppEnv>, deps: AppDeps): void =>
     return null;
   });
 
-  defineRoute(app, deps, 'reset', async ({ body, clientAddress }) => {
+  defineRoute(app, deps, accountEndpoints.reset, async ({ body, clientAddress }) => {
     const now = deps.clock.now();
-    await limitPerEmailAndAddress('code', body.email, clientAddress, now);
-    const row = await checkCode(deps, body.email, 'reset', body.code);
+    await limitCodeChecks(body.email, clientAddress, now);
+    const row = await checkCode({ db, now, maxAttempts: config.codeMaxAttempts }, body.email, 'reset', body.code);
     const passwordHash = await hashSecret(body.password);
     await db.transaction(async (tx) => {
       if (!(await useCode(tx, row.id, now))) throw fail(Code.CODE_INVALID);
@@ -310,23 +264,29 @@ export const registerAccountRoutes = (app: Hono<AppEnv>, deps: AppDeps): void =>
       const userId = updated[0]?.id;
       if (!userId) throw fail(Code.CODE_INVALID);
       await revokeUserSessions(tx, userId, now);
+      await voidCodes(tx, body.email, 'reset', now);
     });
     logger.info('[account] password reset', { email: body.email });
+    await mailPasswordChanged(mailer, body.email, 'reset');
     return null;
   });
 
-  defineRoute(app, deps, 'changePassword', async ({ c, body }) => {
+  defineRoute(app, deps, accountEndpoints.changePassword, async ({ c, body }) => {
     const now = deps.clock.now();
     const session = await cookieOrBearerSession(deps, c);
-    await enforceRateLimits(db, [{ bucket: emailBucket('login', session.email), rule: limits.loginEmail }], now);
+    // Its own bucket per user: wrong current passwords here never lock sign-in.
+    const tickets = await enforceRateLimits(db, [{ bucket: `password-change:user:${session.userId}`, rule: limits.passwordChangeUser }], now);
     const [user] = await db.select().from(users).where(eq(users.id, session.userId));
     if (!user || !(await verifySecret(user.passwordHash, body.oldPassword))) throw fail(Code.WRONG_PASSWORD);
+    await refundRateLimits(db, tickets);
     const passwordHash = await hashSecret(body.newPassword);
     await db.transaction(async (tx) => {
       await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
       await revokeUserSessions(tx, user.id, now, session.sessionId);
+      await voidCodes(tx, user.email, 'reset', now);
     });
     logger.info('[account] password changed', { user: user.id });
+    await mailPasswordChanged(mailer, user.email, 'changed');
     return null;
   });
 };

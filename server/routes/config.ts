@@ -11,13 +11,10 @@ import type { Db } from '../db/client';
 import { configs } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { defineRoute, type AppEnv } from '../http/route';
+import { accountEndpoints } from '../../src/contract/account';
 
 type ConfigScope = 'admin' | 'member';
 
-const workspaceScope = (scope: Scope | null): WorkspaceScope => {
-  if (!scope || !hasWorkspace(scope)) throw new Error('config route reached without a workspace scope');
-  return scope;
-};
 
 const ownerOf = (kind: ConfigScope, scope: WorkspaceScope) => (kind === 'admin' ? null : scope.actingUserId);
 
@@ -58,8 +55,8 @@ export const registerConfigRoutes = (app: Hono<AppEnv>, deps: AppDeps): void => 
     return listConfig(db, kind, scope);
   };
 
-  defineRoute(app, deps, 'adminConfigList', async ({ scope }) => listConfig(db, 'admin', workspaceScope(scope)));
-  defineRoute(app, deps, 'adminConfigUpdate', async ({ scope, body }) => update('admin', workspaceScope(scope), body.items));
-  defineRoute(app, deps, 'memberConfigList', async ({ scope }) => listConfig(db, 'member', workspaceScope(scope)));
-  defineRoute(app, deps, 'memberConfigUpdate', async ({ scope, body }) => update('member', workspaceScope(scope), body.items));
+  defineRoute(app, deps, accountEndpoints.adminConfigList, async ({ scope }) => listConfig(db, 'admin', scope));
+  defineRoute(app, deps, accountEndpoints.adminConfigUpdate, async ({ scope, body }) => update('admin', scope, body.items));
+  defineRoute(app, deps, accountEndpoints.memberConfigList, async ({ scope }) => listConfig(db, 'member', scope));
+  defineRoute(app, deps, accountEndpoints.memberConfigUpdate, async ({ scope, body }) => update('member', scope, body.items));
 };

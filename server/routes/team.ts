@@ -36,24 +36,11 @@ import {
   type InviteKeySource,
 } from '../invitations';
 import { findWorkspace, planOf, seatsInUse, unixSeconds } from './plan';
+import { teamEndpoints } from '../../src/contract/team';
+import { workspaceEndpoints } from '../../src/contract/workspace';
 
-const requireScope = (scope: Scope | null): Scope => {
-  if (!scope) throw new Error('bearer endpoint without a scope');
-  return scope;
-};
 
-const requireWorkspace = (scope: Scope | null): WorkspaceScope => {
-  const s = requireScope(scope);
-  if (!hasWorkspace(s)) throw fail(Code.NO_WORKSPACE);
-  return s;
-};
 
-/** Admin or manager of a workspace (the /public invitation-link calls check it here). */
-const requireManager = (scope: Scope | null): WorkspaceScope => {
-  const s = requireWorkspace(scope);
-  if (!isAdminRole(s.role)) throw fail(Code.FORBIDDEN);
-  return s;
-};
 
 /** The origin put in links: PUBLIC_URL, else the origin the request came to. */
 export const originOf = (c: Context<AppEnv>, publicUrl: string | null): string =>
@@ -101,8 +88,7 @@ export const registerTeamRoutes = (app: Hono<AppEnv>, deps: AppDeps, keys: Invit
     throw fail(Code.FORBIDDEN);
   };
 
-  defineRoute(app, deps, 'workspacePage', async ({ scope: s, body }) => {
-    const scope = requireWorkspace(s);
+  defineRoute(app, deps, teamEndpoints.workspacePage, async ({ scope, body }) => {
     ownWorkspace(scope, body.workspaceId, '/public/workspace/page');
     const where = eq(workspaceMembers.workspaceId, scope.workspaceId);
     const [total] = await db.select({ n: count() }).from(workspaceMembers).where(where);
@@ -122,8 +108,7 @@ export const registerTeamRoutes = (app: Hono<AppEnv>, deps: AppDeps, keys: Invit
     };
   });
 
-  defineRoute(app, deps, 'inviteRecordCreate', async ({ c, scope: s, body }) => {
-    const scope = requireManager(s);
+  defineRoute(app, deps, teamEndpoints.inviteRecordCreate, async ({ c, scope, body }) => {
     const key = await keys.get();
     const now = clock.now();
     const emails = [...new Set(body.emails)];
@@ -173,8 +158,7 @@ export const registerTeamRoutes = (app: Hono<AppEnv>, deps: AppDeps, keys: Invit
     return { invited };
   });
 
-  defineRoute(app, deps, 'inviteRecordDelete', async ({ scope: s, body }) => {
-    const scope = requireManager(s);
+  defineRoute(app, deps, teamEndpoints.inviteRecordDelete, async ({ scope, body }) => {
     ownWorkspace(scope, body.workspaceId, '/admin/workspace/invite/record/delete');
     const targetUserId = body.targetUserId?.trim() || null;
     const email = body.email?.trim().toLowerCase() || null;
@@ -234,16 +218,14 @@ export const registerTeamRoutes = (app: Hono<AppEnv>, deps: AppDeps, keys: Invit
     return workspaceInfoOf(db, result.workspaceId);
   };
 
-  defineRoute(app, deps, 'workspaceJoin', async ({ scope: s, body }) => {
-    const scope = requireScope(s);
+  defineRoute(app, deps, workspaceEndpoints.workspaceJoin, async ({ scope, body }) => {
     if (body.email !== scope.email) throw fail(Code.FORBIDDEN, 'This invitation was sent to another email address');
     return join(scope, body.inviteToken);
   });
 
-  defineRoute(app, deps, 'joinByPublicInviteUrl', async ({ scope: s, body }) => join(requireScope(s), body.inviteToken));
+  defineRoute(app, deps, workspaceEndpoints.joinByPublicInviteUrl, async ({ scope, body }) => join(scope, body.inviteToken));
 
-  defineRoute(app, deps, 'invitationInfo', async ({ scope: s, body }) => {
-    const scope = requireScope(s);
+  defineRoute(app, deps, workspaceEndpoints.invitationInfo, async ({ scope, body }) => {
     const inv = await findInvitation(db, body.inviteToken);
     if (!inv) throw invitationNotFound();
     const { status, workspace } = await evaluateInvitation(db, inv, scope, clock.now());
@@ -255,8 +237,7 @@ export const registerTeamRoutes = (app: Hono<AppEnv>, deps: AppDeps, keys: Invit
     };
   });
 
-  defineRoute(app, deps, 'syncTypeUpdate', async ({ scope: s, body }) => {
-    const scope = requireManager(s);
+  defineRoute(app, deps, teamEndpoints.syncTypeUpdate, async ({ scope, body }) => {
     ownWorkspace(scope, body.workspaceId, '/admin/workspace/sync-type/update');
     const row = await findMemberByUser(db, scope.workspaceId, body.userId);
     if (!row) throw fail(Code.NOT_FOUND, 'No such member in this workspace');
@@ -265,8 +246,7 @@ export const registerTeamRoutes = (app: Hono<AppEnv>, deps: AppDeps, keys: Invit
     return null;
   });
 
-  defineRoute(app, deps, 'userLevelUpdate', async ({ scope: s, body }) => {
-    const scope = requireManager(s);
+  defineRoute(app, deps, teamEndpoints.userLevelUpdate, async ({ scope, body }) => {
     ownWorkspace(scope, body.workspaceId, '/admin/workspace/user-level/update');
     if (body.userId === scope.userId) throw fail(Code.FORBIDDEN, 'You cannot change your own role');
     const row = await findMemberByUser(db, scope.workspaceId, body.userId);
@@ -277,8 +257,7 @@ export const registerTeamRoutes = (app: Hono<AppEnv>, deps: AppDeps, keys: Invit
     return null;
   });
 
-  defineRoute(app, deps, 'workspaceLeave', async ({ scope: s, body }) => {
-    const scope = requireWorkspace(s);
+  defineRoute(app, deps, teamEndpoints.workspaceLeave, async ({ scope, body }) => {
     ownWorkspace(scope, body.workspaceId, '/member/workspace/leave');
     if (scope.role === 'admin') throw fail(Code.FORBIDDEN, 'The owner cannot leave the workspace; disband it instead');
     const now = clock.now();
@@ -299,8 +278,7 @@ export const registerTeamRoutes = (app: Hono<AppEnv>, deps: AppDeps, keys: Invit
     return null;
   });
 
-  defineRoute(app, deps, 'workspaceDisband', async ({ scope: s, body }) => {
-    const scope = requireWorkspace(s);
+  defineRoute(app, deps, teamEndpoints.workspaceDisband, async ({ scope, body }) => {
     ownWorkspace(scope, body.workspaceId, '/admin/workspace/disband');
     if (scope.role !== 'admin') throw fail(Code.FORBIDDEN, 'Only the owner can disband the workspace');
     const now = clock.now();
@@ -338,8 +316,7 @@ export const registerTeamRoutes = (app: Hono<AppEnv>, deps: AppDeps, keys: Invit
     expiresAt: unixSeconds(expiresAt),
   });
 
-  defineRoute(app, deps, 'publicInviteUrlGenerate', async ({ c, scope: s }) => {
-    const scope = requireManager(s);
+  defineRoute(app, deps, teamEndpoints.publicInviteUrlGenerate, async ({ c, scope }) => {
     const key = await keys.get();
     const now = clock.now();
     const link = await db.transaction(async (tx) => {
@@ -351,8 +328,7 @@ export const registerTeamRoutes = (app: Hono<AppEnv>, deps: AppDeps, keys: Invit
     return linkData(c, link.token, link.expiresAt);
   });
 
-  defineRoute(app, deps, 'publicInviteUrlReset', async ({ c, scope: s }) => {
-    const scope = requireManager(s);
+  defineRoute(app, deps, teamEndpoints.publicInviteUrlReset, async ({ c, scope }) => {
     const key = await keys.get();
     const now = clock.now();
     const link = await db.transaction(async (tx) => {
@@ -367,8 +343,7 @@ export const registerTeamRoutes = (app: Hono<AppEnv>, deps: AppDeps, keys: Invit
     return linkData(c, link.token, link.expiresAt);
   });
 
-  defineRoute(app, deps, 'inviteUrlList', async ({ c, scope: s }) => {
-    const scope = requireManager(s);
+  defineRoute(app, deps, teamEndpoints.inviteUrlList, async ({ c, scope }) => {
     const key = await keys.get();
     const now = clock.now();
     const rows = await db

@@ -9,11 +9,10 @@ import { userSettings, workspaceMembers } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { defineRoute, type AppEnv } from '../http/route';
 import { findWorkspace, planOf, seatsInUse, unixSeconds } from './plan';
+import { accountEndpoints, languages, type Language } from '../../src/contract/account';
 
-const requireScope = (scope: Scope | null): Scope => {
-  if (!scope) throw new Error('bearer endpoint without a scope');
-  return scope;
-};
+const isLanguage = (value: unknown): value is Language => (languages as readonly unknown[]).includes(value);
+
 
 export const registerUserRoutes = (app: Hono<AppEnv>, deps: AppDeps): void => {
   const { db } = deps;
@@ -23,8 +22,7 @@ export const registerUserRoutes = (app: Hono<AppEnv>, deps: AppDeps): void => {
     return row ?? null;
   };
 
-  defineRoute(app, deps, 'userInfo', async ({ scope: s }) => {
-    const scope = requireScope(s);
+  defineRoute(app, deps, accountEndpoints.userInfo, async ({ scope }) => {
     const workspace = scope.workspaceId ? await findWorkspace(db, scope.workspaceId) : null;
     const syncTypes = scope.workspaceId
       ? await db
@@ -50,17 +48,15 @@ export const registerUserRoutes = (app: Hono<AppEnv>, deps: AppDeps): void => {
     };
   });
 
-  defineRoute(app, deps, 'guideType', async ({ scope: s }) => {
-    const scope = requireScope(s);
+  defineRoute(app, deps, accountEndpoints.guideType, async ({ scope }) => {
     return { guideType: (await settingsOf(scope.userId))?.guideType ?? 0 };
   });
 
   defineRoute(
     app,
     deps,
-    'userSetting',
-    async ({ scope: s, body }) => {
-      const scope = requireScope(s);
+    accountEndpoints.userSetting,
+    async ({ scope, body }) => {
       if (body.language) {
         const now = deps.clock.now();
         await db
@@ -74,14 +70,12 @@ export const registerUserRoutes = (app: Hono<AppEnv>, deps: AppDeps): void => {
         userId: scope.userId,
         email: scope.email,
         name: scope.name,
-        language: language === 'en' || language === 'zh-CN' || language === 'ar' ? language : null,
+        language: isLanguage(language) ? language : null,
       };
     },
-    { ignoreSourceUser: true },
   );
 
-  defineRoute(app, deps, 'payInfo', async ({ scope: s }) => {
-    const scope = requireScope(s);
+  defineRoute(app, deps, accountEndpoints.payInfo, async ({ scope }) => {
     const workspace = scope.workspaceId ? await findWorkspace(db, scope.workspaceId) : null;
     const plan = planOf(workspace?.planCode);
     return {

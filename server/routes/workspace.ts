@@ -19,13 +19,10 @@ import { defineRoute, type AppEnv } from '../http/route';
 import { createInviteKeySource, issueEmailInvitations, mailInvitations, type IssuedInvitation } from '../invitations';
 import { findWorkspace } from './plan';
 import { memberColumns, originOf, registerTeamRoutes, toWireMember } from './team';
+import { workspaceEndpoints } from '../../src/contract/workspace';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-const requireScope = (scope: Scope | null): Scope => {
-  if (!scope) throw new Error('bearer endpoint without a scope');
-  return scope;
-};
 
 const workspaceInfo = async (db: Db, workspaceId: string) => {
   const workspace = await findWorkspace(db, workspaceId);
@@ -42,14 +39,12 @@ export const registerWorkspaceRoutes = (app: Hono<AppEnv>, deps: AppDeps): void 
   const keys = createInviteKeySource(deps);
   registerTeamRoutes(app, deps, keys);
 
-  defineRoute(app, deps, 'workspaceInfo', async ({ scope: s }) => {
-    const scope = requireScope(s);
+  defineRoute(app, deps, workspaceEndpoints.workspaceInfo, async ({ scope }) => {
     if (!scope.workspaceId) throw fail(Code.NO_WORKSPACE);
     return workspaceInfo(db, scope.workspaceId);
   });
 
-  defineRoute(app, deps, 'workspaceList', async ({ scope: s }) => {
-    const scope = requireScope(s);
+  defineRoute(app, deps, workspaceEndpoints.workspaceList, async ({ scope }) => {
     if (!scope.workspaceId) throw fail(Code.NO_WORKSPACE);
     const rows = await db
       .select(memberColumns)
@@ -62,8 +57,7 @@ export const registerWorkspaceRoutes = (app: Hono<AppEnv>, deps: AppDeps): void 
     };
   });
 
-  defineRoute(app, deps, 'workspaceCreate', async ({ c, scope: s, body }) => {
-    const scope = requireScope(s);
+  defineRoute(app, deps, workspaceEndpoints.workspaceCreate, async ({ c, scope, body }) => {
     if (scope.workspaceId) throw fail(Code.ALREADY_JOINED);
     const now = deps.clock.now();
     const plan = plans.trial;

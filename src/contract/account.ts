@@ -1,6 +1,7 @@
 // The contract is on zod/mini (functional API): the login page loads it, and full 'zod' cannot be
 // tree-shaken (~16 KB gzipped more). zod/mini has no default locale: server/http/route.ts sets English.
 import { z } from 'zod/mini';
+import { endpoint } from './endpoint';
 import { syncTypes } from './roles';
 
 /** Languages of the product (SPEC §1). */
@@ -78,3 +79,29 @@ export type ConfigItem = z.infer<typeof configItem>;
 
 export const googleLoginRequest = z.object({ credential: z.string().check(z.minLength(10), z.maxLength(8192)) });
 export const googleConfigData = z.object({ enabled: z.boolean(), clientId: z.nullable(z.string()) });
+
+/**
+ * The account area of SPEC §7: sign-up, sign-in, tokens, the user, the plan and the per-role
+ * config. The login gate and the auth screens load it; it is part of the login page.
+ */
+const nothing = z.null();
+export const accountEndpoints = {
+  register: endpoint({ path: '/api/wp/user/register', request: registerRequest, answer: nothing, access: 'public' }),
+  registerVerify: endpoint({ path: '/api/wp/user/register/verify', request: registerVerifyRequest, answer: tokenData, access: 'public' }),
+  login: endpoint({ path: '/api/wp/user/login', request: loginRequest, answer: tokenData, access: 'public' }),
+  loginGoogle: endpoint({ path: '/api/wp/user/login/google', request: googleLoginRequest, answer: tokenData, access: 'public', body: 'form' }),
+  googleConfig: endpoint({ method: 'GET', path: '/api/wp/user/login/google/config', request: emptyRequest, answer: googleConfigData, access: 'public' }),
+  logout: endpoint({ method: 'GET', path: '/api/wp/user/logout', request: emptyRequest, answer: nothing, access: 'cookie' }),
+  resetRequest: endpoint({ path: '/api/wp/user/password/reset-request', request: resetRequestRequest, answer: nothing, access: 'public' }),
+  reset: endpoint({ path: '/api/wp/user/password/reset', request: resetRequest, answer: nothing, access: 'public' }),
+  changePassword: endpoint({ path: '/api/wp/user/password/change', request: changePasswordRequest, answer: nothing, access: 'cookie' }),
+  token: endpoint({ path: '/api/token/', request: emptyRequest, answer: tokenData, access: 'cookie' }),
+  userInfo: endpoint({ method: 'GET', path: '/api/crm/v2/user/info/', request: emptyRequest, answer: userInfoData, access: 'session' }),
+  guideType: endpoint({ path: '/api/crm/v2/user/get-guide-type', request: emptyRequest, answer: guideTypeData, access: 'session' }),
+  userSetting: endpoint({ path: '/public/user/setting', request: userSettingRequest, answer: userSettingData, access: 'session', sourceUser: 'ignored' }),
+  payInfo: endpoint({ path: '/api/pay/v1/plan/info', request: emptyRequest, answer: payInfoData, access: 'session' }),
+  adminConfigList: endpoint({ path: '/admin/config/list', request: emptyRequest, answer: configListData, access: 'manager' }),
+  adminConfigUpdate: endpoint({ path: '/admin/config/update', request: configUpdateRequest, answer: configListData, access: 'manager' }),
+  memberConfigList: endpoint({ path: '/member/config/list', request: emptyRequest, answer: configListData, access: 'member' }),
+  memberConfigUpdate: endpoint({ path: '/member/config/update', request: configUpdateRequest, answer: configListData, access: 'member' }),
+} as const;

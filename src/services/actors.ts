@@ -30,6 +30,8 @@ import type {
 } from '../machines/login-gate.machine';
 import type { ApiClient, ApiResult } from './api/client';
 import type { AppStorage } from './storage';
+import { accountEndpoints } from '../contract/account';
+import { workspaceEndpoints } from '../contract/workspace';
 
 export type ActorServices = {
   api: ApiClient;
@@ -71,13 +73,13 @@ const invitationAnswerOf = <T>(result: ApiResult<T>): InvitationAnswer<T> => {
 export const createInvitationActors = (api: ApiClient) => ({
   actors: {
     loadInvitation: fromPromise<InvitationAnswer<InvitationInfo>, LoadInvitationInput>(async ({ input }) =>
-      invitationAnswerOf(await api.call('invitationInfo', { inviteToken: input.inviteToken })),
+      invitationAnswerOf(await api.call(workspaceEndpoints.invitationInfo, { inviteToken: input.inviteToken })),
     ),
     joinWorkspace: fromPromise<InvitationAnswer<unknown>, JoinWorkspaceInput>(async ({ input }) =>
       invitationAnswerOf(
         input.kind === 'public'
-          ? await api.call('joinByPublicInviteUrl', { inviteToken: input.inviteToken })
-          : await api.call('workspaceJoin', { email: input.email, inviteToken: input.inviteToken }),
+          ? await api.call(workspaceEndpoints.joinByPublicInviteUrl, { inviteToken: input.inviteToken })
+          : await api.call(workspaceEndpoints.workspaceJoin, { email: input.email, inviteToken: input.inviteToken }),
       ),
     ),
   },
@@ -93,21 +95,21 @@ export const createActors = (services: ActorServices) => {
   const loginGate = {
     actors: {
       obtainToken: fromPromise<void, void>(async () => {
-        const token = dataOf(await api.call('token'), 'Obtaining an access token');
+        const token = dataOf(await api.call(accountEndpoints.token), 'Obtaining an access token');
         storage.set('accessToken', token.accessToken);
         services.onTokenObtained?.();
       }),
-      fetchUserInfo: fromPromise<ApiAnswer<UserInfo>, void>(async () => answerOf(await api.call('userInfo'), 'User info')),
-      fetchPayInfo: fromPromise<PayInfo, void>(async () => dataOf(await api.call('payInfo'), 'Pay info')),
+      fetchUserInfo: fromPromise<ApiAnswer<UserInfo>, void>(async () => answerOf(await api.call(accountEndpoints.userInfo), 'User info')),
+      fetchPayInfo: fromPromise<PayInfo, void>(async () => dataOf(await api.call(accountEndpoints.payInfo), 'Pay info')),
       fetchWorkspaceInfo: fromPromise<ApiAnswer<WorkspaceInfo>, FetchWorkspaceInfoInput>(async ({ input }) =>
-        answerOf(await api.call('workspaceInfo', input.inviteToken ? { inviteToken: input.inviteToken } : {}), 'Workspace info'),
+        answerOf(await api.call(workspaceEndpoints.workspaceInfo, input.inviteToken ? { inviteToken: input.inviteToken } : {}), 'Workspace info'),
       ),
       fetchMemberList: fromPromise<WorkspaceMember[], void>(
-        async () => dataOf(await api.call('workspaceList'), 'Member list').members,
+        async () => dataOf(await api.call(workspaceEndpoints.workspaceList), 'Member list').members,
       ),
       fetchUserConfig: fromPromise<ConfigItem[], FetchUserConfigInput>(
         async ({ input }) =>
-          dataOf(await api.call(input.role === 'admin' ? 'adminConfigList' : 'memberConfigList'), 'User config').items,
+          dataOf(await api.call(input.role === 'admin' ? accountEndpoints.adminConfigList : accountEndpoints.memberConfigList), 'User config').items,
       ),
     },
     guards: { hasStoredToken },
@@ -128,7 +130,7 @@ export const createActors = (services: ActorServices) => {
     actors: {
       /** Resolves the sign-out answer code (a non-JSON answer counts as signed out). */
       signOut: fromPromise<number, void>(async () => {
-        const result = await api.call('logout');
+        const result = await api.call(accountEndpoints.logout);
         return result.code ?? Code.OK;
       }),
     },
@@ -153,7 +155,7 @@ export const createActors = (services: ActorServices) => {
       /** The server copy of the setting; only a signed-in user has one. */
       saveSetting: fromPromise<void, { language: Language }>(async ({ input }) => {
         if (!hasStoredToken()) return;
-        dataOf(await api.call('userSetting', { language: input.language }), 'Saving the language');
+        dataOf(await api.call(accountEndpoints.userSetting, { language: input.language }), 'Saving the language');
       }),
     },
     actions: {

@@ -11,6 +11,8 @@ import type { SessionActorRef } from '../machines/session.machine';
 import type { ApiClient } from '../services/api/client';
 import type { ExtensionBridge } from '../services/extension/bridge';
 import type { Recorder } from '../services/recorder';
+import type { FlowServices } from '../services/flow-services';
+import type { InspectFn } from '../services/inspection';
 import type { AppStorage } from '../services/storage';
 
 export type AppActorRefs = {
@@ -29,6 +31,10 @@ export type ShellServices = {
 export type AppShell = {
   actors: AppActorRefs;
   services: ShellServices;
+  /** The services every flow's effects are built from (src/services/flow-services.ts). */
+  flow: FlowServices;
+  /** The app's inspect callback (Stately inspector and/or recorder), attached to every actor. */
+  inspect: InspectFn | undefined;
   /** Present only when recording (`?record`). */
   recorder: Recorder | null;
 };

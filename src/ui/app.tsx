@@ -9,7 +9,7 @@
  * (`members.loaded`); the session's `announceSessionEnded` tells the gate and the selected-member
  * actor (`session.ended`); a token obtained by the gate tells the session (`session.signedIn`).
  */
-import { createActor, type InspectionEvent, type Observer } from 'xstate';
+import { createActor, type AnyActorRef, type InspectionEvent, type Observer } from 'xstate';
 import type { Language } from '../contract/account';
 import { languageMachine } from '../machines/language.machine';
 import { loginGateMachine, type GateAccount, type NavigateParams } from '../machines/login-gate.machine';
@@ -18,6 +18,8 @@ import { sessionMachine } from '../machines/session.machine';
 import { createActors } from '../services/actors';
 import type { ApiClient } from '../services/api/client';
 import type { ExtensionBridge } from '../services/extension/bridge';
+import { browserClipboard, type Clipboard, type FlowServices } from '../services/flow-services';
+import { combineInspectors } from '../services/inspection';
 import type { Recorder } from '../services/recorder';
 import type { AppStorage } from '../services/storage';
 import type { ComponentType, ReactNode } from 'react';
@@ -43,6 +45,8 @@ export type AppShellDeps = {
   /** The inspector(s) for every root actor (`combineInspectors(stately, recorder.inspect)`). */
   inspect?: ((event: InspectionEvent) => void) | Observer<InspectionEvent> | undefined;
   recorder?: Recorder | null;
+  /** The clipboard service (default: the browser's). */
+  clipboard?: Clipboard;
   /** Leaves the app (sign-out code 100002); default window.location.assign. */
   openUrl?(url: string): void;
   document?: Pick<Document, 'documentElement'>;
@@ -58,7 +62,8 @@ type GateMachine = typeof loginGateMachine;
 /** Creates and starts the app's root actors once. */
 export const createAppShell = (deps: AppShellDeps): AppShell => {
   const { api, storage, bridge } = deps;
-  const inspect = deps.inspect === undefined ? {} : { inspect: deps.inspect };
+  const inspectFn = combineInspectors(deps.inspect);
+  const inspect = inspectFn === undefined ? {} : { inspect: inspectFn };
   const navigate = (_: unknown, p: NavigateParams): void => deps.navigate(p.to, { replace: p.replace });
 
   const impl = createActors({
@@ -126,9 +131,23 @@ export const createAppShell = (deps: AppShellDeps): AppShell => {
   gate.start();
   language.start();
 
+  const actors = { gate, session, language, selectedMember };
+  const flow: FlowServices = {
+    api,
+    storage,
+    bridge,
+    clipboard: deps.clipboard ?? browserClipboard,
+    navigate: (to, options) => deps.navigate(to, { replace: options?.replace ?? false }),
+    sendTo: (systemId, event) => {
+      const actor: AnyActorRef | undefined = (actors as Record<string, AnyActorRef>)[systemId];
+      actor?.send(event);
+    },
+  };
   return {
-    actors: { gate, session, language, selectedMember },
+    actors,
     services: { api, storage, bridge },
+    flow,
+    inspect: inspectFn,
     recorder: deps.recorder ?? null,
   };
 };

@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import { Code } from '../../src/contract/codes';
-import type { EndpointName } from '../../src/contract/endpoints';
+import { nameOfEndpoint, type EndpointName } from '../../src/contract/all-endpoints';
+import type { Endpoint } from '../../src/contract/endpoint';
 import { languageMachine } from '../../src/machines/language.machine';
 import { loginGateMachine } from '../../src/machines/login-gate.machine';
 import { selectedMemberMachine } from '../../src/machines/selected-member.machine';
@@ -18,7 +19,8 @@ const codeResult = (code: number): ApiResult<never> => ({ ok: false, raw: false,
 
 const fakeApi = (answers: Answers) => {
   const calls: { name: EndpointName; body: unknown }[] = [];
-  const call = (async (name: EndpointName, body?: unknown) => {
+  const call = (async (endpoint: Endpoint, body?: unknown) => {
+    const name = nameOfEndpoint(endpoint);
     calls.push({ name, body });
     const answer = answers[name];
     if (answer === undefined) throw new Error(`unexpected call ${name}`);

@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { Code } from '../../src/contract/codes';
-import type { EndpointName } from '../../src/contract/endpoints';
+import { nameOfEndpoint, type EndpointName } from '../../src/contract/all-endpoints';
+import type { Endpoint } from '../../src/contract/endpoint';
 import {
   invitationMachine,
   outcomePathOf,
@@ -179,7 +180,8 @@ describe('invitation actors', () => {
   const fakeApi = (answers: Partial<Record<EndpointName, unknown>>) => {
     const calls: { name: EndpointName; body: unknown }[] = [];
     const api = {
-      call: (async (name: EndpointName, body?: unknown) => {
+      call: (async (endpoint: Endpoint, body?: unknown) => {
+        const name = nameOfEndpoint(endpoint);
         calls.push({ name, body });
         return answers[name];
       }) as ApiClient['call'],

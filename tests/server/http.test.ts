@@ -6,7 +6,7 @@ import { createApp } from '../../server/app';
 import { createMemoryLogger } from '../../server/logger';
 import type { Mailer } from '../../server/mail';
 import { anyEnvelopeSchema } from '../../src/contract/envelope';
-import { MAX_BODY_BYTES } from '../../src/contract/endpoints';
+import { MAX_BODY_BYTES } from '../../src/contract/endpoint';
 import { signUp } from './support/accounts';
 import { setupTestApp, type TestApp } from './support/test-app';
 

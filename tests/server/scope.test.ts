@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { camelKeys } from '../../src/contract/case';
-import { SOURCE_USER_HEADER } from '../../src/contract/endpoints';
+import { SOURCE_USER_HEADER } from '../../src/contract/endpoint';
 import { configListData } from '../../src/contract/account';
 import { addMember, signUp, teamOf } from './support/accounts';
 import { setupTestApp, type TestApp } from './support/test-app';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app';
 import { sessions } from '../../server/db/schema';
 import { createOutboxMailer } from '../../server/mail';
-import { SESSION_COOKIE } from '../../src/contract/endpoints';
+import { SESSION_COOKIE } from '../../src/contract/endpoint';
 import { PASSWORD, signIn, signUp } from './support/accounts';
 import { setupTestApp, type TestApp } from './support/test-app';
 
@@ -46,7 +46,11 @@ describe('password sign-in', () => {
     await signUp(t, 'secure@example.com');
     t.rebuild({ config: { publicUrl: 'https://crm.example.com' } });
     const res = await login('secure@example.com', PASSWORD);
-    expect(res.setCookie.find((c) => c.startsWith(`${SESSION_COOKIE}=`))).toMatch(/Secure/);
+    // Under https the cookie is bound to the origin: `__Host-` prefix, Secure, Path=/, no Domain.
+    const cookie = res.setCookie.find((c) => c.startsWith(`__Host-${SESSION_COOKIE}=`));
+    expect(cookie).toMatch(/Secure/);
+    expect(cookie).toMatch(/Path=\//);
+    expect(cookie).not.toMatch(/Domain=/i);
   });
 
   it('answers 100006 alike for a wrong password and an unknown user, writing no session', async () => {
@@ -99,7 +103,9 @@ describe('access tokens and /api/token/', () => {
     expect(token).not.toBe(who.accessToken);
     expect((await userInfo(token)).code).toBe(100000);
     expect((await userInfo(who.accessToken)).code).toBe(100026);
-    expect(fresh.sessionCookie).toBe(who.cookie);
+    // The refresh token rotates on every refresh.
+    expect(fresh.sessionCookie).toBeTruthy();
+    expect(fresh.sessionCookie).not.toBe(who.cookie);
   });
 
   it('answers 100006 without a cookie, with an unknown cookie, and after the session expired', async () => {
@@ -112,12 +118,18 @@ describe('access tokens and /api/token/', () => {
     expect((await t.post('/api/token/', {}, { cookie: who.cookie })).code).toBe(100006);
   });
 
-  it('slides the session on /api/token/', async () => {
+  it('ends the session 30 days after sign-in, however often it is refreshed', async () => {
     const who = await signUp(t, 'slide@example.com');
     t.clock.advance(20 * 24 * HOUR);
-    expect((await t.post('/api/token/', {}, { cookie: who.cookie })).code).toBe(100000);
-    t.clock.advance(20 * 24 * HOUR);
-    expect((await t.post('/api/token/', {}, { cookie: who.cookie })).code).toBe(100000);
+    const first = await t.post('/api/token/', {}, { cookie: who.cookie });
+    expect(first.code).toBe(100000);
+    // The cookie lasts only as long as the session has left (10 days).
+    expect(first.setCookie.join()).toMatch(/Max-Age=864000/);
+    t.clock.advance(9 * 24 * HOUR);
+    const second = await t.post('/api/token/', {}, { cookie: first.sessionCookie });
+    expect(second.code).toBe(100000);
+    t.clock.advance(2 * 24 * HOUR);
+    expect((await t.post('/api/token/', {}, { cookie: second.sessionCookie })).code).toBe(100006);
   });
 
   it('answers 100026 for a missing, malformed or unknown bearer token', async () => {

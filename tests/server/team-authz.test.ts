@@ -6,7 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '../../src/contract/codes';
-import { endpoints, SOURCE_USER_HEADER, type EndpointName } from '../../src/contract/endpoints';
+import { endpointsByName as endpoints, type EndpointName } from '../../src/contract/all-endpoints';
+import { SOURCE_USER_HEADER } from '../../src/contract/endpoint';
 import { setupTestApp, type TestApp } from './support/test-app';
 import { buildWorld, type Person, type World } from './support/team-world';
 

@@ -12,8 +12,9 @@ import { invitations, workspaceMembers, workspaces } from '../../server/db/schem
 import { payInfoData } from '../../src/contract/account';
 import { camelKeys } from '../../src/contract/case';
 import { Code } from '../../src/contract/codes';
-import { endpoints, type EndpointName } from '../../src/contract/endpoints';
-import { invitationInfoData, inviteUrlData, inviteUrlListData, workspacePageData } from '../../src/contract/workspace';
+import { endpointsByName as endpoints, type EndpointName } from '../../src/contract/all-endpoints';
+import { inviteUrlData, inviteUrlListData, workspacePageData } from '../../src/contract/team';
+import { invitationInfoData } from '../../src/contract/workspace';
 import { signUp } from './support/accounts';
 import { setupTestApp, type TestApp } from './support/test-app';
 import { buildWorld, type Person, type World } from './support/team-world';

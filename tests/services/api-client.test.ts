@@ -2,8 +2,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, createApiClient, REQUEST_TIMEOUT_MS, type ApiClientDeps } from '../../src/services/api/client';
 import { createMemoryBackend, createStorage, type AppStorage } from '../../src/services/storage';
 import { Code } from '../../src/contract/codes';
-import { SOURCE_USER_HEADER } from '../../src/contract/endpoints';
+import { SOURCE_USER_HEADER } from '../../src/contract/endpoint';
 import type { UserInfo } from '../../src/contract/account';
+import { accountEndpoints } from '../../src/contract/account';
+import { workspaceEndpoints } from '../../src/contract/workspace';
 
 type Captured = {
   url: URL;
@@ -79,19 +81,19 @@ describe('API client: request shape', () => {
   it('adds the chat-service id from the stored extension config to every body', async () => {
     const { client, storage, calls } = setup();
     storage.set('extensionConfig', { chatServiceId: 'cs-42' });
-    await client.call('workspaceInfo', { inviteToken: 'abc' });
+    await client.call(workspaceEndpoints.workspaceInfo, { inviteToken: 'abc' });
     expect(calls[0]!.body).toEqual({ invite_token: 'abc', chat_service_id: 'cs-42' });
   });
 
   it('sends no chat-service id when none is stored', async () => {
     const { client, calls } = setup();
-    await client.call('workspaceInfo', {});
+    await client.call(workspaceEndpoints.workspaceInfo, {});
     expect(calls[0]!.body).toEqual({});
   });
 
   it('sends body keys snake_case and reads response keys camelCase', async () => {
     const { client, calls } = setup();
-    const result = await client.call('workspaceCreate', { workspaceName: 'Acme', inviteEmails: ['a@b.co'] });
+    const result = await client.call(workspaceEndpoints.workspaceCreate, { workspaceName: 'Acme', inviteEmails: ['a@b.co'] });
     expect(calls[0]!.body).toEqual({ workspace_name: 'Acme', invite_emails: ['a@b.co'] });
     expect(result).toEqual({
       ok: true,
@@ -107,7 +109,7 @@ describe('API client: request shape', () => {
       ok({ user_id: 'u-self', email: 'owner@example.com', name: 'Owner', roles: [], is_admin: true, sync_types: [], plan_group: 'pro' }),
     );
     storage.set('extensionConfig', { chatServiceId: 'cs-42' });
-    const result = await client.call('userInfo');
+    const result = await client.call(accountEndpoints.userInfo);
     expect(calls[0]!.method).toBe('GET');
     expect(calls[0]!.body).toBeUndefined();
     expect(calls[0]!.url.pathname).toBe('/api/crm/v2/user/info/');
@@ -117,7 +119,7 @@ describe('API client: request shape', () => {
 
   it('posts JSON to the endpoint path under the base URL, with credentials included', async () => {
     const { client, calls } = setup(undefined, { baseUrl: 'https://api.example.test' });
-    await client.call('workspaceInfo', {});
+    await client.call(workspaceEndpoints.workspaceInfo, {});
     expect(calls[0]!.method).toBe('POST');
     expect(calls[0]!.url.origin).toBe('https://api.example.test');
     expect(calls[0]!.url.pathname).toBe('/public/workspace/info');
@@ -128,34 +130,34 @@ describe('API client: request shape', () => {
   it('adds the bearer token from storage', async () => {
     const { client, storage, calls } = setup();
     storage.set('accessToken', 'tok-1');
-    await client.call('workspaceInfo', {});
+    await client.call(workspaceEndpoints.workspaceInfo, {});
     expect(calls[0]!.headers.get('authorization')).toBe('Bearer tok-1');
   });
 
   it('adds no bearer token when the path contains /wp/', async () => {
     const { client, storage, calls } = setup(() => ok({ access_token: 'new', expires_in: 900 }));
     storage.set('accessToken', 'tok-1');
-    await client.call('login', { email: 'a@b.co', password: 'secret-pass' });
+    await client.call(accountEndpoints.login, { email: 'a@b.co', password: 'secret-pass' });
     expect(calls[0]!.url.pathname).toContain('/wp/');
     expect(calls[0]!.headers.has('authorization')).toBe(false);
   });
 
   it('adds no bearer token when none is stored', async () => {
     const { client, calls } = setup();
-    await client.call('workspaceInfo', {});
+    await client.call(workspaceEndpoints.workspaceInfo, {});
     expect(calls[0]!.headers.has('authorization')).toBe(false);
   });
 
   it('puts the injected request id in the query', async () => {
     const { client, calls } = setup(undefined, { randomId: () => 'req-fixed' });
-    await client.call('workspaceInfo', {});
+    await client.call(workspaceEndpoints.workspaceInfo, {});
     expect(calls[0]!.url.searchParams.get('request_id')).toBe('req-fixed');
   });
 
   it('puts a fresh random request id in the query of every call by default', async () => {
     const { client, calls } = setup();
-    await client.call('workspaceInfo', {});
-    await client.call('workspaceInfo', {});
+    await client.call(workspaceEndpoints.workspaceInfo, {});
+    await client.call(workspaceEndpoints.workspaceInfo, {});
     const ids = calls.map((c) => c.url.searchParams.get('request_id'));
     expect(ids[0]).toMatch(/^[0-9a-f]{32}$/);
     expect(ids[1]).toMatch(/^[0-9a-f]{32}$/);
@@ -168,7 +170,7 @@ describe('API client: source-user header', () => {
     const { client, storage, calls } = setup();
     storage.set('userInfo', self);
     storage.set('selectedMember', 'u-other');
-    await client.call('workspaceInfo', {});
+    await client.call(workspaceEndpoints.workspaceInfo, {});
     expect(calls[0]!.headers.get(SOURCE_USER_HEADER)).toBe('u-other');
   });
 
@@ -176,14 +178,14 @@ describe('API client: source-user header', () => {
     const { client, storage, calls } = setup();
     storage.set('userInfo', self);
     storage.set('selectedMember', 'u-self');
-    await client.call('workspaceInfo', {});
+    await client.call(workspaceEndpoints.workspaceInfo, {});
     expect(calls[0]!.headers.has(SOURCE_USER_HEADER)).toBe(false);
   });
 
   it('is absent when no member is selected', async () => {
     const { client, storage, calls } = setup();
     storage.set('userInfo', self);
-    await client.call('workspaceInfo', {});
+    await client.call(workspaceEndpoints.workspaceInfo, {});
     expect(calls[0]!.headers.has(SOURCE_USER_HEADER)).toBe(false);
   });
 
@@ -193,7 +195,7 @@ describe('API client: source-user header', () => {
     );
     storage.set('userInfo', self);
     storage.set('selectedMember', 'u-other');
-    const result = await client.call('userSetting', { language: 'en' });
+    const result = await client.call(accountEndpoints.userSetting, { language: 'en' });
     expect(calls[0]!.url.pathname).toBe('/public/user/setting');
     expect(calls[0]!.headers.has(SOURCE_USER_HEADER)).toBe(false);
     expect(result.ok).toBe(true);
@@ -209,7 +211,7 @@ describe('API client: failures (SPEC §8)', () => {
           req.signal?.addEventListener('abort', () => reject(new DOMException('The operation was aborted.', 'AbortError')));
         }),
     );
-    const pending = client.call('workspaceInfo', {});
+    const pending = client.call(workspaceEndpoints.workspaceInfo, {});
     const settled = vi.fn();
     pending.then(settled, settled);
     await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS - 1);
@@ -224,7 +226,7 @@ describe('API client: failures (SPEC §8)', () => {
 
   it('rejects an HTTP 500 with an http ApiError and a toast', async () => {
     const { client, notify } = setup(() => new Response('Internal Server Error', { status: 500 }));
-    const error: unknown = await client.call('workspaceInfo', {}).catch((e: unknown) => e);
+    const error: unknown = await client.call(workspaceEndpoints.workspaceInfo, {}).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).kind).toBe('http');
     expect((error as ApiError).status).toBe(500);
@@ -234,7 +236,7 @@ describe('API client: failures (SPEC §8)', () => {
 
   it('rejects a network failure with a network ApiError and a toast', async () => {
     const { client, notify } = setup(() => Promise.reject(new TypeError('Failed to fetch')));
-    const error: unknown = await client.call('workspaceInfo', {}).catch((e: unknown) => e);
+    const error: unknown = await client.call(workspaceEndpoints.workspaceInfo, {}).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).kind).toBe('network');
     expect(notify).toHaveBeenCalledTimes(1);
@@ -242,19 +244,19 @@ describe('API client: failures (SPEC §8)', () => {
 
   it('shows one toast for two failures within a second, and another after the second has passed', async () => {
     const { client, notify, advanceClock } = setup(() => new Response('Bad Gateway', { status: 502 }));
-    await expect(client.call('workspaceInfo', {})).rejects.toBeInstanceOf(ApiError);
+    await expect(client.call(workspaceEndpoints.workspaceInfo, {})).rejects.toBeInstanceOf(ApiError);
     advanceClock(999);
-    await expect(client.call('workspaceInfo', {})).rejects.toBeInstanceOf(ApiError);
+    await expect(client.call(workspaceEndpoints.workspaceInfo, {})).rejects.toBeInstanceOf(ApiError);
     expect(notify).toHaveBeenCalledTimes(1);
     advanceClock(1);
-    await expect(client.call('workspaceInfo', {})).rejects.toBeInstanceOf(ApiError);
+    await expect(client.call(workspaceEndpoints.workspaceInfo, {})).rejects.toBeInstanceOf(ApiError);
     expect(notify).toHaveBeenCalledTimes(2);
   });
 
   it.each([Code.TOKEN_EXPIRED, Code.TOKEN_INVALID])('code %i clears the stored token and ends the session', async (code) => {
     const { client, storage, onSessionEnded, notify } = setup(() => jsonResponse({ code, data: null, message: 'session over' }));
     storage.set('accessToken', 'tok-1');
-    const result = await client.call('workspaceInfo', {});
+    const result = await client.call(workspaceEndpoints.workspaceInfo, {});
     expect(storage.get('accessToken')).toBeNull();
     expect(onSessionEnded).toHaveBeenCalledExactlyOnceWith(code);
     expect(result).toEqual({ ok: false, raw: false, code, data: null, message: 'session over' });
@@ -266,7 +268,7 @@ describe('API client: failures (SPEC §8)', () => {
       jsonResponse({ code: Code.TOKEN_INVALID, data: null, message: 'invalid' }, 401),
     );
     storage.set('accessToken', 'tok-1');
-    const error: unknown = await client.call('workspaceInfo', {}).catch((e: unknown) => e);
+    const error: unknown = await client.call(workspaceEndpoints.workspaceInfo, {}).catch((e: unknown) => e);
     expect((error as ApiError).kind).toBe('http');
     expect((error as ApiError).code).toBe(Code.TOKEN_INVALID);
     expect(storage.get('accessToken')).toBeNull();
@@ -278,7 +280,7 @@ describe('API client: failures (SPEC §8)', () => {
       jsonResponse({ code: Code.NO_ACTIVE_ACCOUNT, data: { retry_after: 3 }, message: 'No active account found with the given credentials' }),
     );
     storage.set('accessToken', 'tok-1');
-    const result = await client.call('login', { email: 'a@b.co', password: 'x' });
+    const result = await client.call(accountEndpoints.login, { email: 'a@b.co', password: 'x' });
     expect(result).toEqual({
       ok: false,
       raw: false,
@@ -293,21 +295,21 @@ describe('API client: failures (SPEC §8)', () => {
 
   it('returns a non-JSON answer raw', async () => {
     const { client, notify } = setup(() => new Response('<html>maintenance</html>', { status: 200, headers: { 'Content-Type': 'text/html' } }));
-    const result = await client.call('workspaceInfo', {});
+    const result = await client.call(workspaceEndpoints.workspaceInfo, {});
     expect(result).toEqual({ ok: true, raw: true, code: null, data: '<html>maintenance</html>', message: '' });
     expect(notify).not.toHaveBeenCalled();
   });
 
   it('returns an unparseable body raw even when it claims to be JSON', async () => {
     const { client } = setup(() => new Response('not json {', { status: 200, headers: { 'Content-Type': 'application/json' } }));
-    const result = await client.call('workspaceInfo', {});
+    const result = await client.call(workspaceEndpoints.workspaceInfo, {});
     expect(result.ok && result.raw).toBe(true);
     expect(result.data).toBe('not json {');
   });
 
   it('rejects with a parse ApiError when a successful answer does not match the contract', async () => {
     const { client, notify } = setup(() => ok({ workspace_id: 'w1' }));
-    const error: unknown = await client.call('workspaceInfo', {}).catch((e: unknown) => e);
+    const error: unknown = await client.call(workspaceEndpoints.workspaceInfo, {}).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).kind).toBe('parse');
     expect((error as ApiError).endpoint).toBe('workspaceInfo');
@@ -316,6 +318,6 @@ describe('API client: failures (SPEC §8)', () => {
 
   it('rejects with a parse ApiError when a JSON answer is not an envelope', async () => {
     const { client } = setup(() => jsonResponse({ hello: 'world' }));
-    await expect(client.call('workspaceInfo', {})).rejects.toMatchObject({ kind: 'parse' });
+    await expect(client.call(workspaceEndpoints.workspaceInfo, {})).rejects.toMatchObject({ kind: 'parse' });
   });
 });

@@ -6,7 +6,11 @@ import { act, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { waitFor as waitForActor } from 'xstate';
-import type { DataOf, EndpointName, RequestOf } from '../../src/contract/endpoints';
+import { endpointsByName, nameOfEndpoint, type EndpointName } from '../../src/contract/all-endpoints';
+import type { AnswerOf, Endpoint, RequestOf } from '../../src/contract/endpoint';
+
+type DataOf<N extends EndpointName> = AnswerOf<(typeof endpointsByName)[N]>;
+type RequestFor<N extends EndpointName> = RequestOf<(typeof endpointsByName)[N]>;
 import { Code } from '../../src/contract/codes';
 import { loadLocaleAsync } from '../../src/i18n/i18n-util.async';
 import { ApiError, type ApiClient, type ApiFailure, type ApiOk, type ApiResult } from '../../src/services/api/client';
@@ -20,7 +24,7 @@ import { createNavigator, type AppNavigator } from '../../src/ui/navigator';
 export const BASENAME = '/crm';
 
 export type ApiHandlers = {
-  [N in EndpointName]?: (body: RequestOf<N> | undefined) => ApiResult<DataOf<N>> | Promise<ApiResult<DataOf<N>>>;
+  [N in EndpointName]?: (body: RequestFor<N> | undefined) => ApiResult<DataOf<N>> | Promise<ApiResult<DataOf<N>>>;
 };
 
 export const okResult = <T,>(data: T): ApiOk<T> => ({ ok: true, raw: false, code: Code.OK, data, message: 'success' });
@@ -34,7 +38,8 @@ export const createFakeApi = (handlers: ApiHandlers = {}): FakeApi => {
   const api: FakeApi = {
     calls,
     handlers,
-    call: (async (name: EndpointName, body?: unknown) => {
+    call: (async (endpoint: Endpoint, body?: unknown) => {
+      const name = nameOfEndpoint(endpoint);
       calls.push({ name, body });
       const handler = api.handlers[name] as ((b: unknown) => unknown) | undefined;
       if (!handler) throw new ApiError('network', name, `no fake answer for ${name}`);

@@ -10,14 +10,17 @@
  * - network, HTTP, time-out and parse failures show one throttled toast and reject with `ApiError`;
  * - codes 100004/100026 clear the access token and call `onSessionEnded(code)`;
  * - any other code than 100000 is handed to the caller as `{ok: false, code, data, message}`;
- * - a non-JSON answer is returned raw; a successful answer is parsed with the endpoint's zod schema.
+ * - a non-JSON answer is returned raw; a successful answer is parsed with the endpoint's answer schema.
+ *
+ * Endpoints come from the contract's areas (`api.call(teamEndpoints.workspacePage, body)`), so the
+ * client carries no area's schemas itself.
  */
 import wretch from 'wretch';
 import AbortAddon from 'wretch/addons/abort';
 import QueryStringAddon from 'wretch/addons/queryString';
 import { camelKeys, snakeKeys } from '../../contract/case';
 import { Code, sessionEndingCodes } from '../../contract/codes';
-import { endpoints, SOURCE_USER_HEADER, type DataOf, type EndpointName, type RequestOf } from '../../contract/endpoints';
+import { SOURCE_USER_HEADER, type AnswerOf, type Endpoint, type RequestOf } from '../../contract/endpoint';
 import { anyEnvelopeSchema, type Envelope } from '../../contract/envelope';
 import type { AppStorage } from '../storage';
 import { createThrottledNotifier } from '../toast';
@@ -40,7 +43,8 @@ export const apiErrorMessages: Record<ApiErrorKind, string> = {
 export class ApiError extends Error {
   override readonly name = 'ApiError';
   readonly kind: ApiErrorKind;
-  readonly endpoint: EndpointName;
+  /** Path of the endpoint called. */
+  readonly endpoint: string;
   /** HTTP status, for `kind: 'http'`. */
   readonly status: number | undefined;
   /** Envelope code, when an HTTP error answer carried one. */
@@ -48,7 +52,7 @@ export class ApiError extends Error {
 
   constructor(
     kind: ApiErrorKind,
-    endpoint: EndpointName,
+    endpoint: string,
     message: string,
     extra: { status?: number; code?: number; cause?: unknown } = {},
   ) {
@@ -81,7 +85,7 @@ export type ApiClientDeps = {
 };
 
 export type ApiClient = {
-  call<N extends EndpointName>(name: N, body?: RequestOf<N>): Promise<ApiResult<DataOf<N>>>;
+  call<E extends Endpoint>(endpoint: E, body?: RequestOf<E>): Promise<ApiResult<AnswerOf<E>>>;
 };
 
 /** 128 random bits as hex; uses getRandomValues, which (unlike randomUUID) also exists outside secure contexts. */
@@ -136,11 +140,11 @@ export const createApiClient = (deps: ApiClientDeps): ApiClient => {
     onSessionEnded(code);
   };
 
-  const headersFor = (name: EndpointName, path: string): Record<string, string> => {
+  const headersFor = (endpoint: Endpoint): Record<string, string> => {
     const headers: Record<string, string> = {};
     const token = storage.get('accessToken');
-    if (token && !path.includes('/wp/')) headers.Authorization = `Bearer ${token}`;
-    if (name !== 'userSetting') {
+    if (token && !endpoint.path.includes('/wp/')) headers.Authorization = `Bearer ${token}`;
+    if (endpoint.sourceUser === 'honoured') {
       const selected = storage.get('selectedMember');
       const self = storage.get('userInfo')?.userId;
       if (selected && self && selected !== self) headers[SOURCE_USER_HEADER] = selected;
@@ -155,8 +159,8 @@ export const createApiClient = (deps: ApiClientDeps): ApiClient => {
     return snakeKeys(out) as Record<string, unknown>;
   };
 
-  const call = async <N extends EndpointName>(name: N, body?: RequestOf<N>): Promise<ApiResult<DataOf<N>>> => {
-    const endpoint = endpoints[name];
+  const call = async <E extends Endpoint>(endpoint: E, body?: RequestOf<E>): Promise<ApiResult<AnswerOf<E>>> => {
+    const name = endpoint.path;
     const wireBody = bodyFor(body);
     const query: Record<string, string | string[]> =
       endpoint.method === 'GET' ? { ...toQuery(wireBody), request_id: randomId() } : { request_id: randomId() };
@@ -170,7 +174,7 @@ export const createApiClient = (deps: ApiClientDeps): ApiClient => {
 
     let response: Response;
     try {
-      const request = base.url(endpoint.path).query(query).headers(headersFor(name, endpoint.path)).signal(controller);
+      const request = base.url(endpoint.path).query(query).headers(headersFor(endpoint)).signal(controller);
       response = await (endpoint.method === 'GET' ? request.get() : request.post(wireBody)).res();
     } catch (err) {
       clearTimeout(timer);
@@ -216,9 +220,9 @@ export const createApiClient = (deps: ApiClientDeps): ApiClient => {
       endSessionIf(envelope.code);
       return { ok: false, raw: false, code: envelope.code, data: envelope.data, message: envelope.message };
     }
-    const data = endpoint.data.safeParse(envelope.data);
+    const data = endpoint.answer.safeParse(envelope.data);
     if (!data.success) return fail(new ApiError('parse', name, apiErrorMessages.parse, { cause: data.error }));
-    return { ok: true, raw: false, code: Code.OK, data: data.data as DataOf<N>, message: envelope.message };
+    return { ok: true, raw: false, code: Code.OK, data: data.data as AnswerOf<E>, message: envelope.message };
   };
 
   return { call };

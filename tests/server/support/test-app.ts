@@ -15,7 +15,10 @@ import { allTables, outbox } from '../../../server/db/schema';
 import { createMemoryLogger, type MemoryLogger } from '../../../server/logger';
 import { createOutboxMailer } from '../../../server/mail';
 import type { AppDeps } from '../../../server/deps';
-import { SESSION_COOKIE } from '../../../src/contract/endpoints';
+import { endpointAt } from '../../../src/contract/all-endpoints';
+import { camelKeys } from '../../../src/contract/case';
+import { Code } from '../../../src/contract/codes';
+import { SESSION_COOKIE } from '../../../src/contract/endpoint';
 import { asc, eq } from 'drizzle-orm';
 
 export const CLOCK_START = new Date('2025-01-15T09:00:00.000Z');
@@ -91,6 +94,20 @@ const openTestDatabase = async (): Promise<{ database: Database; drop: () => Pro
   };
 };
 
+/**
+ * Every successful answer a test receives is parsed with its endpoint's answer schema (the
+ * contract's), so the server and the client cannot drift apart unnoticed.
+ */
+export const checkAnswer = (method: string, path: string, json: Record<string, unknown>): void => {
+  if (json.code !== Code.OK) return;
+  const endpoint = endpointAt(new URL(path, 'http://test').pathname);
+  if (!endpoint || endpoint.method !== method) return;
+  const parsed = endpoint.answer.safeParse(camelKeys(json.data ?? null));
+  if (!parsed.success) {
+    throw new Error(`${method} ${path} answered data that its contract schema refuses: ${JSON.stringify(parsed.error.issues).slice(0, 600)}`);
+  }
+};
+
 export const setupTestApp = async (options: { config?: Partial<AppConfig>; googleKeys?: AppDeps['googleKeys'] } = {}): Promise<TestApp> => {
   const { database, drop } = await openTestDatabase();
   const clock = createFakeClock(CLOCK_START);
@@ -134,6 +151,7 @@ export const setupTestApp = async (options: { config?: Partial<AppConfig>; googl
         json = { code: -1, data: null, message: text };
       }
       const setCookie = res.headers.getSetCookie();
+      checkAnswer(method, path, json);
       return {
         status: res.status,
         code: json.code as number,

@@ -4,6 +4,7 @@ import type { ApiClient, ApiResult } from '../../../services/api/client';
 import type { AuthAnswer, SignedIn } from '../../../machines/auth/auth-form';
 import type { GoogleConfig } from '../../../machines/auth/google-sign-in.machine';
 import { obtainGoogleIdToken } from './google-identity';
+import { accountEndpoints } from '../../../contract/account';
 
 /** What the auth screens need from the app (tests pass fakes). */
 export type AuthServices = {
@@ -27,44 +28,44 @@ const nothing = (): null => null;
 
 export const signInActors = (services: AuthServices) => ({
   submitLogin: fromPromise<AuthAnswer<SignedIn>, { email: string; password: string }>(async ({ input }) =>
-    toAnswer(await services.api.call('login', input), token),
+    toAnswer(await services.api.call(accountEndpoints.login, input), token),
   ),
 });
 
 export const googleSignInActors = (services: AuthServices) => ({
   loadGoogleConfig: fromPromise<GoogleConfig, void>(async () => {
-    const answer = toAnswer(await services.api.call('googleConfig'), (data) => data);
+    const answer = toAnswer(await services.api.call(accountEndpoints.googleConfig), (data) => data);
     return answer.ok ? answer.data : { enabled: false, clientId: null };
   }),
   obtainGoogleCredential: fromPromise<string, { clientId: string }>(({ input }) =>
     (services.obtainGoogleCredential ?? obtainGoogleIdToken)(input.clientId),
   ),
   submitGoogleLogin: fromPromise<AuthAnswer<SignedIn>, { credential: string }>(async ({ input }) =>
-    toAnswer(await services.api.call('loginGoogle', input), token),
+    toAnswer(await services.api.call(accountEndpoints.loginGoogle, input), token),
   ),
 });
 
 export const signUpActors = (services: AuthServices) => ({
   requestSignupCode: fromPromise<AuthAnswer<null>, { email: string; password: string }>(async ({ input }) =>
-    toAnswer(await services.api.call('register', input), nothing),
+    toAnswer(await services.api.call(accountEndpoints.register, input), nothing),
   ),
   verifySignup: fromPromise<AuthAnswer<SignedIn>, { email: string; code: string }>(async ({ input }) =>
-    toAnswer(await services.api.call('registerVerify', input), token),
+    toAnswer(await services.api.call(accountEndpoints.registerVerify, input), token),
   ),
 });
 
 export const resetPasswordActors = (services: AuthServices) => ({
   requestResetCode: fromPromise<AuthAnswer<null>, { email: string }>(async ({ input }) =>
-    toAnswer(await services.api.call('resetRequest', input), nothing),
+    toAnswer(await services.api.call(accountEndpoints.resetRequest, input), nothing),
   ),
   resetPassword: fromPromise<AuthAnswer<null>, { email: string; code: string; password: string }>(async ({ input }) =>
-    toAnswer(await services.api.call('reset', input), nothing),
+    toAnswer(await services.api.call(accountEndpoints.reset, input), nothing),
   ),
 });
 
 export const changePasswordActors = (services: AuthServices) => ({
   changePassword: fromPromise<AuthAnswer<null>, { oldPassword: string; newPassword: string }>(async ({ input }) =>
-    toAnswer(await services.api.call('changePassword', input), nothing),
+    toAnswer(await services.api.call(accountEndpoints.changePassword, input), nothing),
   ),
 });
 

@@ -20,6 +20,7 @@ import { ModalDialog } from '../../components/dialog';
 import { FieldErrorText, FieldHelperText, FieldLabel, FieldRoot } from '../../components/field';
 import { TabsContent, TabsList, TabsRoot, TabsTrigger } from '../../components/tabs';
 import { loadSeatsLogic, refusalText, UsageLimitDialog } from './usage-limit-dialog';
+import { teamEndpoints } from '../../../contract/team';
 
 const stack = css({ display: 'flex', flexDirection: 'column', gap: '4', pt: '4' });
 const row = css({ display: 'flex', gap: '2', flexWrap: 'wrap', alignItems: 'center' });
@@ -37,24 +38,24 @@ export function InviteMembers({ triggerTestId, onInvited, variant = 'solid' }: {
     inviteMembersMachine.provide({
       actors: {
         loadLink: fromPromise<InviteLink | null, void>(async () => {
-          const r = await api.call('inviteUrlList');
+          const r = await api.call(teamEndpoints.inviteUrlList);
           if (!r.ok || r.raw) throw new Error(r.message);
           const pub = r.data.items.find((i) => i.kind === 'public');
           return pub ? toLink(pub) : null;
         }),
         generateLink: fromPromise<InviteLink, void>(async () => {
-          const r = await api.call('publicInviteUrlGenerate');
+          const r = await api.call(teamEndpoints.publicInviteUrlGenerate);
           if (!r.ok || r.raw) throw new Error(r.message);
           return toLink(r.data);
         }),
         resetLink: fromPromise<InviteLink, void>(async () => {
-          const r = await api.call('publicInviteUrlReset');
+          const r = await api.call(teamEndpoints.publicInviteUrlReset);
           if (!r.ok || r.raw) throw new Error(r.message);
           return toLink(r.data);
         }),
         copyText: fromPromise<void, { text: string }>(({ input }) => navigator.clipboard.writeText(input.text)),
         sendInvites: fromPromise<SendAnswer, { emails: string[] }>(async ({ input }) => {
-          const r = await api.call('inviteRecordCreate', { emails: input.emails });
+          const r = await api.call(teamEndpoints.inviteRecordCreate, { emails: input.emails });
           if (r.ok && !r.raw) return { ok: true };
           return { ok: false, code: r.code ?? 0, message: r.message };
         }),

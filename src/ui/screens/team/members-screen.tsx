@@ -34,6 +34,7 @@ import { SimpleSelect } from '../../components/select';
 import type { ApiClient } from '../../../services/api/client';
 import { InviteMembers } from './invite-members';
 import { loadSeatsLogic, refusalText, UsageLimitDialog } from './usage-limit-dialog';
+import { teamEndpoints } from '../../../contract/team';
 
 const page = css({ display: 'flex', flexDirection: 'column', gap: '5', p: { base: '4', md: '8' }, maxWidth: '6xl' });
 const head = css({ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-start', gap: '4', flexWrap: 'wrap' });
@@ -75,7 +76,7 @@ function MembersView({ workspaceId, workspaceName, selfId, role }: { workspaceId
     teamMembersMachine.provide({
       actors: {
         loadPage: fromPromise<MembersPage, LoadPageInput>(async ({ input }) => {
-          const r = await api.call('workspacePage', { workspaceId: input.workspaceId, page: input.page, size: MEMBERS_PAGE_SIZE });
+          const r = await api.call(teamEndpoints.workspacePage, { workspaceId: input.workspaceId, page: input.page, size: MEMBERS_PAGE_SIZE });
           if (!r.ok || r.raw) throw new Error(r.message);
           return { items: r.data.items, total: r.data.total };
         }),
@@ -83,19 +84,19 @@ function MembersView({ workspaceId, workspaceName, selfId, role }: { workspaceId
           const { action, workspaceId: ws } = input;
           switch (action.kind) {
             case 'role':
-              return answerOf(await api.call('userLevelUpdate', { userLevel: action.level, userId: action.userId, workspaceId: ws }));
+              return answerOf(await api.call(teamEndpoints.userLevelUpdate, { userLevel: action.level, userId: action.userId, workspaceId: ws }));
             case 'sync':
-              return answerOf(await api.call('syncTypeUpdate', { syncType: action.syncType, userId: action.userId, workspaceId: ws }));
+              return answerOf(await api.call(teamEndpoints.syncTypeUpdate, { syncType: action.syncType, userId: action.userId, workspaceId: ws }));
             case 'remove':
-              return answerOf(await api.call('inviteRecordDelete', { workspaceId: ws, targetUserId: action.userId }));
+              return answerOf(await api.call(teamEndpoints.inviteRecordDelete, { workspaceId: ws, targetUserId: action.userId }));
             case 'deleteInvite':
-              return answerOf(await api.call('inviteRecordDelete', { workspaceId: ws, email: action.email }));
+              return answerOf(await api.call(teamEndpoints.inviteRecordDelete, { workspaceId: ws, email: action.email }));
             case 'resend':
-              return answerOf(await api.call('inviteRecordCreate', { emails: [action.email] }));
+              return answerOf(await api.call(teamEndpoints.inviteRecordCreate, { emails: [action.email] }));
             case 'leave':
-              return answerOf(await api.call('workspaceLeave', { workspaceId: ws }));
+              return answerOf(await api.call(teamEndpoints.workspaceLeave, { workspaceId: ws }));
             case 'disband':
-              return answerOf(await api.call('workspaceDisband', { workspaceId: ws }));
+              return answerOf(await api.call(teamEndpoints.workspaceDisband, { workspaceId: ws }));
           }
         }),
         loadSeats: loadSeatsLogic(api),

@@ -13,11 +13,12 @@ import type { Seats } from '../../../machines/invite-members.machine';
 import type { ApiClient } from '../../../services/api/client';
 import { Button } from '../../components/button';
 import { ModalDialog } from '../../components/dialog';
+import { accountEndpoints } from '../../../contract/account';
 
 /** The seats of the caller's plan, from the plan/pay info (inviteCount is derived by the server). */
 export const loadSeatsLogic = (api: ApiClient) =>
   fromPromise<Seats, void>(async () => {
-    const r = await api.call('payInfo');
+    const r = await api.call(accountEndpoints.payInfo);
     if (!r.ok || r.raw) throw new Error(r.message);
     return { planName: r.data.planName, used: r.data.inviteCount, limit: r.data.inviteLimit };
   });

@@ -24,6 +24,7 @@ import { InlineAlert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { CardBody, CardDescription, CardHeader, CardRoot, CardTitle } from '../../components/card';
 import { FieldErrorText, FieldHelperText, FieldLabel, FieldRoot, TextField } from '../../components/field';
+import { workspaceEndpoints } from '../../../contract/workspace';
 
 const page = css({ minHeight: '100dvh', display: 'flex', alignItems: 'center', justifyContent: 'center', p: { base: '4', md: '8' }, bg: 'bg.canvas' });
 const card = css({ width: 'full', maxWidth: 'lg' });
@@ -41,7 +42,7 @@ export function WorkspaceScreen() {
     workspaceCreateMachine.provide({
       actors: {
         createWorkspace: fromPromise<CreateWorkspaceResult, CreateWorkspaceInput>(async ({ input }) => {
-          const r = await services.api.call('workspaceCreate', input);
+          const r = await services.api.call(workspaceEndpoints.workspaceCreate, input);
           if (r.ok && !r.raw) return { ok: true };
           return { ok: false, code: r.code ?? 0, message: r.message || String(r.data ?? '') };
         }),
