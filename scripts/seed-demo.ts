@@ -149,7 +149,7 @@ if (isMain) {
   const run = async () => {
     const env = readServerEnv();
     const config = readAppConfig();
-    const origin = config.publicUrl ?? `http://${env.host}:${env.port}`;
+    const origin = config.publicUrl;
     const database = await openDatabase(env.databaseUrl ? { databaseUrl: env.databaseUrl } : { dataDir: env.dataDir });
     let seed: DemoSeed;
     try {

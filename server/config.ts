@@ -20,8 +20,12 @@ export type RateLimits = {
 };
 
 export type AppConfig = {
-  /** Public address of the app, e.g. https://crm.example.com (cookies get `Secure` on https). */
-  publicUrl: string | null;
+  /**
+   * Origin of the app as people reach it, e.g. https://crm.example.com: every link in an email is
+   * built from it (never from a request's Host header), and cookies get `Secure` on https.
+   * PUBLIC_URL; locally `http://HOST:PORT` (see `readAppConfig`).
+   */
+  publicUrl: string;
   /** Google OAuth client id; Google sign-in is offered only when set. */
   googleClientId: string | null;
   /** Built front end served under /crm/ (null: do not serve it). */
@@ -39,6 +43,10 @@ export type AppConfig = {
   /** Wrong guesses after which a code is voided. */
   codeMaxAttempts: number;
   rateLimits: RateLimits;
+  /** Delivered outbox rows are deleted after this many days (OUTBOX_RETENTION_DAYS). */
+  outboxRetentionDays: number;
+  /** Expired or revoked sessions and expired verification codes are deleted this many days after they ended. */
+  expiredRetentionDays: number;
 };
 
 const minutes = (n: number) => n * 60;
@@ -57,7 +65,7 @@ export const defaultRateLimits: RateLimits = {
 };
 
 export const defaultConfig: AppConfig = {
-  publicUrl: null,
+  publicUrl: 'http://127.0.0.1:8787',
   googleClientId: null,
   staticDir: null,
   mailFrom: 'Chat CRM <no-reply@localhost>',
@@ -68,6 +76,8 @@ export const defaultConfig: AppConfig = {
   resetCodeTtlSeconds: 72 * 60 * 60,
   codeMaxAttempts: 5,
   rateLimits: defaultRateLimits,
+  outboxRetentionDays: 7,
+  expiredRetentionDays: 7,
 };
 
 export const makeConfig = (overrides: Partial<AppConfig> = {}): AppConfig => ({
@@ -83,7 +93,17 @@ export type ServerEnv = {
   dataDir: string;
   databaseUrl: string | null;
   smtpUrl: string | null;
+  /** MAIL_TRANSPORT as given ('smtp' | 'log'), null when unset; `resolveMailTransport` decides. */
+  mailTransport: MailTransportKind | null;
 };
+
+/** How mail leaves: SMTP (nodemailer), or the log transport (server log + outbox table, local only). */
+export type MailTransportKind = 'smtp' | 'log';
+
+/** A configuration the server refuses to start with (main.ts prints the message and exits). */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
 
 const nonEmpty = (v: string | undefined): string | null => (v && v.trim() !== '' ? v.trim() : null);
 
@@ -96,14 +116,89 @@ export const readServerEnv = (env: NodeJS.ProcessEnv = process.env): ServerEnv =
     dataDir: nonEmpty(env.DATA_DIR) ?? './.data',
     databaseUrl: nonEmpty(env.DATABASE_URL),
     smtpUrl: nonEmpty(env.SMTP_URL),
+    mailTransport: readMailTransportKind(env.MAIL_TRANSPORT),
   };
+};
+
+const readMailTransportKind = (v: string | undefined): MailTransportKind | null => {
+  const kind = nonEmpty(v)?.toLowerCase() ?? null;
+  if (kind === null || kind === 'smtp' || kind === 'log') return kind;
+  throw new ConfigError(`MAIL_TRANSPORT must be "smtp" or "log", got "${v}"`);
+};
+
+const isLoopbackHost = (host: string): boolean =>
+  host === 'localhost' || host === '::1' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host);
+
+/**
+ * A deployment, as opposed to the local embedded default: a shared PostgreSQL server
+ * (DATABASE_URL) or a listening address other than loopback (HOST). A deployment must say where
+ * people reach it (PUBLIC_URL) and how mail leaves (SMTP_URL, or an explicit MAIL_TRANSPORT=log).
+ * NODE_ENV alone does not count: `npm start` sets NODE_ENV=production for the local default.
+ */
+export const isDeployment = (env: ServerEnv): boolean => env.databaseUrl !== null || !isLoopbackHost(env.host);
+
+/**
+ * The mail transport. SMTP when SMTP_URL is set (MAIL_TRANSPORT=smtp requires it); the log
+ * transport (codes and links in the server log and the outbox table) only for the local embedded
+ * default or an explicit MAIL_TRANSPORT=log. A deployment without either refuses to start.
+ */
+export const resolveMailTransport = (env: ServerEnv): MailTransportKind => {
+  if (env.mailTransport === 'log') return 'log';
+  if (env.mailTransport === 'smtp' && !env.smtpUrl) throw new ConfigError('MAIL_TRANSPORT=smtp needs SMTP_URL (the SMTP server to send through)');
+  if (env.smtpUrl) return 'smtp';
+  if (isDeployment(env)) {
+    throw new ConfigError(
+      'No mail transport: set SMTP_URL (e.g. smtps://user:pass@smtp.example.com) so sign-up codes, reset codes and ' +
+        'invitation links are mailed. Without it they would only be printed in the server log, which is allowed only for ' +
+        'the local embedded database, or when asked for explicitly with MAIL_TRANSPORT=log.',
+    );
+  }
+  return 'log';
+};
+
+/** PUBLIC_URL as an origin (scheme, host, port; no path), or a ConfigError. */
+export const parsePublicUrl = (value: string): string => {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new ConfigError(`PUBLIC_URL must be an absolute http(s) URL such as https://crm.example.com, got "${value}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ConfigError(`PUBLIC_URL must use http or https, got "${value}"`);
+  if (url.pathname !== '/' || url.search || url.hash || url.username || url.password) {
+    throw new ConfigError(`PUBLIC_URL must be an origin only (no path, query or credentials), got "${value}"`);
+  }
+  return url.origin;
+};
+
+/** The origin links are built from: PUBLIC_URL, else locally http://HOST:PORT; a deployment must set it. */
+export const resolvePublicUrl = (env: NodeJS.ProcessEnv, server: ServerEnv = readServerEnv(env)): string => {
+  const given = nonEmpty(env.PUBLIC_URL);
+  if (given) return parsePublicUrl(given);
+  if (isDeployment(server)) {
+    throw new ConfigError(
+      'PUBLIC_URL is required here (DATABASE_URL is set or HOST is not a loopback address): set it to the address people ' +
+        'open, e.g. https://crm.example.com. Links in emails are built from it, never from request headers.',
+    );
+  }
+  const host = server.host.includes(':') && !server.host.startsWith('[') ? `[${server.host}]` : server.host;
+  return `http://${host}:${server.port}`;
+};
+
+const readPositiveDays = (name: string, v: string | undefined, fallback: number): number => {
+  const given = nonEmpty(v);
+  if (given === null) return fallback;
+  const n = Number(given);
+  if (!Number.isFinite(n) || n <= 0) throw new ConfigError(`${name} must be a positive number of days, got "${v}"`);
+  return n;
 };
 
 export const readAppConfig = (env: NodeJS.ProcessEnv = process.env, staticDir: string | null = null): AppConfig =>
   makeConfig({
-    publicUrl: nonEmpty(env.PUBLIC_URL),
+    publicUrl: resolvePublicUrl(env),
     googleClientId: nonEmpty(env.GOOGLE_CLIENT_ID),
     mailFrom: nonEmpty(env.MAIL_FROM) ?? defaultConfig.mailFrom,
     inviteSecret: nonEmpty(env.INVITE_SECRET),
+    outboxRetentionDays: readPositiveDays('OUTBOX_RETENTION_DAYS', env.OUTBOX_RETENTION_DAYS, defaultConfig.outboxRetentionDays),
     staticDir,
   });

@@ -41,6 +41,10 @@ export const invitationPaths: Record<InvitationKind, string> = {
 export const invitationUrl = (origin: string, kind: InvitationKind, token: string): string =>
   `${origin.replace(/\/+$/, '')}${invitationPaths[kind]}?invite_token=${encodeURIComponent(token)}`;
 
+/** An invitation link on the configured origin (PUBLIC_URL), never on a request's Host header. */
+export const configuredInvitationUrl = (config: Pick<AppConfig, 'publicUrl'>, kind: InvitationKind, token: string): string =>
+  invitationUrl(config.publicUrl, kind, token);
+
 export const deriveInviteToken = (key: string, invitationId: string): string =>
   createHmac('sha256', key).update(`invitation:${invitationId}`).digest('base64url');
 
@@ -142,13 +146,23 @@ export const voidEmailInvitations = async (tx: Tx, workspaceId: string, email: s
     );
 };
 
-/** Sends the invitation emails (after the transaction that issued them has committed). */
+/**
+ * Queues the invitation emails (inside `tx` when given, so they go only if it commits). Links use
+ * the configured origin (`config.publicUrl`) only.
+ */
 export const mailInvitations = async (
-  deps: { mailer: Mailer; logger: Logger },
-  input: { origin: string; workspaceName: string; inviter: string; issued: IssuedInvitation[] },
+  deps: { mailer: Mailer; logger: Logger; config: Pick<AppConfig, 'publicUrl'> },
+  input: {
+    /** @deprecated Ignored: links come from `deps.config.publicUrl`. Callers drop it. */
+    origin?: string;
+    workspaceName: string;
+    inviter: string;
+    issued: IssuedInvitation[];
+    tx?: Tx;
+  },
 ): Promise<void> => {
   for (const inv of input.issued) {
-    const link = invitationUrl(input.origin, 'email', inv.token);
+    const link = configuredInvitationUrl(deps.config, 'email', inv.token);
     await deps.mailer.send({
       to: inv.email,
       subject: `You are invited to join ${input.workspaceName}`,
@@ -160,7 +174,7 @@ export const mailInvitations = async (
         `The link is valid for ${INVITE_VALID_DAYS} days and can be used once, by ${inv.email}.`,
       ].join('\n'),
       link,
-    });
+    }, { tx: input.tx });
   }
 };
 

@@ -1,29 +1,55 @@
 /**
- * `npm run server` (tsx server/main.ts): the API and the built front end on one port.
- * Environment: PORT (8787), HOST (127.0.0.1), DATA_DIR (./.data, embedded PGlite), DATABASE_URL
- * (a PostgreSQL server instead), SMTP_URL (else the outbox table + log), MAIL_FROM,
- * GOOGLE_CLIENT_ID (enables Google sign-in), PUBLIC_URL (https => Secure cookies).
+ * `npm run server` (tsx server/main.ts): the API and the built front end on one port, and the
+ * job queue's workers (mail delivery, the hourly purge; server/jobs/runtime.ts) in the same process.
+ *
+ * Environment:
+ * - PORT (8787), HOST (127.0.0.1).
+ * - DATA_DIR (./.data): the embedded PGlite database; DATABASE_URL: a PostgreSQL server instead
+ *   (several server processes may share it: sessions, rate limits and jobs live in it).
+ * - PUBLIC_URL: the origin links in emails are built from (never a request's Host header); https
+ *   makes cookies Secure. Default http://HOST:PORT, only locally: with DATABASE_URL set, or HOST
+ *   not a loopback address, the server refuses to start without it.
+ * - SMTP_URL (nodemailer URL), MAIL_FROM. MAIL_TRANSPORT=smtp|log: without SMTP_URL, mail goes
+ *   to the log transport (codes and links printed in the log, kept in the outbox table), allowed
+ *   only for the local embedded default or an explicit MAIL_TRANSPORT=log; otherwise the server
+ *   refuses to start.
+ * - OUTBOX_RETENTION_DAYS (7): delivered outbox rows are deleted after this many days.
+ * - GOOGLE_CLIENT_ID (enables Google sign-in), INVITE_SECRET.
  */
 import { resolve } from 'node:path';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { systemClock } from './clock';
-import { readAppConfig, readServerEnv } from './config';
+import { ConfigError, readAppConfig, readServerEnv, resolveMailTransport } from './config';
 import { openDatabase } from './db/client';
+import { createJobRuntime } from './jobs/runtime';
 import { createConsoleLogger } from './logger';
-import { createMailer } from './mail';
+import { createLogTransport, createSmtpTransport } from './mail';
 
 const main = async () => {
   const env = readServerEnv();
   const logger = createConsoleLogger();
   const config = readAppConfig(process.env, resolve('dist'));
+  const transportKind = resolveMailTransport(env);
   const database = await openDatabase(env.databaseUrl ? { databaseUrl: env.databaseUrl } : { dataDir: env.dataDir });
   logger.info('[db] ready', {
     driver: database.driver,
     where: env.databaseUrl ? 'DATABASE_URL' : resolve(env.dataDir),
   });
-  const mailer = createMailer({ smtpUrl: env.smtpUrl, from: config.mailFrom, db: database.db, clock: systemClock, logger });
-  const app = createApp({ db: database.db, clock: systemClock, mailer, config, logger });
+  const transport =
+    transportKind === 'smtp' && env.smtpUrl
+      ? createSmtpTransport({ smtpUrl: env.smtpUrl, from: config.mailFrom, logger })
+      : createLogTransport({ logger });
+  const jobs = createJobRuntime({ db: database.db, clock: systemClock, logger, config, transport });
+  // Workers start beside the listener (cold start); a mail sent before they poll waits in its queue.
+  jobs.start().then(
+    () => logger.info('[jobs] started', { mail: transport.kind }),
+    (error: unknown) => {
+      console.error('[server] the job queue failed to start:', error);
+      process.exit(1);
+    },
+  );
+  const app = createApp({ db: database.db, clock: systemClock, mailer: jobs.mailer, config, logger });
 
   const server = serve({ fetch: app.fetch, port: env.port, hostname: env.host }, (info) => {
     console.log(`Listening on http://${env.host}:${info.port}/crm/`);
@@ -34,16 +60,21 @@ const main = async () => {
     if (stopping) return;
     stopping = true;
     logger.info('[server] stopping', { signal });
+    setTimeout(() => process.exit(0), 8000).unref();
     server.close(() => {
-      void database.close().finally(() => process.exit(0));
+      void jobs
+        .stop(4000)
+        .catch((error: unknown) => logger.error('[jobs] stop failed', { message: String(error) }))
+        .then(() => database.close())
+        .finally(() => process.exit(0));
     });
-    setTimeout(() => process.exit(0), 5000).unref();
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
 };
 
 main().catch((error: unknown) => {
-  console.error('[server] failed to start:', error);
+  if (error instanceof ConfigError) console.error(`[server] refusing to start: ${error.message}`);
+  else console.error('[server] failed to start:', error);
   process.exit(1);
 });

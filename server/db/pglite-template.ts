@@ -1,8 +1,9 @@
 /**
  * A migrated, empty PGlite data directory packed as a tarball. Initialising a fresh PGlite
  * directory (initdb in WebAssembly) takes seconds; unpacking this template takes about one, so a
- * new embedded database starts fast. The template is keyed by the PGlite version and the
- * migrations, built by `npm start` / `npm run db:template` before the server starts, and never
+ * new embedded database starts fast. It also holds the job queue's schema (pg-boss, installed
+ * and the app's queues, as server/jobs/runtime.ts makes them at start). The template is keyed by the PGlite and pg-boss versions
+ * and the migrations, built by `npm start` / `npm run db:template` before the server starts, and never
  * committed (.data-template/ is git-ignored). Without it the server initialises as usual.
  */
 import { createHash } from 'node:crypto';
@@ -13,15 +14,24 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
+import { systemClock } from '../clock';
+import { defaultConfig } from '../config';
+import { createJobRuntime } from '../jobs/runtime';
+import { createLogTransport } from '../mail';
+import * as schema from './schema';
+
+const silentLogger = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
-const pgliteVersion = (): string => {
+const packageVersion = (name: string, up: number): string => {
   const require = createRequire(import.meta.url);
-  const pkgPath = join(dirname(require.resolve('@electric-sql/pglite')), '..', 'package.json');
+  const pkgPath = join(dirname(require.resolve(name)), ...Array<string>(up).fill('..'), 'package.json');
   return (JSON.parse(readFileSync(pkgPath, 'utf8')) as { version: string }).version;
 };
+const pgliteVersion = (): string => packageVersion('@electric-sql/pglite', 1);
+const pgBossVersion = (): string => packageVersion('pg-boss', 1);
 
 const migrationsHash = (): string => {
   const h = createHash('sha256');
@@ -37,7 +47,7 @@ const migrationsHash = (): string => {
 };
 
 export const templatePath = (dir = join(root, '.data-template')): string =>
-  join(dir, `pglite-${pgliteVersion()}-${migrationsHash()}.tar.gz`);
+  join(dir, `pglite-${pgliteVersion()}-pgboss-${pgBossVersion()}-${migrationsHash()}.tar.gz`);
 
 /** The template for a new data directory, when one has been built for these migrations. */
 export const readTemplate = (): Blob | null => {
@@ -54,7 +64,12 @@ export const buildTemplate = async (): Promise<string> => {
   if (existsSync(path)) return path;
   const client = new PGlite();
   try {
-    await migrate(drizzle({ client }), { migrationsFolder });
+    const db = drizzle({ client, schema });
+    await migrate(db, { migrationsFolder });
+    // The job queue's schema and the app's queues (creating a queue makes its partition table).
+    const jobs = createJobRuntime({ db, clock: systemClock, logger: silentLogger, config: defaultConfig, transport: createLogTransport({ logger: silentLogger }) });
+    await jobs.init();
+    await jobs.stop();
     const blob = await client.dumpDataDir('gzip');
     mkdirSync(dirname(path), { recursive: true });
     const tmp = `${path}.${process.pid}.tmp`;
