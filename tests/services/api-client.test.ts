@@ -312,7 +312,7 @@ describe('API client: failures (SPEC §8)', () => {
     const error: unknown = await client.call(workspaceEndpoints.workspaceInfo, {}).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).kind).toBe('parse');
-    expect((error as ApiError).endpoint).toBe('workspaceInfo');
+    expect((error as ApiError).endpoint).toBe(workspaceEndpoints.workspaceInfo.path);
     expect(notify).toHaveBeenCalledTimes(1);
   });
 
