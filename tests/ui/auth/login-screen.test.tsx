@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { Code } from '../../../src/contract/codes';
@@ -89,11 +89,29 @@ describe('login screen', () => {
     expect(await landedAt()).toBe('/v2/home');
   });
 
-  it('shows the Google button only when the server has Google configured', async () => {
-    login({ handlers: { googleConfig: () => okResult({ enabled: false, clientId: null }) } });
-    await waitFor(() => expect(screen.getByTestId('login-submit')).toBeTruthy());
-    expect(screen.queryByTestId('login-google')).toBeNull();
-  });
+  // The check runs once the config answer reached the screen; the same wait must show the button
+  // when Google is configured, so a check that ran before the answer fails one of the two.
+  for (const enabled of [false, true]) {
+    it(`shows the Google button only when the server has Google configured (enabled: ${enabled})`, async () => {
+      let answered: () => void = () => undefined;
+      const answer = new Promise<void>((resolve) => (answered = resolve));
+      const { api } = login({
+        handlers: {
+          googleConfig: () => {
+            answered();
+            return okResult(enabled ? { enabled: true, clientId: 'client-1' } : { enabled: false, clientId: null });
+          },
+        },
+      });
+      await act(async () => {
+        await answer;
+        // The answer travels through promises only: one macrotask later the screen has it.
+        await new Promise((resolve) => setTimeout(resolve, 0));
+      });
+      expect(api.calls.filter((c) => c.name === 'googleConfig')).toHaveLength(1);
+      expect(screen.queryByTestId('login-google') !== null).toBe(enabled);
+    });
+  }
 
   it('signs in with Google when configured', async () => {
     const user = userEvent.setup();
