@@ -269,9 +269,11 @@ export const createJobQueue = (deps: JobQueueDeps): JobQueue => {
       await init();
       let ran = 0;
       for (const name of queues.keys()) {
-        // Each fetched job is now `active`, so one pass never sees a job twice.
+        // A fetched job is `active` until it ends; one that fails goes back with a later start.
+        // With includeDelayed that start does not hold it back, so one batch only (each job once).
+        const includeDelayed = options.includeDelayed ?? false;
         for (;;) {
-          const jobs = await boss.fetch<object>(name, { batchSize: 10, includeMetadata: true, ignoreStartAfter: options.includeDelayed ?? false });
+          const jobs = await boss.fetch<object>(name, { batchSize: includeDelayed ? 1000 : 10, includeMetadata: true, ignoreStartAfter: includeDelayed });
           if (!jobs || jobs.length === 0) break;
           for (const job of jobs) {
             ran += 1;
@@ -282,6 +284,7 @@ export const createJobQueue = (deps: JobQueueDeps): JobQueue => {
               await boss.fail(name, job.id, { message: error instanceof Error ? error.message : String(error) });
             }
           }
+          if (includeDelayed) break;
         }
       }
       return ran;
