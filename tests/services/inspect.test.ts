@@ -11,7 +11,7 @@ const createBrowserInspector = vi.fn((_options?: BrowserInspectorOptions) => ({ 
 
 vi.mock('@statelyai/inspect', () => ({ createBrowserInspector }));
 
-const { attachInspector, inspectAllowed, shouldInspect } = await import('../../src/services/inspect');
+const { attachInspector, inspectAllowed, shouldInspect } = await import('../../src/services/inspection');
 
 afterEach(() => {
   createBrowserInspector.mockClear();
