@@ -169,6 +169,11 @@ export const workspaceMembers = pgTable(
     number: text('number'),
     createdAt: ts('created_at').notNull(),
     joinedAt: ts('joined_at'),
+    /**
+     * When a manager removed this member (not set when they left on their own; cleared when they
+     * join again). Invitation links issued before it do not let them back in (SPEC §7).
+     */
+    removedAt: ts('removed_at'),
   },
   (t) => [
     unique('workspace_members_workspace_email_key').on(t.workspaceId, t.invitedEmail),
@@ -241,10 +246,14 @@ export const invitations = pgTable(
     usedAt: ts('used_at'),
     usedBy: text('used_by').references(() => users.id, { onDelete: 'set null' }),
     voidedAt: ts('voided_at'),
+    /** When the invitation email was queued (null: issued without a mail, e.g. within the resend cooldown). */
+    mailedAt: ts('mailed_at'),
   },
   (t) => [
     uniqueIndex('invitations_token_hash_key').on(t.tokenHash),
     index('invitations_workspace_idx').on(t.workspaceId, t.kind),
+    /** Resend cooldown and per-recipient limits look up the mails of one address in a workspace. */
+    index('invitations_workspace_email_idx').on(t.workspaceId, t.email, t.mailedAt),
     check('invitations_kind', sql`${t.kind} in ('email', 'public')`),
     check('invitations_email_kind', sql`(${t.kind} = 'email') = (${t.email} is not null)`),
   ],
