@@ -1,4 +1,6 @@
 import { expect, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { lastMailCode } from './server';
 
 export const baseUrl = () => {
@@ -26,18 +28,26 @@ export async function mailCode(email: string, previous: string | null = null): P
 /** Signs up through the UI with the emailed code; ends on the confirmed page. */
 export async function signUp(page: Page, email: string, password: string) {
   await page.goto(app('/signup'));
+  await expect(page.getByTestId('signup-page')).toBeVisible();
+  await expectAccessible(page, 'sign-up');
   await page.getByTestId('signup-email').fill(email);
   await page.getByTestId('signup-password').fill(password);
   await page.getByTestId('signup-confirm').fill(password);
   await page.getByTestId('signup-submit').click();
   const code = await mailCode(email);
+  await expect(page.getByTestId('signup-code')).toBeVisible();
+  await expectAccessible(page, 'sign-up code');
   await page.getByTestId('signup-code').fill(code);
   await page.getByTestId('signup-verify').click();
   await expect(page).toHaveURL(/\/crm\/confirmed/);
+  await expect(page.getByTestId('confirmed-page')).toBeVisible();
+  await expectAccessible(page, 'confirmed');
 }
 
 export async function signIn(page: Page, email: string, password: string) {
   await page.goto(app('/login'));
+  await expect(page.getByTestId('login-page')).toBeVisible();
+  await expectAccessible(page, 'login');
   await page.getByTestId('login-email').fill(email);
   await page.getByTestId('login-password').fill(password);
   await page.getByTestId('login-submit').click();
@@ -46,9 +56,13 @@ export async function signIn(page: Page, email: string, password: string) {
 /** A new user is sent to /workspace by the gate; creating one lands on home. */
 export async function createWorkspace(page: Page, name: string) {
   await expect(page).toHaveURL(/\/crm\/workspace/);
+  await expect(page.getByTestId('workspace-name')).toBeVisible();
+  await expectAccessible(page, 'create workspace');
   await page.getByTestId('workspace-name').fill(name);
   await page.getByTestId('workspace-create').click();
   await expect(page).toHaveURL(/\/crm\/v2\/home/);
+  await expect(page.getByTestId('home-page')).toBeVisible();
+  await expectAccessible(page, 'home');
 }
 
 export async function openUserMenu(page: Page) {
@@ -68,4 +82,44 @@ export async function freshUserOnHome(page: Page, tag: string, password = 'first
   await page.getByTestId('confirmed-continue').click();
   await createWorkspace(page, `${tag} team`);
   return { email, password };
+}
+
+/** What axe reports for one violated rule (the part the failure message lists). */
+type AxeViolation = { id: string; impact: string | null; help: string; nodes: { target: string; summary: string }[] };
+
+const axeSource = readFileSync(fileURLToPath(new URL('../../node_modules/axe-core/axe.min.js', import.meta.url)), 'utf8');
+
+/**
+ * Runs axe-core (WCAG 2.0/2.1 A and AA rules) on the page as it is now and fails on any serious or
+ * critical violation, naming the rule, the elements and why. axe is evaluated through the
+ * DevTools protocol rather than `addScriptTag`: the app page's strict Content-Security-Policy
+ * refuses inline scripts, and the journeys must not switch CSP off. Wait for the screen's content
+ * before calling it.
+ */
+export async function expectAccessible(page: Page, label: string) {
+  await page.waitForLoadState('load');
+  // Colours are read from the painted styles: wait for fonts, and for opening animations (a menu
+  // fading in) to end, so a half-transparent frame is not mistaken for low contrast.
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    await Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined)));
+  });
+  const hasAxe = await page.evaluate(() => 'axe' in window);
+  if (!hasAxe) await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    type Result = { violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[]; failureSummary?: string }[] }[] };
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<Result> } }).axe;
+    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }, resultTypes: ['violations'] });
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.map((n) => ({ target: n.target.map(String).join(' '), summary: (n.failureSummary ?? '').replace(/\s+/g, ' ') })),
+    }));
+  });
+  const blocking = (violations as AxeViolation[]).filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const report = blocking
+    .map((v) => `${v.impact} ${v.id}: ${v.help}\n${v.nodes.map((n) => `    ${n.target} — ${n.summary}`).join('\n')}`)
+    .join('\n');
+  expect(blocking, `axe on "${label}" (${page.url()}):\n${report}`).toEqual([]);
 }

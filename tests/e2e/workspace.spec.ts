@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { app, createWorkspace, mailCode, signUp, uniqueEmail } from './helpers';
+import { app, createWorkspace, expectAccessible, mailCode, signUp, uniqueEmail } from './helpers';
 
 /** The newest invitation link the server printed for mail to `email`. */
 async function mailLink(email: string): Promise<string> {
@@ -33,9 +33,13 @@ async function person(browser: Browser, tag: string) {
 async function openMembers(page: Page) {
   await page.goto(app('/settings/workspace-members'));
   await expect(page.getByTestId('members-page')).toBeVisible();
+  await expect(page.locator('[data-testid^="member-row-"]').first()).toBeVisible();
+  await expectAccessible(page, 'members');
 }
 
 async function confirm(page: Page) {
+  await expect(page.getByTestId('confirm-ok')).toBeVisible();
+  await expectAccessible(page, 'confirmation');
   await page.getByTestId('confirm-ok').click();
 }
 
@@ -57,7 +61,10 @@ test('the life of a team: create, invite by email and link, roles, sync types, l
   await openMembers(admin.page);
   await admin.page.getByTestId('members-invite').click();
   await expect(admin.page.getByTestId('invite-dialog')).toBeVisible();
+  await expectAccessible(admin.page, 'invite dialog');
   await admin.page.getByTestId('invite-tab-email').click();
+  await expect(admin.page.getByTestId('invite-emails')).toBeVisible();
+  await expectAccessible(admin.page, 'invite by email');
   await admin.page.getByTestId('invite-emails').fill(b.email);
   await admin.page.getByTestId('invite-send').click();
   await expect(admin.page.getByText('Send invitation email success')).toBeVisible();
@@ -66,15 +73,18 @@ test('the life of a team: create, invite by email and link, roles, sync types, l
   await admin.page.getByTestId('invite-link-generate').click();
   await expect.poll(() => valueOf(admin.page, 'invite-link-url')).toContain('invite_token=');
   const publicLink = await valueOf(admin.page, 'invite-link-url');
+  await expectAccessible(admin.page, 'invite by link');
   await admin.page.keyboard.press('Escape');
 
   // B joins through the emailed link, C through the public link.
   await b.page.goto(await mailLink(b.email));
   await expect(b.page.getByTestId('grant-access-page')).toContainText('Life of a team');
+  await expectAccessible(b.page, 'grant access');
   await b.page.getByTestId('grant-access-join').click();
   await expect(b.page).toHaveURL(/\/crm\/v2\/home/);
   await c.page.goto(publicLink);
   await expect(c.page.getByTestId('invitation-page')).toContainText('Life of a team');
+  await expectAccessible(c.page, 'invitation');
   await c.page.getByTestId('invitation-join').click();
   await expect(c.page).toHaveURL(/\/crm\/v2\/home/);
 
@@ -86,6 +96,7 @@ test('the life of a team: create, invite by email and link, roles, sync types, l
   await expect(admin.page.getByTestId(`member-row-${c.email}`)).toContainText(/manager/i);
   await chooseInSelect(admin.page, `member-sync-${b.email}`, /auto/i);
   await expect(admin.page.getByTestId(`member-row-${b.email}`)).toContainText(/auto/i);
+  await expectAccessible(admin.page, 'members after role and sync changes');
 
   // C (manager) sees the members screen, can pick B in the member selector, cannot disband.
   await c.page.reload();
@@ -94,6 +105,7 @@ test('the life of a team: create, invite by email and link, roles, sync types, l
   await expect(c.page.getByTestId('members-disband')).toHaveCount(0);
   await c.page.goto(app('/v2/home'));
   await expect(c.page.getByTestId('member-selector')).toBeEnabled();
+  await expectAccessible(c.page, 'home with the member selector');
   await c.page.getByTestId('member-selector').click();
   await c.page.getByRole('option', { name: new RegExp(b.email.replace(/[.+]/g, '\\$&')) }).click();
   await expect(c.page.getByTestId('member-selector')).toContainText(b.email);
@@ -118,6 +130,7 @@ test('the life of a team: create, invite by email and link, roles, sync types, l
   await d.page.getByTestId('invitation-join').click({ timeout: 5000 }).catch(() => undefined);
   await expect(d.page.getByTestId('token-expired-page')).toBeVisible();
   await expect(d.page.getByTestId('token-expired-page')).toContainText('The token has expired, please contact the administrator to obtain a new one.');
+  await expectAccessible(d.page, 'token expired');
 
   // Someone already in another workspace opening this invitation sees the already-joined page.
   const other = await person(browser, 'other');
@@ -126,6 +139,7 @@ test('the life of a team: create, invite by email and link, roles, sync types, l
   await other.page.goto(newLink);
   await other.page.getByTestId('invitation-join').click({ timeout: 5000 }).catch(() => undefined);
   await expect(other.page.getByTestId('already-joined-page')).toBeVisible();
+  await expectAccessible(other.page, 'already joined');
 
   // Fill the trial's seats with two email invitations; the next joiner sees member-exceeded.
   await openMembers(admin.page);
@@ -140,6 +154,7 @@ test('the life of a team: create, invite by email and link, roles, sync types, l
   await d.page.goto(newLink);
   await d.page.getByTestId('invitation-join').click({ timeout: 5000 }).catch(() => undefined);
   await expect(d.page.getByTestId('member-exceed-page')).toContainText('Exceeded personnel limit, please contact administrator to upgrade the package.');
+  await expectAccessible(d.page, 'member limit exceeded');
 
   // The admin removes B; B's open session is refused on its next request.
   await openMembers(admin.page);
@@ -154,6 +169,7 @@ test('the life of a team: create, invite by email and link, roles, sync types, l
   await confirm(admin.page);
   await expect(admin.page.getByTestId('members-page')).toBeVisible();
   await expect(admin.page.getByText(/Remove every other member/)).toBeVisible();
+  await expectAccessible(admin.page, 'members with the disband refusal');
   await admin.page.getByTestId(`member-remove-${c.email}`).click();
   await confirm(admin.page);
   for (const e of [x, y]) {
@@ -164,5 +180,7 @@ test('the life of a team: create, invite by email and link, roles, sync types, l
   await admin.page.getByTestId('members-disband').click();
   await confirm(admin.page);
   await expect(admin.page).toHaveURL(/\/crm\/workspace/);
+  await expect(admin.page.getByTestId('workspace-name')).toBeVisible();
+  await expectAccessible(admin.page, 'workspace after disbanding');
   void mailCode;
 });
