@@ -1,4 +1,5 @@
 /** Server configuration: defaults, and how main.ts / the seed read it from the environment. */
+import { parseTrustProxy, type TrustProxy } from './auth/client-address';
 
 export type RateRule = { limit: number; windowSeconds: number };
 
@@ -17,6 +18,18 @@ export type RateLimits = {
   codeEmailDay: RateRule;
   /** Wrong current passwords on password change, per user (its own bucket: sign-in stays open). */
   passwordChangeUser: RateRule;
+  /** Invitation emails per workspace (a call over it is refused with RATE_LIMITED, nothing written). */
+  inviteWorkspace: RateRule;
+  /** Invitation emails per inviting user, whatever the workspace (refused likewise). */
+  inviteSender: RateRule;
+  /**
+   * Resend cooldown: invitation emails to one address from one workspace within a sliding window
+   * (counted from invitations.mailed_at). Within it the invitation stays (row and live link) but
+   * no email goes.
+   */
+  inviteResend: RateRule;
+  /** Invitation emails to one address from one workspace per day (sliding; beyond it: no email, as above). */
+  inviteRecipient: RateRule;
 };
 
 export type AppConfig = {
@@ -43,6 +56,11 @@ export type AppConfig = {
   /** Wrong guesses after which a code is voided. */
   codeMaxAttempts: number;
   rateLimits: RateLimits;
+  /**
+   * Which proxies' X-Forwarded-For to believe for the client address (TRUST_PROXY: a hop count or
+   * a comma list of proxy addresses/CIDRs). Null: none, the socket address (server/auth/client-address.ts).
+   */
+  trustProxy: TrustProxy | null;
   /** Delivered outbox rows are deleted after this many days (OUTBOX_RETENTION_DAYS). */
   outboxRetentionDays: number;
   /** Expired or revoked sessions and expired verification codes are deleted this many days after they ended. */
@@ -62,6 +80,10 @@ export const defaultRateLimits: RateLimits = {
   codeAddress: { limit: 50, windowSeconds: minutes(15) },
   codeEmailDay: { limit: 20, windowSeconds: minutes(24 * 60) },
   passwordChangeUser: { limit: 10, windowSeconds: minutes(15) },
+  inviteWorkspace: { limit: 100, windowSeconds: minutes(24 * 60) },
+  inviteSender: { limit: 50, windowSeconds: minutes(24 * 60) },
+  inviteResend: { limit: 1, windowSeconds: minutes(10) },
+  inviteRecipient: { limit: 3, windowSeconds: minutes(24 * 60) },
 };
 
 export const defaultConfig: AppConfig = {
@@ -76,6 +98,7 @@ export const defaultConfig: AppConfig = {
   resetCodeTtlSeconds: 72 * 60 * 60,
   codeMaxAttempts: 5,
   rateLimits: defaultRateLimits,
+  trustProxy: null,
   outboxRetentionDays: 7,
   expiredRetentionDays: 7,
 };
@@ -193,12 +216,21 @@ const readPositiveDays = (name: string, v: string | undefined, fallback: number)
   return n;
 };
 
+const readTrustProxy = (v: string | undefined): TrustProxy | null => {
+  try {
+    return parseTrustProxy(v);
+  } catch (error) {
+    throw new ConfigError((error as Error).message);
+  }
+};
+
 export const readAppConfig = (env: NodeJS.ProcessEnv = process.env, staticDir: string | null = null): AppConfig =>
   makeConfig({
     publicUrl: resolvePublicUrl(env),
     googleClientId: nonEmpty(env.GOOGLE_CLIENT_ID),
     mailFrom: nonEmpty(env.MAIL_FROM) ?? defaultConfig.mailFrom,
     inviteSecret: nonEmpty(env.INVITE_SECRET),
+    trustProxy: readTrustProxy(env.TRUST_PROXY),
     outboxRetentionDays: readPositiveDays('OUTBOX_RETENTION_DAYS', env.OUTBOX_RETENTION_DAYS, defaultConfig.outboxRetentionDays),
     staticDir,
   });

@@ -7,15 +7,18 @@
  * endpoint's answer type, sent as the success envelope, and an ApiFailure it throws goes out as
  * that code's envelope.
  */
-import type { Context, Hono } from 'hono';
+import type { Context, Hono, MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod/mini';
 import { camelKeys, toSnake } from '../../src/contract/case';
 import { Code } from '../../src/contract/codes';
 import { SOURCE_USER_HEADER, type Access, type AnswerOf, type Endpoint, type ParsedRequestOf } from '../../src/contract/endpoint';
+import { resolveClientAddress, type TrustProxy } from '../auth/client-address';
+import { isFormContentType, requireGoogleCsrf, requireJsonBody, requireSameOrigin } from '../auth/csrf';
 import { authenticateBearer, bearerToken } from '../auth/sessions';
 import { buildScope, hasWorkspace, isAdminRole, type Scope, type WorkspaceScope } from '../auth/scope';
 import type { AppDeps } from '../deps';
-import { fail, sendOk } from './respond';
+import { fail, sendEnvelope, sendOk } from './respond';
 
 // zod/mini registers no locale: without this, every issue without a custom message reads 'Invalid input'.
 // Set here, in the module that turns issues into messages, so whoever parses a body gets English texts.
@@ -34,15 +37,12 @@ export type RouteContext<E extends Endpoint> = {
   deps: AppDeps;
 };
 
-/** Client address: the first hop of X-Forwarded-For, else the socket's address. */
-export const clientAddressOf = (c: Context<AppEnv>): string => {
-  const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
-  if (forwarded) return forwarded.slice(0, 64);
-  return c.env?.incoming?.socket?.remoteAddress ?? 'unknown';
-};
-
-/** Only multipart bodies are read as a form (Google sign-in posts one); everything else is JSON. */
-const isForm = (contentType: string | undefined) => !!contentType && /^multipart\/form-data/i.test(contentType);
+/**
+ * Client address: the socket's, or as far into X-Forwarded-For as TRUST_PROXY allows (a spoofed
+ * header from a client is never believed; see server/auth/client-address.ts).
+ */
+export const clientAddressOf = (c: Context<AppEnv>, trustProxy: TrustProxy | null = null): string =>
+  resolveClientAddress(c.env?.incoming?.socket?.remoteAddress, c.req.header('x-forwarded-for'), trustProxy);
 
 /** A GET call's request is its query string (repeated keys become arrays); the request id is the client's, not the endpoint's. */
 const readQuery = (c: Context<AppEnv>): Record<string, unknown> => {
@@ -54,18 +54,26 @@ const readQuery = (c: Context<AppEnv>): Record<string, unknown> => {
   return out;
 };
 
-const readBody = async (c: Context<AppEnv>): Promise<unknown> => {
+/**
+ * The request: the query string for GET calls, else the body. Bodies are JSON only (a cross-site
+ * form cannot send JSON); an endpoint declared `body: 'form'` (Google sign-in) also takes a form
+ * post, and then only with Google's matching g_csrf_token double-submit (server/auth/csrf.ts).
+ */
+const readBody = async (c: Context<AppEnv>, endpoint: Endpoint): Promise<unknown> => {
   if (c.req.method === 'GET' || c.req.method === 'HEAD') return readQuery(c);
-  if (isForm(c.req.header('content-type'))) {
+  const contentType = c.req.header('content-type');
+  if (endpoint.body === 'form' && isFormContentType(contentType)) {
     let form: Record<string, unknown>;
     try {
       form = await c.req.parseBody();
     } catch {
       throw fail(Code.MALFORMED_JSON, 'The request body could not be read');
     }
+    requireGoogleCsrf(c, form);
     return Object.fromEntries(Object.entries(form).filter(([, v]) => typeof v === 'string'));
   }
   const text = await c.req.text();
+  requireJsonBody(contentType, text);
   if (text.trim() === '') return {};
   try {
     return JSON.parse(text) as unknown;
@@ -82,38 +90,55 @@ export const validationMessage = (error: z.core.$ZodError): string => {
   return field ? `${field}: ${issue.message}` : issue.message;
 };
 
-/** PostgreSQL text cannot hold NUL characters: such a body is refused up front, naming the field. */
-const findNul = (value: unknown, path: string[] = []): string | null => {
-  if (typeof value === 'string') return value.includes('\u0000') ? path.join('.') || 'body' : null;
-  if (Array.isArray(value)) {
-    for (const [i, v] of value.entries()) {
-      const found = findNul(v, [...path, String(i)]);
-      if (found) return found;
+/** Deepest nesting a request may have (objects and arrays); deeper bodies are refused as VALIDATION. */
+export const MAX_BODY_DEPTH = 32;
+
+/**
+ * One pass over a parsed body, without recursion (a deeply nested body cannot overflow the
+ * stack): refuses nesting deeper than MAX_BODY_DEPTH and strings or keys holding NUL characters
+ * (PostgreSQL text cannot hold them), naming the field.
+ */
+export const checkBodyShape = (body: unknown): void => {
+  const stack: { value: unknown; path: string[] }[] = [{ value: body, path: [] }];
+  while (stack.length > 0) {
+    const { value, path } = stack.pop()!;
+    const where = () => path.join('.') || 'body';
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) throw fail(Code.VALIDATION, `${where()}: must not contain NUL characters`);
+      continue;
     }
-    return null;
-  }
-  if (value && typeof value === 'object') {
-    for (const [k, v] of Object.entries(value)) {
-      const found = findNul(v, [...path, toSnake(k)]) ?? (k.includes('\u0000') ? [...path, 'key'].join('.') : null);
-      if (found) return found;
+    if (!value || typeof value !== 'object') continue;
+    if (path.length >= MAX_BODY_DEPTH) throw fail(Code.VALIDATION, `${where()}: nested too deeply (at most ${MAX_BODY_DEPTH} levels)`);
+    if (Array.isArray(value)) {
+      for (let i = value.length - 1; i >= 0; i--) stack.push({ value: value[i], path: [...path, String(i)] });
+      continue;
+    }
+    const entries = Object.entries(value);
+    for (let i = entries.length - 1; i >= 0; i--) {
+      const [k, v] = entries[i]!;
+      if (k.includes('\u0000')) throw fail(Code.VALIDATION, `${[...path, 'key'].join('.')}: must not contain NUL characters`);
+      stack.push({ value: v, path: [...path, toSnake(k)] });
     }
   }
-  return null;
 };
 
-export const parseBody = async <S extends z.ZodMiniType>(c: Context<AppEnv>, schema: S): Promise<z.output<S>> => {
-  const body = await readBody(c);
-  const nul = findNul(body);
-  if (nul) throw fail(Code.VALIDATION, `${nul}: must not contain NUL characters`);
+export const parseBody = async <E extends Endpoint>(c: Context<AppEnv>, endpoint: E): Promise<ParsedRequestOf<E>> => {
+  const body = await readBody(c, endpoint);
+  checkBodyShape(body);
   const raw = camelKeys(body);
-  const parsed = schema.safeParse(raw);
+  const parsed = endpoint.request.safeParse(raw);
   if (!parsed.success) throw fail(Code.VALIDATION, validationMessage(parsed.error));
   return parsed.data;
 };
 
 /** Enforces an endpoint's declared access (SPEC §6) and returns the scope it guarantees. */
 export const authorize = async (c: Context<AppEnv>, deps: AppDeps, endpoint: Endpoint): Promise<Scope | null> => {
-  if (endpoint.access === 'public' || endpoint.access === 'cookie') return null;
+  if (endpoint.access === 'public') return null;
+  // The session cookie authenticates these: refuse what the browser says comes from another site.
+  if (endpoint.access === 'cookie') {
+    requireSameOrigin(c, deps.config);
+    return null;
+  }
   const session = await authenticateBearer(deps.db, bearerToken(c), deps.clock.now());
   const sourceUser = endpoint.sourceUser === 'ignored' ? undefined : c.req.header(SOURCE_USER_HEADER);
   const scope = await buildScope(deps, session, sourceUser, endpoint.path);
@@ -132,14 +157,16 @@ export const defineRoute = <E extends Endpoint>(
 ): void => {
   const run = async (c: Context<AppEnv>) => {
     const scope = (await authorize(c, deps, endpoint)) as ScopeFor<E['access']>;
-    const body = (await parseBody(c, endpoint.request)) as ParsedRequestOf<E>;
-    const data = await handler({ c, body, scope, clientAddress: clientAddressOf(c), deps });
+    const body = await parseBody(c, endpoint);
+    const data = await handler({ c, body, scope, clientAddress: clientAddressOf(c, deps.config.trustProxy), deps });
     return sendOk(c, data ?? null);
   };
+  // The endpoint's own body limit (16 KiB unless it declares more), counted as the body streams in.
+  const limit: MiddlewareHandler<AppEnv> = bodyLimit({ maxSize: endpoint.bodyLimit, onError: (c) => sendEnvelope(c, Code.BODY_TOO_LARGE) });
   // Some contract paths end with a slash (/api/token/); both spellings are served.
   const paths = endpoint.path.endsWith('/') ? [endpoint.path, endpoint.path.slice(0, -1)] : [endpoint.path, `${endpoint.path}/`];
   for (const path of paths) {
-    if (endpoint.method === 'GET') app.get(path, run);
-    else app.post(path, run);
+    if (endpoint.method === 'GET') app.get(path, limit, run);
+    else app.post(path, limit, run);
   }
 };

@@ -18,6 +18,7 @@ import type { Hono } from 'hono';
 import { Code } from '../../src/contract/codes';
 import { checkCode, mailPasswordChanged, replaceCode, useCode, voidCodes } from '../auth/codes';
 import { hashSecret, spendHashTime, verifySecret } from '../auth/passwords';
+import { rateKeyOfAddress } from '../auth/client-address';
 import { enforceRateLimits, refundRateLimits, type RateCheck } from '../auth/rate-limit';
 import { googleKeySet, verifyGoogleCredential } from '../auth/google';
 import {
@@ -59,7 +60,8 @@ const insertUser = async (tx: Tx, user: { email: string; name: string; passwordH
   return id;
 };
 
-const addressBucket = (kind: string, address: string) => `${kind}:addr:${address}`;
+/** Per-address buckets count IPv6 clients by their /64. */
+const addressBucket = (kind: string, address: string) => `${kind}:addr:${rateKeyOfAddress(address)}`;
 const emailBucket = (kind: string, email: string) => `${kind}:email:${email}`;
 
 /** The session a cookie endpoint acts on: the refresh cookie's, else the bearer token's. */

@@ -66,9 +66,11 @@ describe('Google sign-in', () => {
     const info = await t.request('GET', '/api/crm/v2/user/info/', { token: data.accessToken });
     expect((info.data as { email: string }).email).toBe('gina@gmail.com');
 
+    // Google's redirect flow posts a form with its double-submit token (cookie and field).
     const form = new FormData();
     form.set('credential', await idToken());
-    const multipart = await t.request('POST', '/api/wp/user/login/google', { raw: form });
+    form.set('g_csrf_token', 'csrf-0123456789');
+    const multipart = await t.request('POST', '/api/wp/user/login/google', { raw: form, headers: { cookie: 'g_csrf_token=csrf-0123456789' } });
     expect(multipart.code).toBe(100000);
     expect(await t.count('users')).toBe(1);
     expect(await t.count('sessions')).toBe(2);
@@ -110,6 +112,8 @@ describe('Google sign-in', () => {
     expect((await t.post('/api/wp/user/login/google', { credential: 'short' })).code).toBe(109000);
     const form = new FormData();
     form.set('other', 'x');
-    expect((await t.request('POST', '/api/wp/user/login/google', { raw: form })).message).toMatch(/^credential: /);
+    form.set('g_csrf_token', 'csrf-0123456789');
+    const res = await t.request('POST', '/api/wp/user/login/google', { raw: form, headers: { cookie: 'g_csrf_token=csrf-0123456789' } });
+    expect(res.message).toMatch(/^credential: /);
   });
 });

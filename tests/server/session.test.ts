@@ -72,6 +72,8 @@ describe('password sign-in', () => {
     t.clock.advance(15 * 60 * 1000);
     expect((await login('limited@example.com', PASSWORD)).code).toBe(100000);
 
+    // Behind one proxy (TRUST_PROXY=1) its X-Forwarded-For names the client.
+    t.rebuild({ config: { trustProxy: { hops: 1 } } });
     const headers = { 'x-forwarded-for': '192.0.2.44' };
     for (let i = 0; i < 50; i++) await login(`someone${i}@example.com`, 'wrong-password', headers);
     expect((await login('limited@example.com', PASSWORD, headers)).code).toBe(100020);
@@ -83,7 +85,7 @@ describe('password sign-in', () => {
     const other = createApp({ db: t.db, clock: t.clock, mailer: createOutboxMailer({ db: t.db, clock: t.clock, logger: t.logger }), config: t.config, logger: t.logger });
     for (let i = 0; i < 5; i++) await login('shared@example.com', 'wrong-password');
     for (let i = 0; i < 5; i++) {
-      await other.request('/api/wp/user/login', { method: 'POST', body: JSON.stringify({ email: 'shared@example.com', password: 'wrong-password' }) });
+      await other.request('/api/wp/user/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'shared@example.com', password: 'wrong-password' }) });
     }
     expect((await login('shared@example.com', PASSWORD)).code).toBe(100020);
   });
