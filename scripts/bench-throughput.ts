@@ -1,0 +1,261 @@
+/**
+ * Authenticated request throughput against the queries that request runs, bare (printed by
+ * `npm run bench`; figures only, never asserted).
+ *
+ * For each database (embedded PGlite, then a scratch PostgreSQL server):
+ *  1. a real server process is started on a fresh database; a user signs up, confirms and creates
+ *     a workspace;
+ *  2. autocannon sends `POST /public/workspace/info` with that user's bearer token from 20
+ *     connections for 10 s (requests per second, median latency);
+ *  3. the SQL that one such request runs is captured (the same request answered in-process by
+ *     the app factory over the same database, with the driver's query method wrapped), and those
+ *     statements are run bare through the driver from 20 concurrent loops for 10 s.
+ * The goal on PostgreSQL: the server within 2x of its bare queries.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { createApp } from '../server/app';
+import { systemClock } from '../server/clock';
+import { makeConfig } from '../server/config';
+import { openDatabase } from '../server/db/client';
+import { createMemoryLogger } from '../server/logger';
+import type { Mailer } from '../server/mail';
+// @ts-expect-error plain ES module without types
+import { startScratchPostgres, stopScratchPostgres } from './pg-scratch.mjs';
+
+const root = new URL('..', import.meta.url).pathname;
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const PATH = '/public/workspace/info';
+
+type Statement = { text: string; values: unknown[] };
+type Figures = { perSecond: number; medianMs: number };
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const address = s.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      s.close(() => resolve(port));
+    });
+  });
+
+const startServer = async (env: Record<string, string>) => {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  let log = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'server', 'main.ts')], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, SMTP_URL: '', MAIL_TRANSPORT: 'log', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout.on('data', (d: Buffer) => (log += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (log += d.toString()));
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited:\n${log}`);
+    try {
+      await (await fetch(`${url}/api/wp/user/login/google/config`)).text();
+      break;
+    } catch {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+    });
+  return { url, log: () => log, stop };
+};
+
+const post = async (url: string, path: string, body: unknown, token?: string) => {
+  const r = await fetch(url + path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  return (await r.json()) as { code: number; data: Record<string, unknown> | null };
+};
+
+/** A user with a workspace, signed in: returns the access token. */
+const makeUser = async (server: { url: string; log: () => string }): Promise<string> => {
+  const email = `bench-${Date.now()}@bench.test`;
+  const password = 'bench-pass-123';
+  await post(server.url, '/api/wp/user/register', { email, password });
+  let code: string | undefined;
+  for (let i = 0; i < 100 && !code; i++) {
+    code = [...server.log().matchAll(/code=(\d{6})/g)].pop()?.[1];
+    if (!code) await new Promise((r) => setTimeout(r, 50));
+  }
+  if (!code) throw new Error(`no sign-up code in the server log:\n${server.log()}`);
+  const verified = await post(server.url, '/api/wp/user/register/verify', { email, code });
+  const token = verified.data?.access_token;
+  if (typeof token !== 'string') throw new Error(`sign-up failed: ${JSON.stringify(verified)}`);
+  const created = await post(server.url, '/public/workspace/create', { workspace_name: 'Bench team', invite_emails: [] }, token);
+  if (created.code !== 100000) throw new Error(`workspace create failed: ${JSON.stringify(created)}`);
+  return token;
+};
+
+const loadHttp = async (url: string, token: string): Promise<Figures> => {
+  const result = await autocannon({
+    url: url + PATH,
+    method: 'POST',
+    connections: CONNECTIONS,
+    duration: SECONDS,
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: '{}',
+  });
+  if (result.non2xx > 0 || result.errors > 0) throw new Error(`load run had ${result.non2xx} non-2xx answers and ${result.errors} errors`);
+  return { perSecond: result.requests.average, medianMs: result.latency.p50 };
+};
+
+/** Runs `once` from CONNECTIONS concurrent loops for SECONDS; counts completed rounds. */
+const loadBare = async (once: () => Promise<void>): Promise<Figures> => {
+  const end = performance.now() + SECONDS * 1000;
+  const latencies: number[] = [];
+  const loop = async () => {
+    while (performance.now() < end) {
+      const t0 = performance.now();
+      await once();
+      latencies.push(performance.now() - t0);
+    }
+  };
+  await Promise.all(Array.from({ length: CONNECTIONS }, loop));
+  latencies.sort((a, b) => a - b);
+  return { perSecond: latencies.length / SECONDS, medianMs: latencies[Math.floor(latencies.length / 2)] ?? 0 };
+};
+
+const quietMailer: Mailer = { send: async () => undefined } as Mailer;
+
+/** The statements one authenticated request runs, answered in-process over `db`. */
+const captureStatements = async (
+  db: Awaited<ReturnType<typeof openDatabase>>['db'],
+  token: string,
+  capture: { start(): void; stop(): Statement[] },
+): Promise<Statement[]> => {
+  const app = createApp({ db, clock: systemClock, mailer: quietMailer, config: makeConfig({ publicUrl: 'http://127.0.0.1' }), logger: createMemoryLogger() } as Parameters<typeof createApp>[0]);
+  capture.start();
+  const res = await app.request(PATH, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: '{}' });
+  const answer = (await res.json()) as { code: number };
+  const statements = capture.stop();
+  if (answer.code !== 100000) throw new Error(`in-process request answered ${answer.code}`);
+  return statements;
+};
+
+const line = (label: string, f: Figures) => `${label}: ${f.perSecond.toFixed(0)} req/s, median ${f.medianMs.toFixed(1)} ms`;
+
+const benchPglite = async (): Promise<string[]> => {
+  const dir = mkdtempSync(join(tmpdir(), 'crm-bench-tp-'));
+  try {
+    const dataDir = join(dir, 'db');
+    const server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: '' });
+    let http: Figures;
+    let token: string;
+    try {
+      token = await makeUser(server);
+      http = await loadHttp(server.url, token);
+    } finally {
+      await server.stop();
+    }
+    // The embedded database is one process's: capture and run bare after the server has stopped.
+    const database = await openDatabase({ dataDir });
+    let recorded: Statement[] | null = null;
+    const original = PGlite.prototype.query;
+    const capture = {
+      start: () => {
+        recorded = [];
+        PGlite.prototype.query = function (this: PGlite, text: string, values?: unknown[], options?: unknown) {
+          recorded?.push({ text, values: values ?? [] });
+          return original.call(this, text, values as never, options as never);
+        } as typeof original;
+      },
+      stop: () => {
+        PGlite.prototype.query = original;
+        return recorded ?? [];
+      },
+    };
+    const statements = await captureStatements(database.db, token, capture);
+    await database.close();
+    const client = new PGlite(dataDir);
+    const bare = await loadBare(async () => {
+      for (const s of statements) await client.query(s.text, s.values as never[]);
+    });
+    await client.close();
+    return [line('  PGlite     server', http), line(`  PGlite     bare ${statements.length} queries`, bare), `  PGlite     server / bare: ${(http.perSecond / bare.perSecond).toFixed(2)}`];
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+};
+
+const benchPostgres = async (): Promise<string[]> => {
+  const { url } = (await startScratchPostgres()) as { url: string };
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  const name = `crm_bench_${Date.now()}`;
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const dbUrl = new URL(url);
+  dbUrl.pathname = `/${name}`;
+  try {
+    const server = await startServer({ DATABASE_URL: dbUrl.toString() });
+    let http: Figures;
+    let token: string;
+    try {
+      token = await makeUser(server);
+      http = await loadHttp(server.url, token);
+    } finally {
+      await server.stop();
+    }
+    const database = await openDatabase({ databaseUrl: dbUrl.toString() });
+    let recorded: Statement[] | null = null;
+    const original = pg.Client.prototype.query;
+    const capture = {
+      start: () => {
+        recorded = [];
+        pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+          const [first, second] = args as [unknown, unknown];
+          if (typeof first === 'string') recorded?.push({ text: first, values: Array.isArray(second) ? second : [] });
+          else if (first && typeof first === 'object' && 'text' in first) {
+            const q = first as { text: string; values?: unknown[] };
+            recorded?.push({ text: q.text, values: q.values ?? [] });
+          }
+          return (original as (...a: unknown[]) => unknown).apply(this, args);
+        } as typeof original;
+      },
+      stop: () => {
+        pg.Client.prototype.query = original;
+        return recorded ?? [];
+      },
+    };
+    const statements = await captureStatements(database.db, token, capture);
+    await database.close();
+    // The server's own pool size (server/db/client.ts default), so both sides have the same connections.
+    const pool = new pg.Pool({ connectionString: dbUrl.toString(), max: 10 });
+    const bare = await loadBare(async () => {
+      for (const s of statements) await pool.query(s.text, s.values);
+    });
+    await pool.end();
+    return [line('  PostgreSQL server', http), line(`  PostgreSQL bare ${statements.length} queries`, bare), `  PostgreSQL server / bare: ${(http.perSecond / bare.perSecond).toFixed(2)} (goal: within 2x, i.e. >= 0.50)`];
+  } finally {
+    await stopScratchPostgres();
+  }
+};
+
+const main = async () => {
+  const lines = [`authenticated POST ${PATH}, ${CONNECTIONS} connections, ${SECONDS} s:`];
+  lines.push(...(await benchPglite()));
+  lines.push(...(await benchPostgres()));
+  console.log(lines.join('\n'));
+};
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
