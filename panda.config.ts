@@ -13,6 +13,7 @@ import sand from '@park-ui/panda-preset/colors/sand';
  * - `fg.subtle` (sand 10, 3.9:1 on white) takes sand 11 (6.0:1 on white, 4.9:1 on bg.emphasized);
  *   `fg.muted` goes a shade darker (#56564f: 7.3:1 on white, 6.0 on bg.emphasized) so muted text
  *   on tinted panels and headers still passes.
+ * - `fg.error` (red 9, 3.9:1 on white: form errors, alert titles) takes red 11 (5.2:1 on white).
  * - Park UI's recipes name an `accent` palette (outline buttons' selected state, tree view) that the
  *   preset never defines; it is the teal accent here.
  */
@@ -39,6 +40,7 @@ export default defineConfig({
           fg: {
             muted: { value: { _light: '#56564f', _dark: '{colors.sand.dark.11}' } },
             subtle: { value: { _light: '{colors.sand.light.11}', _dark: '{colors.sand.dark.11}' } },
+            error: { value: { _light: '{colors.red.light.11}', _dark: '{colors.red.dark.11}' } },
           },
         },
       },

@@ -49,7 +49,8 @@ async function chooseInSelect(page: Page, testId: string, optionText: RegExp) {
 }
 
 test('the life of a team: create, invite by email and link, roles, sync types, limits, remove, disband', async ({ browser }) => {
-  test.setTimeout(240_000);
+  // Six people sign up and every screen is scanned by axe on the way.
+  test.setTimeout(420_000);
   // The admin creates a workspace.
   const admin = await person(browser, 'admin');
   await admin.page.getByTestId('confirmed-continue').click();
