@@ -1,0 +1,213 @@
+/**
+ * Date-range picker on Ark's DatePicker (range selection, parts imported by name) with Park UI's
+ * date-picker recipe, plus the SPEC §9 quick ranges (today, yesterday, this week Monday to Sunday,
+ * this month) as toggle buttons computed by `quickRange` from `now`. Controlled: the range comes
+ * from the owner and goes out as whole days ({start: 00:00, end: 23:59:59.999} in local time).
+ * Weeks in the calendar start on Monday. Direction and month names follow the LocaleProvider.
+ *
+ * <DateRangePicker label={t.period()} value={range} onValueChange={(r) => send({ type: 'range', range: r })}
+ *   now={new Date()} quickRangeLabels={{ today: t.today(), yesterday: t.yesterday(), thisWeek: t.thisWeek(), thisMonth: t.thisMonth() }}
+ *   labels={{ open: t.openCalendar(), prev: t.prevMonth(), next: t.nextMonth(), start: t.from(), end: t.to(), quickRanges: t.quickRanges() }} />
+ */
+import {
+  DatePickerContent,
+  DatePickerContext,
+  DatePickerControl,
+  DatePickerInput,
+  DatePickerLabel,
+  DatePickerNextTrigger,
+  DatePickerPositioner,
+  DatePickerPrevTrigger,
+  DatePickerRangeText,
+  DatePickerRoot,
+  DatePickerTable,
+  DatePickerTableBody,
+  DatePickerTableCell,
+  DatePickerTableCellTrigger,
+  DatePickerTableHead,
+  DatePickerTableHeader,
+  DatePickerTableRow,
+  DatePickerTrigger,
+  DatePickerView,
+  DatePickerViewControl,
+  parseDate,
+  type DateValue,
+} from '@ark-ui/react/date-picker';
+import { Portal } from '@ark-ui/react/portal';
+import { format } from 'date-fns';
+import { useState } from 'react';
+import { css, cx } from '../../../styled-system/css';
+import { datePicker } from '../../../styled-system/recipes';
+import { Button } from './button';
+import { matchQuickRange, quickRange, quickRangeIds, wholeDays, type DateRange, type QuickRangeId } from './date-ranges';
+
+export type { DateRange, QuickRangeId } from './date-ranges';
+
+export interface DateRangePickerLabels {
+  /** The button that opens the calendar. */
+  open: string;
+  prev: string;
+  next: string;
+  /** Names of the two date fields ("From", "To"). */
+  start: string;
+  end: string;
+  /** Name of the quick-range button group. */
+  quickRanges: string;
+}
+
+export interface DateRangePickerProps {
+  label: string;
+  value: DateRange | null;
+  onValueChange: (range: DateRange | null) => void;
+  /** The moment quick ranges are computed from (the owner's clock; tests pass a fixed one). */
+  now: Date;
+  quickRangeLabels: Record<QuickRangeId, string>;
+  labels: DateRangePickerLabels;
+  disabled?: boolean;
+  className?: string;
+  'data-testid'?: string;
+}
+
+const toCalendar = (d: Date): DateValue => parseDate(format(d, 'yyyy-MM-dd'));
+const toLocalDate = (v: DateValue): Date => new Date(v.year, v.month - 1, v.day);
+
+const wrap = css({ display: 'flex', flexDirection: 'column', gap: '2' });
+const quickRow = css({ display: 'flex', flexWrap: 'wrap', gap: '2' });
+const controlRow = css({ display: 'flex', alignItems: 'center', gap: '2' });
+const input = css({
+  minWidth: '0',
+  width: '9rem',
+  px: '3',
+  height: '9',
+  borderWidth: '1px',
+  borderColor: 'border.default',
+  borderRadius: 'l2',
+  bg: 'bg.default',
+  _focusVisible: { outline: '2px solid', outlineColor: 'colorPalette.default', outlineOffset: '1px' },
+});
+const arrow = css({ '[dir=rtl] &': { transform: 'scaleX(-1)' } });
+
+function Chevron({ d }: { d: string }) {
+  return (
+    <svg className={arrow} viewBox="0 0 24 24" width="16" height="16" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+      <path d={d} />
+    </svg>
+  );
+}
+
+export function DateRangePicker({ label, value, onValueChange, now, quickRangeLabels, labels, disabled = false, className, ...rest }: DateRangePickerProps) {
+  const classes = datePicker();
+  const chosen = matchQuickRange(value, now);
+  // The first click of a new range is a draft held here; the owner hears of whole ranges only.
+  const [draft, setDraft] = useState<DateValue[] | null>(null);
+  const calendarValue = draft ?? (value ? [toCalendar(value.start), toCalendar(value.end)] : []);
+
+  return (
+    <div className={cx(wrap, className)} data-testid={rest['data-testid']}>
+      <div role="group" aria-label={labels.quickRanges} className={quickRow}>
+        {quickRangeIds.map((id) => (
+          <Button
+            key={id}
+            size="sm"
+            variant={chosen === id ? 'solid' : 'outline'}
+            aria-pressed={chosen === id}
+            disabled={disabled}
+            onClick={() => onValueChange(quickRange(id, now))}
+            data-testid={`date-range-${id}`}
+          >
+            {quickRangeLabels[id]}
+          </Button>
+        ))}
+      </div>
+      <DatePickerRoot
+        className={classes.root}
+        selectionMode="range"
+        startOfWeek={1}
+        value={calendarValue}
+        disabled={disabled}
+        onOpenChange={(details) => {
+          if (!details.open) setDraft(null);
+        }}
+        onValueChange={(details) => {
+          const [first, last] = details.value;
+          if (first && last) {
+            setDraft(null);
+            onValueChange(wholeDays(toLocalDate(first), toLocalDate(last)));
+          } else if (first) {
+            setDraft(details.value);
+          } else {
+            setDraft(null);
+            onValueChange(null);
+          }
+        }}
+      >
+        <DatePickerLabel className={classes.label}>{label}</DatePickerLabel>
+        <DatePickerControl className={cx(classes.control, controlRow)}>
+          <DatePickerInput index={0} className={cx(classes.input, input)} aria-label={labels.start} data-testid="date-range-start" />
+          <DatePickerInput index={1} className={cx(classes.input, input)} aria-label={labels.end} data-testid="date-range-end" />
+          <DatePickerTrigger asChild className={classes.trigger}>
+            <Button variant="outline" size="sm" aria-label={labels.open} data-testid="date-range-open">
+              <svg viewBox="0 0 24 24" width="16" height="16" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+                <rect x="3" y="4" width="18" height="18" rx="2" />
+                <path d="M16 2v4M8 2v4M3 10h18" />
+              </svg>
+            </Button>
+          </DatePickerTrigger>
+        </DatePickerControl>
+        <Portal>
+          <DatePickerPositioner className={classes.positioner}>
+            <DatePickerContent className={classes.content} data-testid="date-range-calendar">
+              <DatePickerView view="day" className={classes.view}>
+                <DatePickerContext>
+                  {(api) => (
+                    <>
+                      <DatePickerViewControl className={classes.viewControl}>
+                        <DatePickerPrevTrigger asChild className={classes.prevTrigger}>
+                          <Button variant="ghost" size="sm" aria-label={labels.prev}>
+                            <Chevron d="m15 18-6-6 6-6" />
+                          </Button>
+                        </DatePickerPrevTrigger>
+                        <DatePickerRangeText className={classes.rangeText} />
+                        <DatePickerNextTrigger asChild className={classes.nextTrigger}>
+                          <Button variant="ghost" size="sm" aria-label={labels.next}>
+                            <Chevron d="m9 18 6-6-6-6" />
+                          </Button>
+                        </DatePickerNextTrigger>
+                      </DatePickerViewControl>
+                      <DatePickerTable className={classes.table}>
+                        <DatePickerTableHead className={classes.tableHead}>
+                          <DatePickerTableRow className={classes.tableRow}>
+                            {api.weekDays.map((day, i) => (
+                              <DatePickerTableHeader key={i} className={classes.tableHeader} abbr={day.long}>
+                                {day.narrow}
+                              </DatePickerTableHeader>
+                            ))}
+                          </DatePickerTableRow>
+                        </DatePickerTableHead>
+                        <DatePickerTableBody className={classes.tableBody}>
+                          {api.weeks.map((week, i) => (
+                            <DatePickerTableRow key={i} className={classes.tableRow}>
+                              {week.map((day, j) => (
+                                <DatePickerTableCell key={j} value={day} className={classes.tableCell}>
+                                  <DatePickerTableCellTrigger asChild className={classes.tableCellTrigger}>
+                                    <Button variant="ghost" size="sm">
+                                      {day.day}
+                                    </Button>
+                                  </DatePickerTableCellTrigger>
+                                </DatePickerTableCell>
+                              ))}
+                            </DatePickerTableRow>
+                          ))}
+                        </DatePickerTableBody>
+                      </DatePickerTable>
+                    </>
+                  )}
+                </DatePickerContext>
+              </DatePickerView>
+            </DatePickerContent>
+          </DatePickerPositioner>
+        </Portal>
+      </DatePickerRoot>
+    </div>
+  );
+}
