@@ -1,74 +1,40 @@
 /**
- * `npm run replay -- recording.json [--scenario admin|member|noWorkspace|signedOut] [--write out.json]`
+ * `npm run replay -- recording.json [--steps]`
  *
- * Replays a QA recording (made with `?record`, downloaded from the user menu) into fresh actors
- * with deterministic fakes and prints the state each event led to. When the recording carries
- * `states` (the values seen while recording, or written by an earlier `--write`), every state is
- * compared and the command exits 1 on a mismatch. `--write` saves the recording with the
- * replayed states, as a baseline for later replays.
+ * Replays a QA recording (made with `?record`, downloaded from the user menu) actor by actor
+ * into fresh actors of the same machines, with no effect running (tests/support/replay.ts says
+ * how), and compares each actor's state after every event with the recorded one. Prints a
+ * summary per actor (`--steps` also lists every event and the state it led to).
+ *
+ * Exit code: 0 when every state is the same; 1 when a state differs, an actor's machine is
+ * unknown, or the recording has nothing to compare; 2 when the file is not a recording.
  */
-import { readFile, writeFile } from 'node:fs/promises';
-import { formatReplay, replayRecording, replayScenarios, replayableRecordingSchema, statesOf, type ReplayScenario } from '../tests/support/replay';
+import { readFile } from 'node:fs/promises';
+import { formatReplay, formatSteps, parseRecording, replayRecording } from '../tests/support/replay';
 
-const usage = 'usage: npm run replay -- recording.json [--scenario admin|member|noWorkspace|signedOut] [--write out.json]';
+const usage = 'usage: npm run replay -- recording.json [--steps]';
 
-const parseArgs = (argv: string[]) => {
-  let file: string | null = null;
-  let scenario: ReplayScenario = 'admin';
-  let write: string | null = null;
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!;
-    if (arg === '--scenario') {
-      const value = argv[++i];
-      if (!replayScenarios.includes(value as ReplayScenario)) throw new Error(`unknown scenario ${value}\n${usage}`);
-      scenario = value as ReplayScenario;
-    } else if (arg === '--write') {
-      write = argv[++i] ?? null;
-      if (!write) throw new Error(usage);
-    } else if (arg === '--help' || arg === '-h') {
-      throw new Error(usage);
-    } else if (!file) {
-      file = arg;
-    } else {
-      throw new Error(`unexpected argument ${arg}\n${usage}`);
-    }
-  }
-  if (!file) throw new Error(usage);
-  return { file, scenario, write };
-};
-
-const main = async (): Promise<number> => {
-  const { file, scenario, write } = parseArgs(process.argv.slice(2));
-  const parsed = replayableRecordingSchema.safeParse(JSON.parse(await readFile(file, 'utf8')) as unknown);
-  if (!parsed.success) {
-    console.error(`${file} is not a recording: ${parsed.error.message}`);
+const main = async (argv: string[]): Promise<number> => {
+  const steps = argv.includes('--steps');
+  const files = argv.filter((a) => a !== '--steps');
+  if (files.length !== 1 || files[0]!.startsWith('-')) {
+    console.error(usage);
     return 2;
   }
-  const recording = parsed.data;
-  const report = await replayRecording(recording, { scenario });
-  console.log(formatReplay(report));
-  if (write) {
-    await writeFile(write, `${JSON.stringify({ ...recording, states: statesOf(report) }, null, 2)}\n`);
-    console.log(`wrote ${write}`);
+  const file = files[0]!;
+  const parsed = parseRecording(await readFile(file, 'utf8'));
+  if (!parsed.ok) {
+    console.error(`${file}: ${parsed.message}`);
+    return parsed.message.includes('nothing to compare') ? 1 : 2;
   }
-  const compared = recording.states ? recording.states.length : 0;
-  if (report.mismatches.length) {
-    console.error(`${report.mismatches.length} of ${compared} states differ`);
-    return 1;
-  }
-  if (recording.states && report.unknownActors.length) {
-    console.error(`cannot check events of unknown actors: ${report.unknownActors.join(', ')}`);
-    return 1;
-  }
-  console.log(
-    recording.states
-      ? `replayed ${report.steps.length} events: all ${compared} states reached the same`
-      : `replayed ${report.steps.length} events (the recording carries no states to compare)`,
-  );
-  return 0;
+  if (steps) console.log(`${formatSteps(parsed.recording)}\n`);
+  const report = replayRecording(parsed.recording);
+  console.log(`${file} (recorded ${parsed.recording.recordedAt})`);
+  console.log(formatReplay(report, parsed.recording));
+  return report.ok ? 0 : 1;
 };
 
-main().then(
+main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (err: unknown) => {
     console.error(err instanceof Error ? err.message : String(err));

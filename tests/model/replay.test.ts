@@ -1,111 +1,160 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createActor, type AnyActorRef, type EventObject, type StateValue } from 'xstate';
-import { createRecorder } from '../../src/services/recorder';
-import { members } from '../support/fixtures';
-import {
-  createReplayActors,
-  replayRecording,
-  replayableRecordingSchema,
-  settle,
-  statesOf,
-  withStandIns,
-  type RecordedState,
-} from '../support/replay';
+import type { AnyStateMachine } from 'xstate';
+import { replayMachines } from '../../src/services/replay-machines';
+import { FIXTURE_PATH, recordSignInInviteRole, scenario } from '../fixtures/recordings/sign-in-invite-role';
+import { describeMismatch, formatReplay, parseRecording, replayRecording, withStandIns, type Recording } from '../support/replay';
 
-/** Records a session on fresh actors (as the app does with `?record`) and returns its JSON. */
-const recordSession = async () => {
-  let now = 1_700_000_000_000;
-  const recorder = createRecorder({ now: () => now });
-  const { entries, world } = createReplayActors('signedOut');
-  const actors: Record<string, AnyActorRef> = {};
-  for (const [name, entry] of Object.entries(entries)) {
-    actors[name] = createActor(entry.machine, { input: entry.input, systemId: name, inspect: recorder.inspect });
-  }
-  for (const name of ['selectedMember', 'session', 'gate', 'language', 'signIn']) actors[name]!.start();
-  await settle();
-  const states: RecordedState[] = [];
-  const send = async (name: string, event: EventObject & Record<string, unknown>) => {
-    now += 250;
-    actors[name]!.send(event);
-    await settle();
-    states.push({ actor: name, value: (actors[name]!.getSnapshot() as { value: StateValue }).value });
-  };
-
-  await send('gate', { type: 'router.navigate', pathname: '/contacts', search: '' });
-  await send('gate', { type: 'router.navigate', pathname: '/login', search: '?redirect=%2Fcontacts' });
-  await send('signIn', { type: 'user.change', email: 'ada@example.test', password: 'hunter22-secret' });
-  await send('signIn', { type: 'user.blur', field: 'password' });
-  // Secrets under other names: a code and a token must not survive either.
-  await send('signIn', { type: 'debug.note', code: '654321', accessToken: 'tok-SECRET-value' });
-  await send('signIn', { type: 'user.submit' });
-  await send('session', { type: 'session.signedIn' });
-  await send('gate', { type: 'router.navigate', pathname: '/contacts', search: '' });
-  await send('selectedMember', { type: 'members.loaded', self: { userId: 'u-admin', roles: [{ code: 'admin', level: 1 }] }, members });
-  await send('selectedMember', { type: 'user.select', userId: 'u-other' });
-  await send('language', { type: 'user.choose', language: 'ar' });
-  await send('session', { type: 'api.sessionEnded', code: 100004 });
-  await send('session', { type: 'session.signedIn' });
-  await send('session', { type: 'user.signOut' });
-  await send('gate', { type: 'session.ended' });
-  await send('selectedMember', { type: 'session.ended' });
-  await send('gate', { type: 'router.navigate', pathname: '/login', search: '' });
-  Object.values(actors).forEach((a) => a.stop());
-  return { json: JSON.stringify({ ...recorder.toJSON(), states }), states, world };
+const fixtureText = readFileSync(FIXTURE_PATH, 'utf8');
+const fixture = (): Recording => {
+  const parsed = parseRecording(fixtureText);
+  if (!parsed.ok) throw new Error(parsed.message);
+  return parsed.recording;
+};
+const actorOf = (recording: Recording, id: string) => {
+  const actor = recording.actors.find((a) => a.id === id);
+  if (!actor) throw new Error(`no actor ${id}`);
+  return actor;
+};
+const indexOf = (recording: Recording, id: string, type: string, nth = 0): number => {
+  const found = actorOf(recording, id)
+    .events.map((e, i) => [e.event.type, i] as const)
+    .filter(([t]) => t === type);
+  if (!found[nth]) throw new Error(`no ${type} #${nth} in ${id}`);
+  return found[nth][1];
 };
 
-describe('QA replay', () => {
-  it('replays a recorded session into fresh actors and reaches the same states', async () => {
-    const { json, states, world } = await recordSession();
-    // The session went where a real one goes.
-    expect(world.navigations).toEqual(['/login?redirect=%2Fcontacts', '/login', '/login']);
-    expect(states.map((s) => s.value)).toContain('open');
-    expect(states.find((s) => s.actor === 'signIn' && s.value === 'done')).toBeDefined();
+describe('replayable machines', () => {
+  it('holds every machine under src/machines, by its id', () => {
+    const modules = import.meta.glob<Record<string, unknown>>('../../src/machines/**/*.machine.ts', { eager: true });
+    const machines = Object.values(modules).flatMap((m) =>
+      Object.values(m).filter((v): v is AnyStateMachine => typeof v === 'object' && v !== null && 'root' in v && 'implementations' in v),
+    );
+    expect(machines.length).toBeGreaterThan(10);
+    for (const machine of machines) expect(replayMachines.get(machine.id), `machine '${machine.id}'`).toBe(machine);
+  });
+});
 
-    const recording = replayableRecordingSchema.parse(JSON.parse(json));
-    expect(recording.events).toHaveLength(17);
-    expect(recording.events.every((e) => !e.event.type.startsWith('xstate.'))).toBe(true);
-
-    const report = await replayRecording(recording, { scenario: 'signedOut' });
-    expect(report.mismatches).toEqual([]);
-    expect(report.unknownActors).toEqual([]);
-    expect(statesOf(report)).toEqual(states);
-    expect(report.navigations).toEqual(world.navigations);
+describe('QA replay of sign-in-invite-role.json', () => {
+  it('holds signing in, inviting by email and changing a role, with no secret', () => {
+    const recording = fixture();
+    expect(recording.actors.map((a) => a.id).sort()).toEqual(['gate', 'inviteMembers', 'language', 'selectedMember', 'session', 'signIn', 'teamMembers']);
+    const signIn = actorOf(recording, 'signIn');
+    expect(signIn.machine).toBe('signIn');
+    expect(signIn.events.map((e) => e.event.type)).toEqual(['user.change', 'user.blur', 'user.change', 'user.submit', 'xstate.done.actor.submitLogin']);
+    expect(signIn.events.at(-1)!.state).toMatchObject({ value: 'done', status: 'done' });
+    const invite = actorOf(recording, 'inviteMembers');
+    expect(invite.events.find((e) => e.event.type === 'user.emailsChanged')?.event).toEqual({ type: 'user.emailsChanged', value: scenario.invitee });
+    expect(invite.events.find((e) => e.event.type === 'xstate.done.actor.sendInvites')?.event.output).toEqual({ ok: true, data: null });
+    const team = actorOf(recording, 'teamMembers');
+    expect(team.events.find((e) => e.event.type === 'user.changeRole')?.event).toEqual({ type: 'user.changeRole', userId: scenario.promoted, level: 'manager' });
+    const lastPage = team.events.at(-1)!.event.output as { items: { userId: string; email: string; level: string; status: string }[] };
+    expect(lastPage.items.find((m) => m.userId === scenario.promoted)?.level).toBe('manager');
+    expect(lastPage.items.find((m) => m.email === scenario.invitee)?.status).toBe('invited');
+    // The provided guard's answer is recorded: the second protected navigation found a stored token.
+    const gate = actorOf(recording, 'gate');
+    expect(gate.events[indexOf(recording, 'gate', 'router.navigate', 2)]!.guards).toContainEqual({ step: 1, name: 'hasStoredToken' });
+    for (const secret of [scenario.password, scenario.accessToken]) expect(fixtureText).not.toContain(secret);
   });
 
-  it('keeps no password, code or token in the recording', async () => {
-    const { json } = await recordSession();
-    for (const secret of ['hunter22-secret', '654321', 'tok-SECRET-value', 'replay-token']) expect(json).not.toContain(secret);
-    expect(json).toContain('[redacted]');
-    const recording = replayableRecordingSchema.parse(JSON.parse(json));
-    const change = recording.events.find((e) => e.event.type === 'user.change');
-    expect(change?.event).toEqual({ type: 'user.change', email: 'ada@example.test', password: '[redacted]' });
-    // Replay supplies stand-ins that pass the form's checks.
-    expect(withStandIns(change!.event)).toEqual({ type: 'user.change', email: 'ada@example.test', password: 'Replay-passw0rd' });
-    // Redacted values that are no secrets are recovered from the contract.
-    expect(withStandIns({ type: 'api.sessionEnded', code: '[redacted]' })).toEqual({ type: 'api.sessionEnded', code: 100004 });
-    expect(
-      withStandIns({ type: 'members.loaded', self: { userId: 'u', roles: [{ code: '[redacted]', level: 3 }, { code: '[redacted]', level: 2 }] } }),
-    ).toEqual({ type: 'members.loaded', self: { userId: 'u', roles: [{ code: 'admin', level: 3 }, { code: 'member', level: 2 }] } });
+  it('replays to the same states', () => {
+    const report = replayRecording(fixture());
+    // A machine changed on purpose (a new tag, a new state)? Record again:
+    // npx tsx tests/fixtures/recordings/sign-in-invite-role.ts --write
+    expect(report.mismatches.map(describeMismatch), 'after a deliberate machine change, regenerate the fixture (see the scenario file)').toEqual([]);
+    expect(report.ok).toBe(true);
+    expect(report.actors.every((a) => a.outcome === 'same' && a.same === a.events)).toBe(true);
+    expect(report.compared).toBe(fixture().actors.reduce((n, a) => n + a.events.length, 0));
+    expect(formatReplay(report)).toMatch(/^OK: 7 actors, \d+ events replayed, every state the same$/m);
   });
 
-  it('reports a state that is not reached the same', async () => {
-    const { json } = await recordSession();
-    const recording = replayableRecordingSchema.parse(JSON.parse(json));
-    const tampered = { ...recording, states: recording.states!.map((s, i) => (i === 7 ? { ...s, value: 'redirecting' } : s)) };
-    const report = await replayRecording(tampered, { scenario: 'signedOut' });
+  it('is what the scenario records: a fresh recording replays to the same states too', async () => {
+    const fresh = await recordSignInInviteRole();
+    expect(replayRecording(fresh).mismatches).toEqual([]);
+    expect(fresh.actors.map((a) => [a.id, a.events.map((e) => e.event.type)])).toEqual(fixture().actors.map((a) => [a.id, a.events.map((e) => e.event.type)]));
+  });
+
+  it('fails when a recorded state value was changed', () => {
+    const doctored = fixture();
+    const i = indexOf(doctored, 'teamMembers', 'xstate.done.actor.runAction');
+    actorOf(doctored, 'teamMembers').events[i]!.state.value = 'ready';
+    const report = replayRecording(doctored);
+    expect(report.ok).toBe(false);
+    expect(report.mismatches).toHaveLength(1);
+    const [m] = report.mismatches;
+    expect(m).toMatchObject({ actor: 'teamMembers', machine: 'teamMembers', index: i, event: 'xstate.done.actor.runAction' });
+    expect(m!.expected.value).toBe('ready');
+    expect(m!.got.value).toBe('loading');
+    expect(describeMismatch(m!)).toBe(
+      `actor 'teamMembers' (machine teamMembers) event #${i} xstate.done.actor.runAction: expected "ready" tags ${JSON.stringify(m!.expected.tags)}, got "loading" tags ${JSON.stringify(m!.got.tags)}`,
+    );
+    expect(report.actors.find((a) => a.actor === 'teamMembers')).toMatchObject({ outcome: 'differs', same: i });
+    expect(report.actors.filter((a) => a.outcome === 'same')).toHaveLength(6);
+  });
+
+  it('fails when a done event carries another output', () => {
+    const doctored = fixture();
+    const i = indexOf(doctored, 'signIn', 'xstate.done.actor.submitLogin');
+    actorOf(doctored, 'signIn').events[i]!.event.output = { ok: false, code: 100006, message: 'No active account found with the given credentials' };
+    const report = replayRecording(doctored);
+    expect(report.ok).toBe(false);
     expect(report.mismatches).toEqual([
-      { index: 7, actor: 'gate', type: 'router.navigate', expected: 'redirecting', actual: 'open' },
+      expect.objectContaining({ actor: 'signIn', index: i, expected: expect.objectContaining({ value: 'done' }), got: expect.objectContaining({ value: { editing: 'rejected' } }) }),
     ]);
   });
 
-  it('skips events of actors it does not know, and differs under another scenario', async () => {
-    const { json } = await recordSession();
-    const recording = replayableRecordingSchema.parse(JSON.parse(json));
-    const withStranger = { ...recording, states: undefined, events: [...recording.events, { actor: 'x:42', event: { type: 'user.poke' }, at: 0 }] };
-    const report = await replayRecording(withStranger, { scenario: 'signedOut' });
-    expect(report.unknownActors).toEqual(['x:42']);
-    // With a stored token the first protected navigation loads at once instead of going to /login.
-    const admin = await replayRecording(recording, { scenario: 'admin' });
-    expect(admin.mismatches.length).toBeGreaterThan(0);
+  it('answers provided guards from the recording: without the recorded answer the gate goes elsewhere', () => {
+    const doctored = fixture();
+    const i = indexOf(doctored, 'gate', 'router.navigate', 2);
+    delete actorOf(doctored, 'gate').events[i]!.guards;
+    const [m] = replayRecording(doctored).mismatches;
+    expect(m).toMatchObject({ actor: 'gate', index: i, got: { value: { working: 'obtainingToken' } } });
   });
+
+  it('fails when there is nothing to compare or an actor cannot be replayed', () => {
+    const empty: Recording = { ...fixture(), actors: [] };
+    expect(replayRecording(empty).ok).toBe(false);
+    expect(formatReplay(replayRecording(empty))).toContain('FAILED: nothing to compare');
+    const quiet: Recording = { ...fixture(), actors: fixture().actors.map((a) => ({ ...a, events: [] })) };
+    expect(replayRecording(quiet).ok).toBe(false);
+    const stranger: Recording = { ...fixture(), actors: [...fixture().actors, { ...actorOf(fixture(), 'session'), id: 'x', machine: 'noSuchMachine' }] };
+    const report = replayRecording(stranger);
+    expect(report.ok).toBe(false);
+    expect(report.actors.at(-1)).toMatchObject({ actor: 'x', outcome: 'unknown machine' });
+    expect(parseRecording(JSON.stringify({ version: 1, recordedAt: 'x', events: [] }))).toEqual({
+      ok: false,
+      message: 'a version 1 recording (events only, no states): nothing to compare; record it again',
+    });
+  });
+
+  it('gives redacted secrets stand-ins that pass the forms', () => {
+    expect(withStandIns({ type: 'user.change', password: '[redacted]', email: 'a@b.co' })).toEqual({ type: 'user.change', password: 'Replay-passw0rd', email: 'a@b.co' });
+    expect(withStandIns({ output: { ok: true, data: { accessToken: '[redacted]' } } })).toEqual({ output: { ok: true, data: { accessToken: 'replay-token' } } });
+    expect(withStandIns({ roles: [{ code: '[redacted]', level: 2 }, { code: '[redacted]', level: 3 }] })).toEqual({ roles: [{ code: 'member', level: 2 }, { code: 'admin', level: 3 }] });
+  });
+});
+
+describe('npm run replay', () => {
+  const run = (file: string) => {
+    const r = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/replay.ts', file], { encoding: 'utf8' });
+    return { status: r.status, out: `${r.stdout}${r.stderr}` };
+  };
+
+  it('passes on the recording and fails on a doctored copy', () => {
+    const ok = run(FIXTURE_PATH);
+    expect(ok.out).toContain('OK: 7 actors');
+    expect(ok.status).toBe(0);
+
+    const doctored = fixture();
+    const i = indexOf(doctored, 'inviteMembers', 'xstate.done.actor.sendInvites');
+    actorOf(doctored, 'inviteMembers').events[i]!.event.output = { ok: false, code: 100042, message: 'Exceeded personnel limit' };
+    const file = join(mkdtempSync(join(tmpdir(), 'replay-')), 'doctored.json');
+    writeFileSync(file, JSON.stringify(doctored));
+    const bad = run(file);
+    expect(bad.out).toContain(`MISMATCH actor 'inviteMembers' (machine inviteMembers) event #${i} xstate.done.actor.sendInvites`);
+    expect(bad.status).toBe(1);
+  }, 60_000);
 });

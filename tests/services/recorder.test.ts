@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
-import { assign, createActor, sendParent, sendTo, setup, type InspectionEvent } from 'xstate';
-import { combineInspectors, createRecorder, recordingSchema, shouldRecord } from '../../src/services/recorder';
+import { assign, createActor, fromPromise, sendParent, sendTo, setup, type InspectionEvent } from 'xstate';
+import { combineInspectors, shouldRecord } from '../../src/services/inspection';
+import { CONTEXT_LIMIT, createRecorder, recordingSchema } from '../../src/services/recorder';
 import { isSecretKey, REDACTED, redactSecrets } from '../../src/services/redact';
 
 /** A child that answers its parent, so the parent gets a child-sourced event. */
@@ -82,78 +83,154 @@ describe('redaction', () => {
   });
 });
 
+/** A machine whose provided guard and invoked promise show what the recorder keeps. */
+const loginMachine = setup({
+  types: {
+    context: {} as { email: string; note: string },
+    events: {} as { type: 'user.submit'; email: string; password: string } | { type: 'user.reset' },
+    input: {} as { email: string; token: string },
+  },
+  actors: {
+    submit: fromPromise<{ ok: boolean; accessToken: string }, { password: string }>(async () => ({ ok: true, accessToken: 'tok-SECRET' })),
+    fail: fromPromise<void>(async () => {
+      throw new Error('offline');
+    }),
+  },
+  guards: { hasToken: () => false, isOk: ({ context }) => context.email !== '' },
+}).createMachine({
+  id: 'login',
+  context: ({ input }) => ({ email: input.email, note: '' }),
+  initial: 'checking',
+  states: {
+    checking: { always: [{ guard: 'hasToken', target: 'done' }, { target: 'editing' }] },
+    editing: {
+      on: {
+        'user.submit': { guard: 'isOk', target: 'sending', actions: assign({ email: ({ event }) => event.email }) },
+        'user.reset': { target: 'failing' },
+      },
+    },
+    sending: {
+      tags: ['busy', 'a-first'],
+      invoke: { id: 'submit', src: 'submit', input: () => ({ password: 'p' }), onDone: 'done' },
+    },
+    failing: { invoke: { id: 'fail', src: 'fail', onError: { target: 'editing', actions: assign({ note: ({ event }) => String((event.error as Error).message) }) } } },
+    done: { type: 'final' },
+  },
+});
+
+const settle = () => new Promise((r) => setTimeout(r, 0));
+
 describe('recorder', () => {
-  it('keeps only external events sent to root actors, with secrets redacted', async () => {
-    vi.useFakeTimers();
+  it('records each machine actor: name, machine, input, initial state, every event with the state after it', async () => {
     let t = 1_700_000_000_000;
     const recorder = createRecorder({ now: () => t });
-    const actor = createActor(formMachine, { systemId: 'form', inspect: recorder.inspect });
-    actor.start();
+    const actor = createActor(loginMachine.provide({ guards: { hasToken: () => false } }), {
+      systemId: 'signIn',
+      input: { email: 'a@b.co', token: 'tok-IN-input' },
+      inspect: recorder.inspect,
+    }).start();
     t += 5;
-    actor.send({ type: 'user.ping' });
-    expect(actor.getSnapshot().context.pongs).toBe(1);
-    t += 5;
-    actor.send({ type: 'user.submit', email: 'a@b.co', password: 'hunter22', nested: { accessToken: 'tok', items: [{ code: '123456' }] } });
-    await vi.advanceTimersByTimeAsync(10);
-    expect(actor.getSnapshot().value).toBe('idle');
+    actor.send({ type: 'user.submit', email: 'ada@b.co', password: 'hunter22' });
+    await settle();
     actor.stop();
 
-    expect(recorder.events()).toEqual([
-      { actor: 'form', event: { type: 'user.ping' }, at: 1_700_000_000_005 },
-      {
-        actor: 'form',
-        event: { type: 'user.submit', email: 'a@b.co', password: REDACTED, nested: { accessToken: REDACTED, items: [{ code: REDACTED }] } },
-        at: 1_700_000_000_010,
-      },
-    ]);
-    const json = JSON.stringify(recorder.toJSON());
-    expect(json).not.toContain('hunter22');
-    expect(json).not.toContain('123456');
-    expect(json).not.toContain('"tok"');
-  });
-
-  it('names an actor without a system id by its session id', () => {
-    const recorder = createRecorder();
-    const actor = createActor(childMachine, { inspect: recorder.inspect }).start();
-    actor.send({ type: 'user.hello' } as never);
-    expect(recorder.events()).toEqual([{ actor: actor.sessionId, event: { type: 'user.hello' }, at: expect.any(Number) }]);
-  });
-
-  it('ignores other inspection event types and xstate.* events', () => {
-    const recorder = createRecorder();
-    const actor = createActor(childMachine).start();
-    const base = { rootId: actor.sessionId, actorRef: actor };
-    recorder.inspect({ ...base, type: '@xstate.snapshot', event: { type: 'user.x' }, snapshot: actor.getSnapshot() } as InspectionEvent);
-    recorder.inspect({ ...base, type: '@xstate.event', sourceRef: undefined, event: { type: 'xstate.stop' } });
-    recorder.inspect({ ...base, type: '@xstate.event', sourceRef: actor, event: { type: 'user.fromActor' } });
-    recorder.inspect({ ...base, rootId: 'another-root', type: '@xstate.event', sourceRef: undefined, event: { type: 'user.toChild' } });
-    expect(recorder.events()).toEqual([]);
-    recorder.inspect({ ...base, type: '@xstate.event', sourceRef: undefined, event: { type: 'user.kept' } });
-    expect(recorder.events().map((e) => e.event.type)).toEqual(['user.kept']);
-  });
-
-  it('keeps a JSON-safe copy of the event', () => {
-    const recorder = createRecorder();
-    const actor = createActor(childMachine).start();
-    const event = { type: 'user.edit', value: 'a', fn: () => 1, list: [1, 2] };
-    recorder.inspect({ type: '@xstate.event', rootId: actor.sessionId, actorRef: actor, sourceRef: undefined, event });
-    event.value = 'changed';
-    expect(recorder.events()[0]!.event).toEqual({ type: 'user.edit', value: 'a', list: [1, 2] });
-  });
-
-  it('produces the versioned JSON format the replay tool reads', () => {
-    const recorder = createRecorder({ now: () => Date.UTC(2025, 0, 2, 3, 4, 5) });
-    const actor = createActor(childMachine, { systemId: 'gate' }).start();
-    recorder.inspect({ type: '@xstate.event', rootId: actor.sessionId, actorRef: actor, sourceRef: undefined, event: { type: 'router.navigate', pathname: '/v2/home' } });
     const recording = recorder.toJSON();
-    expect(recording).toEqual({
-      version: 1,
-      recordedAt: '2025-01-02T03:04:05.000Z',
-      events: [{ actor: 'gate', event: { type: 'router.navigate', pathname: '/v2/home' }, at: Date.UTC(2025, 0, 2, 3, 4, 5) }],
+    expect(recording.version).toBe(2);
+    expect(recording.actors).toHaveLength(1);
+    const [rec] = recording.actors;
+    expect(rec).toMatchObject({ id: 'signIn', machine: 'login', input: { email: 'a@b.co', token: REDACTED }, startedAt: 1_700_000_000_000 });
+    expect(rec!.initial.state).toEqual({ value: 'editing', tags: [], status: 'active', context: { email: 'a@b.co', note: '' } });
+    expect(rec!.events.map((e) => e.event)).toEqual([
+      { type: 'user.submit', email: 'ada@b.co', password: REDACTED },
+      { type: 'xstate.done.actor.submit', actorId: 'submit', output: { ok: true, accessToken: REDACTED } },
+    ]);
+    expect(rec!.events.map((e) => e.state)).toEqual([
+      { value: 'sending', tags: ['a-first', 'busy'], status: 'active', context: { email: 'ada@b.co', note: '' } },
+      { value: 'done', tags: [], status: 'done', context: { email: 'ada@b.co', note: '' } },
+    ]);
+    expect(rec!.events[0]!.at).toBe(1_700_000_000_005);
+    expect(rec!.events[0]!.from).toBeUndefined();
+    expect(rec!.events[1]!.from).toBe('submit');
+    const json = JSON.stringify(recording);
+    for (const secret of ['hunter22', 'tok-SECRET', 'tok-IN-input']) expect(json).not.toContain(secret);
+    expect(recordingSchema.parse(JSON.parse(json))).toEqual(recording);
+  });
+
+  it('records the guards on the transitions taken, by microstep', async () => {
+    const recorder = createRecorder();
+    const actor = createActor(loginMachine.provide({ guards: { hasToken: () => true } }), { input: { email: 'x@y.z', token: '' }, inspect: recorder.inspect }).start();
+    const other = createActor(loginMachine, { input: { email: 'x@y.z', token: '' }, inspect: recorder.inspect }).start();
+    other.send({ type: 'user.submit', email: 'x@y.z', password: 'p' });
+    await settle();
+    actor.stop();
+    other.stop();
+    const [first, second] = recorder.toJSON().actors;
+    expect(first!.initial).toMatchObject({ state: { value: 'done' }, guards: [{ step: 0, name: 'hasToken' }] });
+    // Named without a system id: by machine id, a second one numbered.
+    expect([first!.id, second!.id]).toEqual(['login', 'login#2']);
+    expect(second!.initial.guards).toBeUndefined();
+    expect(second!.events[0]!.guards).toEqual([{ step: 0, name: 'isOk' }]);
+  });
+
+  it('records an invoked actor\'s error as {name, message}, and no promise actor as an actor', async () => {
+    const recorder = createRecorder();
+    const actor = createActor(loginMachine, { input: { email: '', token: '' }, inspect: recorder.inspect }).start();
+    actor.send({ type: 'user.reset' });
+    await settle();
+    actor.stop();
+    const { actors } = recorder.toJSON();
+    expect(actors).toHaveLength(1);
+    expect(actors[0]!.events.map((e) => [e.event, e.state.value])).toEqual([
+      [{ type: 'user.reset' }, 'failing'],
+      [{ type: 'xstate.error.actor.fail', actorId: 'fail', error: { name: 'Error', message: 'offline' } }, 'editing'],
+    ]);
+    expect(actors[0]!.events[1]!.state.context).toEqual({ email: '', note: 'offline' });
+  });
+
+  it('records child actors with their parent, child-sourced and delayed events', async () => {
+    vi.useFakeTimers();
+    const recorder = createRecorder();
+    const actor = createActor(formMachine, { systemId: 'form', inspect: recorder.inspect }).start();
+    actor.send({ type: 'user.ping' });
+    actor.send({ type: 'user.submit', email: 'a@b.co', password: 'hunter22', nested: { accessToken: 'tok', items: [{ code: '123456' }] } });
+    await vi.advanceTimersByTimeAsync(10);
+    actor.stop();
+    const { actors } = recorder.toJSON();
+    expect(actors.map((a) => [a.id, a.machine, a.parent])).toEqual([
+      ['form', 'form', undefined],
+      ['form-child', 'child', 'form'],
+    ]);
+    const form = actors[0]!;
+    expect(form.events.map((e) => [e.event.type, e.from, e.state.value])).toEqual([
+      ['user.ping', undefined, 'idle'],
+      ['child.pong', 'form-child', 'idle'],
+      ['user.submit', undefined, 'sent'],
+      ['xstate.after.10.form.sent', 'form', 'idle'],
+    ]);
+    expect(form.events[2]!.event).toEqual({ type: 'user.submit', email: 'a@b.co', password: REDACTED, nested: { accessToken: REDACTED, items: [{ code: REDACTED }] } });
+    expect(actors[1]!.events.map((e) => [e.event.type, e.from])).toEqual([['parent.ping', 'form']]);
+  });
+
+  it('leaves out a context longer than the limit', () => {
+    const big = setup({ types: { context: {} as { rows: string[] }, events: {} as { type: 'grow' } } }).createMachine({
+      id: 'big',
+      context: { rows: [] },
+      on: { grow: { actions: assign({ rows: () => Array.from({ length: CONTEXT_LIMIT }, () => 'row') }) } },
     });
-    expect(recordingSchema.parse(JSON.parse(JSON.stringify(recording)))).toEqual(recording);
-    expect(recordingSchema.safeParse({ version: 2, recordedAt: 'x', events: [] }).success).toBe(false);
-    expect(recordingSchema.safeParse({ version: 1, recordedAt: 'x', events: [{ actor: 'a', event: {}, at: 1 }] }).success).toBe(false);
+    const recorder = createRecorder();
+    const actor = createActor(big, { inspect: recorder.inspect }).start();
+    actor.send({ type: 'grow' });
+    const [rec] = recorder.toJSON().actors;
+    expect(rec!.initial.state.context).toEqual({ rows: [] });
+    expect(rec!.events[0]!.state).toEqual({ value: {}, tags: [], status: 'active' });
+  });
+
+  it('ignores actors it never saw start, and survives odd inspection events', () => {
+    const recorder = createRecorder();
+    const actor = createActor(childMachine).start();
+    recorder.inspect({ type: '@xstate.snapshot', rootId: actor.sessionId, actorRef: actor, event: { type: 'user.x' }, snapshot: actor.getSnapshot() } as InspectionEvent);
+    recorder.inspect({ type: '@xstate.event', rootId: actor.sessionId, actorRef: actor, sourceRef: undefined, event: null as never });
+    expect(recorder.toJSON().actors).toEqual([]);
   });
 
   it('downloads the recording as a JSON file', async () => {
@@ -169,13 +246,14 @@ describe('recorder', () => {
       clicked.push(this);
     });
     const recorder = createRecorder();
+    createActor(childMachine, { inspect: recorder.inspect }).start();
     recorder.download('qa.json');
     expect(clicked).toHaveLength(1);
     expect(clicked[0]!.download).toBe('qa.json');
     expect(clicked[0]!.getAttribute('href')).toBe('blob:recording');
     const blob = createObjectURL.mock.calls[0]![0];
     expect(blob.type).toBe('application/json');
-    expect(recordingSchema.parse(JSON.parse(await blob.text()))).toMatchObject({ version: 1, events: [] });
+    expect(recordingSchema.parse(JSON.parse(await blob.text()))).toMatchObject({ version: 2, actors: [{ id: 'child', machine: 'child', events: [] }] });
     expect(document.querySelector('a[download]')).toBeNull();
     await vi.waitFor(() => expect(revokeObjectURL).toHaveBeenCalledWith('blob:recording'));
   });
@@ -213,7 +291,7 @@ describe('combineInspectors', () => {
     const other = vi.fn();
     const actor = createActor(childMachine, { inspect: combineInspectors(recorder.inspect, other) }).start();
     actor.send({ type: 'user.go' } as never);
-    expect(recorder.events().map((e) => e.event.type)).toEqual(['user.go']);
+    expect(recorder.toJSON().actors[0]!.events.map((e) => e.event.type)).toEqual(['user.go']);
     expect(other).toHaveBeenCalled();
   });
 });

@@ -1,134 +1,43 @@
 /**
- * QA replay (issue 2 §6): a recording of the app's root actors' external events (written by
- * src/services/recorder.ts) is sent, in order, into fresh actors of the same machines built with
- * deterministic fakes, and the state values they reach are listed and, when the recording
- * carries them, compared.
+ * QA replay: each actor of a recording (src/services/recorder.ts, format version 2) is replayed
+ * into a fresh actor of the same machine, and its state after every event is compared with the
+ * recorded one. Used by `npm run replay -- file.json` (scripts/replay.ts) and
+ * tests/model/replay.test.ts.
  *
- * Used by `npm run replay -- file.json` (scripts/replay.ts) and tests/model/replay.test.ts.
- *
- * - Actors are named by the system id the app gives them: 'gate', 'session', 'language',
- *   'selectedMember', and 'signIn' for a sign-in form created with that system id. Events for
- *   other actors are reported as skipped.
- * - The actors are not wired to each other: the wiring's own messages (members.loaded,
- *   session.ended, session.signedIn) are themselves recorded as external events and replayed.
- * - Fields the recorder redacted (`[redacted]`) get stand-ins (a valid-looking password, a
- *   six-digit code, a token), so forms behave as with a real value.
- * - Time: every actor runs on one SimulatedClock advanced by the recorded gaps between events,
- *   so machines with timers replay faithfully.
+ * Rules:
+ * - The machine is found by the recorded machine id in src/services/replay-machines.ts; an
+ *   unknown id fails the replay (nothing of that actor can be checked).
+ * - No effect runs. Every actor the machine invokes or spawns by name becomes an inert callback
+ *   actor that never settles and ignores what it is sent, so the recorded
+ *   `xstate.done.actor.*` / `xstate.error.actor.*` events (with their recorded outputs) are the
+ *   only answers the replayed actor gets. Actions the app provides (the machines' placeholders,
+ *   src/machines/not-provided.ts) do nothing; actions written in the machine (assign, raise,
+ *   sendTo ...) run as usual. Timers run on a SimulatedClock that never moves: delayed events
+ *   happen only when the recording has them (`xstate.after.*`).
+ * - Guards the app provides (placeholders such as `hasStoredToken`, which read storage) answer
+ *   from the recording: true where the recorded run took that guard's transition in that
+ *   microstep, false elsewhere. Guards written in the machine are evaluated for real.
+ * - Redacted secrets (`[redacted]`) get stand-ins that pass the forms' checks (`withStandIns`).
+ * - Actors replay one by one, not wired to each other: every message an actor received from
+ *   another is itself one of its recorded events.
+ * - Compared after the initial transition and after each event: state value, tags and status
+ *   (context is recorded for reading only: redacted values and stand-ins differ). An actor's
+ *   replay stops at its first difference (later ones follow from it).
+ * - A replay passes when every actor was replayed, no state differs, and at least one event was
+ *   compared; "nothing to compare" is a failure, not a pass.
  */
-import { createActor, fromPromise, SimulatedClock, type AnyActorRef, type AnyStateMachine, type StateValue } from 'xstate';
+import { createActor, fromCallback, SimulatedClock, type AnyActorRef, type AnyStateMachine, type InspectionEvent } from 'xstate';
 import { z } from 'zod/mini';
-import type { ConfigItem, Language, PayInfo, UserInfo } from '../../src/contract/account';
-import { Code } from '../../src/contract/codes';
-import type { WorkspaceInfo, WorkspaceMember } from '../../src/contract/workspace';
-import type { AuthAnswer, SignedIn } from '../../src/machines/auth/auth-form';
 import { RoleLevel } from '../../src/contract/roles';
-import { signInMachine } from '../../src/machines/auth/sign-in.machine';
-import { languageMachine } from '../../src/machines/language.machine';
-import {
-  loginGateMachine,
-  type ApiAnswer,
-  type FetchUserConfigInput,
-  type FetchWorkspaceInfoInput,
-  type NavigateParams,
-} from '../../src/machines/login-gate.machine';
-import { selectedMemberMachine } from '../../src/machines/selected-member.machine';
-import { sessionMachine } from '../../src/machines/session.machine';
-import { REDACTED, isSecretKey } from '../../src/services/redact';
-import { recordingSchema } from '../../src/services/recorder';
-import { adminUser, config, failed, memberUser, members, ok, payInfo, workspace } from './fixtures';
+import { isNotProvided } from '../../src/machines/not-provided';
+import { isSecretKey, REDACTED } from '../../src/services/redact';
+import { recordingSchema, type RecordedActor, type RecordedGuard, type RecordedState, type Recording } from '../../src/services/recorder';
+import { replayMachines } from '../../src/services/replay-machines';
 
 // zod/mini registers no locale; `npm run replay` prints `error.message` of a file that is not a recording.
 z.config(z.locales.en());
 
-/** The state value an actor reached after a recorded event (index-aligned with `events`). */
-export const recordedStateSchema = z.object({ actor: z.string(), value: z.unknown() });
-export type RecordedState = z.infer<typeof recordedStateSchema>;
-
-/** A recording, optionally carrying the state values seen while recording. */
-export const replayableRecordingSchema = z.extend(recordingSchema, { states: z.optional(z.array(recordedStateSchema)) });
-export type ReplayableRecording = z.infer<typeof replayableRecordingSchema>;
-
-/** What the fakes answer: a signed-in admin (default), a member, a user without a workspace, or nobody signed in. */
-export const replayScenarios = ['admin', 'member', 'noWorkspace', 'signedOut'] as const;
-export type ReplayScenario = (typeof replayScenarios)[number];
-
-/** Shared by the fakes: who is signed in, and where the machines asked to navigate. */
-export type ReplayWorld = { token: boolean; navigations: string[]; scenario: ReplayScenario };
-
-export type ReplayEntry = { machine: AnyStateMachine; input?: unknown };
-
-const resolved = <T>(value: T): Promise<T> => Promise.resolve(value);
-
-/** The replayable machines, by system id, with deterministic fakes for the scenario. */
-export const createReplayActors = (scenario: ReplayScenario = 'admin') => {
-  const world: ReplayWorld = { token: scenario !== 'signedOut', navigations: [], scenario };
-  const navigate = (_: unknown, p: NavigateParams): void => {
-    world.navigations.push(p.to);
-  };
-  const user = scenario === 'member' ? memberUser : adminUser;
-
-  const entries: Record<string, ReplayEntry> = {
-    gate: {
-      machine: loginGateMachine.provide({
-        actors: {
-          obtainToken: fromPromise<void, void>(() => (world.token ? resolved(undefined) : Promise.reject(new Error('no session')))),
-          fetchUserInfo: fromPromise<ApiAnswer<UserInfo>, void>(() => resolved(ok(user))),
-          fetchPayInfo: fromPromise<PayInfo, void>(() => resolved(payInfo)),
-          fetchWorkspaceInfo: fromPromise<ApiAnswer<WorkspaceInfo>, FetchWorkspaceInfoInput>(() => resolved(scenario === 'noWorkspace' ? failed(Code.NO_WORKSPACE) : ok(workspace))),
-          fetchMemberList: fromPromise<WorkspaceMember[], void>(() => resolved(members)),
-          fetchUserConfig: fromPromise<ConfigItem[], FetchUserConfigInput>(() => resolved(config)),
-        },
-        guards: { hasStoredToken: () => world.token },
-        actions: { navigate, storeAccount: () => undefined },
-      }),
-    },
-    session: {
-      machine: sessionMachine.provide({
-        actors: { signOut: fromPromise<number, void>(() => resolved(Code.SIGNED_OUT)) },
-        guards: { hasStoredToken: () => world.token },
-        actions: {
-          clearToken: () => {
-            world.token = false;
-          },
-          navigate,
-          openLogoutLink: () => undefined,
-          announceSessionEnded: () => undefined,
-        },
-      }),
-    },
-    language: {
-      machine: languageMachine.provide({
-        actors: {
-          loadLocale: fromPromise<void, { language: Language }>(() => resolved(undefined)),
-          saveSetting: fromPromise<void, { language: Language }>(() => resolved(undefined)),
-        },
-        actions: { applyLanguage: () => undefined, persistLanguage: () => undefined },
-      }),
-      input: { stored: null, browser: 'en' },
-    },
-    selectedMember: {
-      machine: selectedMemberMachine.provide({ actions: { persistSelection: () => undefined } }),
-      input: { stored: null },
-    },
-    signIn: {
-      machine: signInMachine.provide({
-        actors: {
-          submitLogin: fromPromise<AuthAnswer<SignedIn>, { email: string; password: string }>(() =>
-            resolved({ ok: true, data: { accessToken: 'replay-token' } }),
-          ),
-        },
-        actions: {
-          signedIn: () => {
-            world.token = true;
-          },
-        },
-      }),
-      input: {},
-    },
-  };
-  return { entries, world };
-};
+export { recordingSchema, type Recording };
 
 /** Stand-ins for redacted fields, chosen to pass the forms' checks like a real value would. */
 export const standInFor = (key: string): string => {
@@ -142,104 +51,209 @@ export const standInFor = (key: string): string => {
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
- * The event with every redacted secret replaced by a stand-in. The recorder redacts every `code`
- * key, also where it is no secret; those values are recovered where the contract allows:
- * a role item's code from its level (src/contract/roles.ts), and the code of `api.sessionEnded`
- * (sent only for the session-ending codes) as 100004.
+ * The value with every redacted secret replaced by a stand-in. A redacted role item's `code` is
+ * recovered from its level (src/contract/roles.ts), as a role code is no secret.
  */
-export const withStandIns = <T>(event: T): T => {
-  const eventType = isRecord(event) ? event.type : undefined;
+export const withStandIns = <T>(value: T): T => {
   const walk = (v: unknown, key: string | null, parent: Record<string, unknown> | null): unknown => {
     if (v === REDACTED && key !== null && isSecretKey(key)) {
-      if (key === 'code' && parent && typeof parent.level === 'number') {
-        return parent.level === RoleLevel.member ? 'member' : 'admin';
-      }
-      if (key === 'code' && parent === event && eventType === 'api.sessionEnded') return Code.TOKEN_EXPIRED;
+      if (key === 'code' && parent && typeof parent.level === 'number') return parent.level === RoleLevel.member ? 'member' : 'admin';
       return standInFor(key);
     }
     if (Array.isArray(v)) return v.map((x) => walk(x, key, parent));
     if (isRecord(v)) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x, k, v)]));
     return v;
   };
-  return walk(event, null, null) as T;
+  return walk(value, null, null) as T;
 };
 
-export type ReplayStep = { index: number; actor: string; type: string; value: StateValue | null; skipped: boolean };
-export type ReplayMismatch = { index: number; actor: string; type: string; expected: unknown; actual: unknown };
+/** The compared part of a state. */
+export type ComparedState = Pick<RecordedState, 'value' | 'tags' | 'status'>;
+const compared = (s: RecordedState): ComparedState => ({ value: s.value, tags: [...s.tags].sort(), status: s.status });
+
+const stable = (v: unknown): string =>
+  JSON.stringify(v, (_k, x: unknown) => (isRecord(x) ? Object.fromEntries(Object.keys(x).sort().map((k) => [k, x[k]])) : x));
+const sameState = (a: ComparedState, b: ComparedState): boolean => stable(a) === stable(b);
+
+export type ReplayMismatch = {
+  actor: string;
+  machine: string;
+  /** Index of the event in the actor's recorded events; -1 for the initial state. */
+  index: number;
+  event: string;
+  expected: ComparedState;
+  got: ComparedState;
+  /** The replayed actor's error, when it failed instead of reaching a state. */
+  error?: string;
+};
+
+export type ActorReport = {
+  actor: string;
+  machine: string;
+  events: number;
+  /** Events whose state was compared and found the same. */
+  same: number;
+  outcome: 'same' | 'differs' | 'unknown machine';
+};
+
 export type ReplayReport = {
-  steps: ReplayStep[];
+  actors: ActorReport[];
   mismatches: ReplayMismatch[];
-  /** Actors named in the recording that this replay does not know. */
-  unknownActors: string[];
-  navigations: string[];
+  /** Events compared in all (the same or not). */
+  compared: number;
+  ok: boolean;
 };
 
-/** Lets the fakes' promises settle and the actors react (no real waiting). */
-export const settle = async (): Promise<void> => {
-  for (let i = 0; i < 10; i++) await Promise.resolve();
-  await new Promise((r) => setTimeout(r, 0));
-};
+/** A never-settling stand-in for every invoked or spawned actor: the recorded done/error events answer instead. */
+const inert = fromCallback(() => undefined);
 
-/** Starts fresh actors, replays the recording into them, and compares with its `states` if any. */
-export const replayRecording = async (
-  recording: ReplayableRecording,
-  options: { scenario?: ReplayScenario } = {},
-): Promise<ReplayReport> => {
-  const { entries, world } = createReplayActors(options.scenario ?? 'admin');
-  const clock = new SimulatedClock();
-  const actors = new Map<string, AnyActorRef>();
-  const actorFor = (name: string): AnyActorRef | null => {
-    const existing = actors.get(name);
-    if (existing) return existing;
-    const entry = entries[name];
-    if (!entry) return null;
-    const actor = createActor(entry.machine, { input: entry.input, clock, systemId: name });
-    actors.set(name, actor);
-    actor.start();
-    return actor;
+/** The guards of the current event that the recorded run took, by microstep. */
+type GuardTape = { guards: readonly RecordedGuard[]; step: number };
+
+const replayableMachine = (machine: AnyStateMachine, tape: GuardTape): AnyStateMachine => {
+  const impl = machine.implementations as {
+    actors: Record<string, unknown>;
+    actions: Record<string, unknown>;
+    guards: Record<string, unknown>;
   };
-  // The app starts its four root actors at once; forms start when first used.
-  for (const name of ['selectedMember', 'session', 'gate', 'language']) actorFor(name);
-  await settle();
-
-  const steps: ReplayStep[] = [];
-  const mismatches: ReplayMismatch[] = [];
-  const unknown = new Set<string>();
-  let lastAt = recording.events[0]?.at ?? 0;
-  for (const [index, recorded] of recording.events.entries()) {
-    clock.increment(Math.max(0, recorded.at - lastAt));
-    lastAt = recorded.at;
-    const actor = actorFor(recorded.actor);
-    const type = recorded.event.type;
-    if (!actor) {
-      unknown.add(recorded.actor);
-      steps.push({ index, actor: recorded.actor, type, value: null, skipped: true });
-    } else {
-      actor.send(withStandIns(recorded.event));
-      await settle();
-      const value = (actor.getSnapshot() as { value: StateValue }).value;
-      steps.push({ index, actor: recorded.actor, type, value, skipped: false });
-    }
-    const expected = recording.states?.[index];
-    const actual = steps[steps.length - 1]!.value;
-    if (expected && JSON.stringify(expected.value) !== JSON.stringify(actual)) {
-      mismatches.push({ index, actor: recorded.actor, type, expected: expected.value, actual });
-    }
-  }
-  actors.forEach((a) => a.stop());
-  return { steps, mismatches, unknownActors: [...unknown], navigations: world.navigations };
+  const actors = Object.fromEntries(Object.keys(impl.actors).map((name) => [name, inert]));
+  const actions = Object.fromEntries(
+    Object.entries(impl.actions)
+      .filter(([, a]) => isNotProvided(a))
+      .map(([name]) => [name, () => undefined]),
+  );
+  const guards = Object.fromEntries(
+    Object.entries(impl.guards)
+      .filter(([, g]) => isNotProvided(g))
+      .map(([name]) => [name, () => tape.guards.some((g) => g.step === tape.step && g.name === name)]),
+  );
+  return machine.provide({ actors, actions, guards } as never);
 };
 
-/** The state values a replay reached, in the shape a recording carries them. */
-export const statesOf = (report: ReplayReport): RecordedState[] => report.steps.map((s) => ({ actor: s.actor, value: s.value }));
+type SnapshotLike = { value: unknown; tags: Iterable<string>; status: string; error?: unknown };
+const stateNow = (actor: AnyActorRef): ComparedState => {
+  const s = actor.getSnapshot() as SnapshotLike;
+  return { value: JSON.parse(JSON.stringify(s.value ?? null)) as unknown, tags: [...s.tags].sort(), status: s.status };
+};
+const errorOf = (actor: AnyActorRef): string | undefined => {
+  const s = actor.getSnapshot() as SnapshotLike;
+  if (s.status !== 'error') return undefined;
+  return s.error instanceof Error ? s.error.message : String(s.error);
+};
 
-export const formatReplay = (report: ReplayReport): string => {
-  const lines = report.steps.map(
-    (s) => `#${String(s.index).padStart(3, '0')} ${s.actor.padEnd(15)} ${s.type.padEnd(22)} ${s.skipped ? '(skipped: unknown actor)' : JSON.stringify(s.value)}`,
-  );
-  for (const m of report.mismatches) {
-    lines.push(`MISMATCH at #${m.index} ${m.actor} ${m.type}: expected ${JSON.stringify(m.expected)}, reached ${JSON.stringify(m.actual)}`);
+const replayActor = (recorded: RecordedActor, machines: ReadonlyMap<string, AnyStateMachine>): { report: ActorReport; mismatch?: ReplayMismatch; compared: number } => {
+  const base = { actor: recorded.id, machine: recorded.machine, events: recorded.events.length };
+  const machine = machines.get(recorded.machine);
+  if (!machine) return { report: { ...base, same: 0, outcome: 'unknown machine' }, compared: 0 };
+
+  const tape: GuardTape = { guards: recorded.initial.guards ?? [], step: 0 };
+  let self: AnyActorRef | null = null;
+  const inspect = (ev: InspectionEvent): void => {
+    if (ev.type === '@xstate.microstep' && ev.actorRef === self) tape.step++;
+  };
+  const actor = createActor(replayableMachine(machine, tape), {
+    ...(recorded.input === undefined ? {} : { input: withStandIns(recorded.input) }),
+    clock: new SimulatedClock(),
+    inspect,
+  });
+  self = actor;
+  // A replayed actor's own errors show as a differing state; they must not reach the console as unhandled.
+  actor.subscribe({ error: () => undefined });
+
+  const differs = (index: number, event: string, expected: RecordedState): ReplayMismatch | null => {
+    const got = stateNow(actor);
+    const want = compared(expected);
+    if (sameState(want, got)) return null;
+    const error = errorOf(actor);
+    return { actor: recorded.id, machine: recorded.machine, index, event, expected: want, got, ...(error ? { error } : {}) };
+  };
+
+  try {
+    actor.start();
+    const initial = differs(-1, 'xstate.init', recorded.initial.state);
+    if (initial) return { report: { ...base, same: 0, outcome: 'differs' }, mismatch: initial, compared: 0 };
+    let same = 0;
+    for (const [index, step] of recorded.events.entries()) {
+      tape.guards = step.guards ?? [];
+      tape.step = 0;
+      actor.send(withStandIns(step.event));
+      const mismatch = differs(index, step.event.type, step.state);
+      if (mismatch) return { report: { ...base, same, outcome: 'differs' }, mismatch, compared: same + 1 };
+      same++;
+    }
+    return { report: { ...base, same, outcome: 'same' }, compared: same };
+  } finally {
+    actor.stop();
   }
-  if (report.unknownActors.length) lines.push(`unknown actors: ${report.unknownActors.join(', ')}`);
+};
+
+/** Replays every actor of the recording and compares its states (synchronous: no effect runs, no timer fires). */
+export const replayRecording = (
+  recording: Recording,
+  { machines = replayMachines }: { machines?: ReadonlyMap<string, AnyStateMachine> } = {},
+): ReplayReport => {
+  const actors: ActorReport[] = [];
+  const mismatches: ReplayMismatch[] = [];
+  let total = 0;
+  for (const recorded of recording.actors) {
+    const { report, mismatch, compared: n } = replayActor(recorded, machines);
+    actors.push(report);
+    if (mismatch) mismatches.push(mismatch);
+    total += n;
+  }
+  const ok = mismatches.length === 0 && actors.every((a) => a.outcome !== 'unknown machine') && total > 0;
+  return { actors, mismatches, compared: total, ok };
+};
+
+/** Reads a recording's JSON text; older formats and other files get a message saying why not. */
+export const parseRecording = (text: string): { ok: true; recording: Recording } | { ok: false; message: string } => {
+  let json: unknown;
+  try {
+    json = JSON.parse(text) as unknown;
+  } catch (err) {
+    return { ok: false, message: `not JSON: ${err instanceof Error ? err.message : String(err)}` };
+  }
+  const version = isRecord(json) ? json.version : undefined;
+  if (typeof version === 'number' && version < 2) {
+    return { ok: false, message: `a version ${version} recording (events only, no states): nothing to compare; record it again` };
+  }
+  const parsed = recordingSchema.safeParse(json);
+  return parsed.success ? { ok: true, recording: parsed.data } : { ok: false, message: `not a recording: ${parsed.error.message}` };
+};
+
+const show = (s: ComparedState): string => `${JSON.stringify(s.value)} tags ${JSON.stringify(s.tags)}${s.status === 'active' ? '' : ` (${s.status})`}`;
+
+/** One line per mismatch: actor, event index, event, expected and got. */
+export const describeMismatch = (m: ReplayMismatch): string =>
+  `actor '${m.actor}' (machine ${m.machine}) ${m.index < 0 ? 'initial state' : `event #${m.index} ${m.event}`}: expected ${show(m.expected)}, got ${show(m.got)}${m.error ? ` [error: ${m.error}]` : ''}`;
+
+/** The per-actor summary `npm run replay` prints, and the verdict. */
+export const formatReplay = (report: ReplayReport, recording?: Recording): string => {
+  const width = Math.max(5, ...report.actors.map((a) => a.actor.length));
+  const mwidth = Math.max(7, ...report.actors.map((a) => a.machine.length));
+  const lines = [`${'actor'.padEnd(width)}  ${'machine'.padEnd(mwidth)}  events  result`];
+  for (const a of report.actors) {
+    const result =
+      a.outcome === 'same'
+        ? 'same states'
+        : a.outcome === 'unknown machine'
+          ? 'NOT REPLAYED: no machine with this id (src/services/replay-machines.ts)'
+          : `DIFFERS after ${a.same} matching event(s)`;
+    lines.push(`${a.actor.padEnd(width)}  ${a.machine.padEnd(mwidth)}  ${String(a.events).padStart(6)}  ${result}`);
+  }
+  for (const m of report.mismatches) lines.push(`MISMATCH ${describeMismatch(m)}`);
+  const events = recording ? recording.actors.reduce((n, a) => n + a.events.length, 0) : report.compared;
+  if (report.compared === 0 && report.mismatches.length === 0) lines.push('FAILED: nothing to compare (the recording holds no events of a replayable actor)');
+  else if (report.ok) lines.push(`OK: ${report.actors.length} actors, ${report.compared} events replayed, every state the same`);
+  else lines.push(`FAILED: ${report.mismatches.length} actor(s) differ, ${report.actors.filter((a) => a.outcome === 'unknown machine').length} not replayable (${report.compared} of ${events} events compared)`);
   return lines.join('\n');
 };
+
+/** Every event with the state it led to (`npm run replay -- file.json --steps`). */
+export const formatSteps = (recording: Recording): string =>
+  recording.actors
+    .flatMap((a) => [
+      `${a.id} (${a.machine}) starts in ${JSON.stringify(a.initial.state.value)}`,
+      ...a.events.map((e, i) => `  #${String(i).padStart(3, '0')} ${e.event.type.padEnd(34)} -> ${JSON.stringify(e.state.value)}${e.from ? ` (from ${e.from})` : ''}`),
+    ])
+    .join('\n');

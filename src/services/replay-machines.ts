@@ -1,0 +1,53 @@
+/**
+ * The machines a QA recording can be replayed into, by machine id (the `machine` a recording
+ * names for each actor, src/services/recorder.ts). Only `npm run replay` and the tests import
+ * this map: it pulls in every machine, so the app (and the recorder) never does.
+ *
+ * Adding a machine under src/machines: add it here (tests/model/replay.test.ts fails for a
+ * machine that is missing). A machine keeps its id when it moves or changes, so recordings
+ * made before stay replayable.
+ */
+import type { AnyStateMachine } from 'xstate';
+import { accountMachine } from '../machines/account.machine';
+import { appMachine } from '../machines/app.machine';
+import { changePasswordMachine } from '../machines/auth/change-password.machine';
+import { googleSignInMachine } from '../machines/auth/google-sign-in.machine';
+import { resetPasswordMachine } from '../machines/auth/reset-password.machine';
+import { signInMachine } from '../machines/auth/sign-in.machine';
+import { signUpMachine } from '../machines/auth/sign-up.machine';
+import { invitationMachine } from '../machines/invitation.machine';
+import { inviteMembersMachine } from '../machines/invite-members.machine';
+import { languageMachine } from '../machines/language.machine';
+import { loginGateMachine } from '../machines/login-gate.machine';
+import { selectedMemberMachine } from '../machines/selected-member.machine';
+import { sessionMachine } from '../machines/session.machine';
+import { teamMembersMachine } from '../machines/team-members.machine';
+import { workspaceCreateMachine } from '../machines/workspace-create.machine';
+
+const machines: readonly AnyStateMachine[] = [
+  appMachine,
+  accountMachine,
+  loginGateMachine,
+  sessionMachine,
+  languageMachine,
+  selectedMemberMachine,
+  signInMachine,
+  signUpMachine,
+  googleSignInMachine,
+  resetPasswordMachine,
+  changePasswordMachine,
+  invitationMachine,
+  workspaceCreateMachine,
+  inviteMembersMachine,
+  teamMembersMachine,
+];
+
+/** Machine id -> machine (ids are unique: a duplicate throws here, at load). */
+export const replayMachines: ReadonlyMap<string, AnyStateMachine> = (() => {
+  const map = new Map<string, AnyStateMachine>();
+  for (const machine of machines) {
+    if (map.has(machine.id)) throw new Error(`two replayable machines share the id '${machine.id}'`);
+    map.set(machine.id, machine);
+  }
+  return map;
+})();
