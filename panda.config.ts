@@ -10,7 +10,7 @@ import sand from '@park-ui/panda-preset/colors/sand';
  *   buttons, checked boxes, the selected page) uses a darker teal: white on #00766a is 5.5:1,
  *   on the hover shade #006d61 6.3:1. Both modes: white text sits on it in both.
  * - Accent text (links, outline buttons) #006d61: 6.3:1 on white, 5.8:1 on the accent tint a2.
- * - `fg.subtle` (sand 10, 3.9:1 on white) takes sand 11 (6.0:1 on white, 4.9:1 on bg.emphasized);
+ * - `fg.subtle` (sand 10, 3.9:1 on white) takes gray (sand) 11 (6.0:1 on white, 4.9:1 on bg.emphasized);
  *   `fg.muted` goes a shade darker (#56564f: 7.3:1 on white, 6.0 on bg.emphasized) so muted text
  *   on tinted panels and headers still passes.
  * - `fg.error` (red 9, 3.9:1 on white: form errors, alert titles) takes red 11 (5.2:1 on white).
@@ -38,8 +38,8 @@ export default defineConfig({
             a4: { value: { _light: '{colors.teal.light.a4}', _dark: '{colors.teal.dark.a4}' } },
           },
           fg: {
-            muted: { value: { _light: '#56564f', _dark: '{colors.sand.dark.11}' } },
-            subtle: { value: { _light: '{colors.sand.light.11}', _dark: '{colors.sand.dark.11}' } },
+            muted: { value: { _light: '#56564f', _dark: '{colors.gray.dark.11}' } },
+            subtle: { value: { _light: '{colors.gray.light.11}', _dark: '{colors.gray.dark.11}' } },
             error: { value: { _light: '{colors.red.light.11}', _dark: '{colors.red.dark.11}' } },
           },
         },
