@@ -1,6 +1,6 @@
 /**
  * Secret redaction for QA recordings and the inspector: passwords, tokens and verification codes
- * never leave the page in a recording (issue 2 §6).
+ * never leave the page in a recording or reach the Stately inspector.
  */
 export const REDACTED = '[redacted]';
 
