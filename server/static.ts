@@ -67,7 +67,7 @@ export const securityHeaders =
     c.header('X-Frame-Options', 'DENY');
     c.header('Referrer-Policy', 'strict-origin-when-cross-origin');
     if (!c.res.headers.has('Content-Security-Policy')) c.header('Content-Security-Policy', DEFAULT_CSP);
-    if (config.publicUrl?.startsWith('https://')) c.header('Strict-Transport-Security', 'max-age=31536000');
+    if (config.publicUrl.startsWith('https://')) c.header('Strict-Transport-Security', 'max-age=31536000');
   };
 
 export const registerStaticRoutes = (

@@ -203,7 +203,7 @@ export const revokeUserSessions = async (db: Db | Tx, userId: string, now: Date,
     );
 
 /** Cookies are Secure, and the session cookie `__Host-` prefixed, when the public address is https. */
-export const secureCookies = (config: AppConfig): boolean => config.publicUrl?.startsWith('https://') ?? false;
+export const secureCookies = (config: AppConfig): boolean => config.publicUrl.startsWith('https://');
 
 /** The session cookie's name: `__Host-crm_session` under https (the browser then insists on Secure, Path=/ and no Domain). */
 export const sessionCookieName = (config: AppConfig): string => (secureCookies(config) ? `__Host-${SESSION_COOKIE}` : SESSION_COOKIE);
