@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, setup, type AnyMachineSnapshot } from 'xstate';
-import { actorNotProvided, guardNotProvided, isNotProvided } from '../../src/machines/not-provided';
+import { assign, createActor, setup, type AnyMachineSnapshot } from 'xstate';
+import { actionNotProvided, actorNotProvided, guardNotProvided, isNotProvided } from '../../src/machines/not-provided';
 import {
+  actionRan,
+  actorRan,
   assertPath,
+  enters,
+  type EffectStep,
   generateMachinePaths,
   listStateIds,
   listTransitions,
@@ -12,27 +16,43 @@ import {
   replayPath,
 } from './machine-paths';
 
-/** A small machine with an invoke, a delay, a parallel state and a deliberately unreachable state. */
+/**
+ * A small machine with an invoke, a delay, a parallel state, named effects (one of them only on
+ * the unreachable state) and a deliberately unreachable state.
+ */
 const demo = setup({
-  types: { events: {} as { type: 'go' } | { type: 'stop' } },
-  actors: { load: actorNotProvided<number>('load') },
+  types: { events: {} as { type: 'go' } | { type: 'stop' }, context: {} as { tries: number } },
+  actors: { load: actorNotProvided<number, { attempt: number }>('load') },
+  actions: {
+    notify: actionNotProvided<{ what: string }>('notify'),
+    forget: actionNotProvided('forget'),
+    count: assign({ tries: ({ context }) => Math.min(context.tries + 1, 2) }),
+  },
   guards: { allowed: guardNotProvided('allowed') },
   delays: { pollInterval: 1000 },
 }).createMachine({
   id: 'demo',
+  context: { tries: 0 },
   initial: 'idle',
   states: {
-    idle: { on: { go: [{ guard: 'allowed', target: 'loading' }, { target: 'refused' }] } },
+    idle: {
+      on: {
+        go: [
+          { guard: 'allowed', target: 'loading', actions: ['count', { type: 'notify', params: ({ context }) => ({ what: `try ${context.tries}` }) }] },
+          { target: 'refused' },
+        ],
+      },
+    },
     refused: {},
     loading: {
-      invoke: { id: 'load', src: 'load', onDone: 'both', onError: 'idle' },
+      invoke: { id: 'load', src: 'load', input: ({ context }) => ({ attempt: context.tries }), onDone: 'both', onError: 'idle' },
       after: { pollInterval: 'idle' },
     },
     both: {
       type: 'parallel',
       states: { a: { initial: 'a1', states: { a1: { on: { stop: 'a2' } }, a2: {} } }, b: {} },
     },
-    orphan: { on: { stop: 'idle' } },
+    orphan: { on: { stop: { target: 'idle', actions: 'forget' } } },
   },
 });
 
@@ -125,5 +145,49 @@ describe('machine-paths toolkit', () => {
     const [path] = generateMachinePaths(machine, { events }).filter((p) => p.steps.length > 1);
     const wrong = { ...path!, steps: path!.steps.map((s, i) => (i === 1 ? { ...s, state: path!.steps[0]!.state as AnyMachineSnapshot } : s)) };
     expect(() => assertPath(wrong)).toThrow(/expected .*"idle"/);
+  });
+
+  /** What the demo's steps must run, from the event and the states (the rules of the chart above). */
+  const demoEffects = (step: EffectStep) => [
+    ...(step.event.type === 'go' && enters(step, 'demo.loading')
+      ? [actionRan('notify', { what: `try ${(step.after.context as { tries: number }).tries}` })]
+      : []),
+    ...(enters(step, 'demo.loading') ? [actorRan('load', { attempt: (step.after.context as { tries: number }).tries })] : []),
+  ];
+
+  it('records the named actors and actions each step ran, with their input and params', () => {
+    const machine = demo.provide({ guards: { allowed: () => true } });
+    const [path] = generateMachinePaths(machine, { events: [{ type: 'go' }] });
+    const result = replayPath(path!);
+    expect(result.effects).toEqual([[], [actionRan('notify', { what: 'try 1' }), actorRan('load', { attempt: 1 })]]);
+    // Built-in actions (the assign 'count') are not effects; their work shows in the state.
+    expect(result.effects.flat().some((e) => 'action' in e && e.action === 'count')).toBe(false);
+  });
+
+  it('checks every step against the effect expectation', () => {
+    const machine = demo.provide({ guards: { allowed: () => true } });
+    const plan = planMachinePaths(machine, { events, effects: demoEffects });
+    expect(plan.results.map((r) => r.mismatch)).toEqual(plan.results.map(() => null));
+    // Every path into loading (go, and back after an error or a timeout) started one load.
+    expect(plan.results.flatMap((r) => r.effects.flat()).filter((e) => 'actor' in e).length).toBeGreaterThan(0);
+  });
+
+  it('fails a path whose effects differ from the expectation (wrong input, missing or extra effect)', () => {
+    const machine = demo.provide({ guards: { allowed: () => true } });
+    const [path] = generateMachinePaths(machine, { events: [{ type: 'go' }] });
+    const wrongInput = { ...path!, effects: (s: EffectStep) => demoEffects(s).map((e) => ('actor' in e ? actorRan('load', { attempt: 7 }) : e)) };
+    expect(() => assertPath(wrongInput)).toThrow(/step 1 \(go\): effects that ran[\s\S]*"attempt":7[\s\S]*"attempt":1/);
+    const missing = { ...path!, effects: (s: EffectStep) => demoEffects(s).filter((e) => 'actor' in e) };
+    expect(() => assertPath(missing)).toThrow(/effects that ran/);
+    const extra = { ...path!, effects: (s: EffectStep) => [...demoEffects(s), actionRan('forget')] };
+    expect(() => assertPath(extra)).toThrow(/effects that ran/);
+    expect(assertPath({ ...path!, effects: demoEffects }).mismatch).toBeNull();
+  });
+
+  it('reports the named effects no path runs', () => {
+    const machine = demo.provide({ guards: { allowed: () => true } });
+    const plan = planMachinePaths(machine, { events, effects: demoEffects });
+    expect(plan.coverage.effects.all).toEqual(['actor load', 'action notify', 'action forget']);
+    expect(plan.coverage.effects.missed).toEqual(['action forget']);
   });
 });

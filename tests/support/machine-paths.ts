@@ -1,5 +1,5 @@
 /**
- * The statechart toolkit's path tester (issue 2 §6).
+ * The statechart toolkit's path tester (ARCHITECTURE.md "Statecharts": generated path tests).
  *
  * Given a machine (with fakes for its guards), an explicit event list (including
  * `xstate.done.actor.<id>` / `xstate.error.actor.<id>` events with outputs, and
@@ -12,14 +12,20 @@
  * 3. reports which state nodes (all ids, nested and parallel) and which transitions (source state,
  *    event, guard, target) no path reached.
  *
- * For the replay the machine is prepared so that nothing happens on its own: every actor is
- * replaced by one that never settles (the path's done/error events drive the machine), every
- * action still on its "not provided" placeholder becomes a no-op, delayed events never fire (a
- * frozen clock), and a guard still on its placeholder is an error (the test must decide it).
+ * For the replay the machine is prepared so that nothing happens on its own, and every named
+ * effect is recorded: every actor (`machine.implementations.actors`) is replaced by a recording
+ * fake that notes its name and input and never settles (the path's done/error events drive the
+ * machine), every named action that is not one of XState's own (assign, raise, sendTo ...) is
+ * replaced by a recording fake that notes its name and params, delayed events never fire (a frozen
+ * clock), and a guard still on its placeholder is an error (the test must decide it).
+ *
+ * 4. with `effects` (an expectation written from the event and the states before and after it),
+ *    checks after every step that exactly the expected effects ran, with the expected input or
+ *    params (order within a step does not count; how many times does).
  *
  * `machinePathSuite(name, machine, options)` registers vitest tests: one per selected path (a
  * small set of paths that together reach everything the graph reaches), one that replays every
- * generated path, and 'reaches every state and transition'.
+ * generated path, 'reaches every state and transition' and 'runs every named effect'.
  */
 import { getShortestPaths, getSimplePaths, type StatePath } from '@xstate/graph';
 import { describe, expect, it } from 'vitest';
@@ -43,6 +49,37 @@ type AnyStateNode = StateNode<never, never>;
 /** An event to try: any `type` with any payload (done/error/after events included). */
 export type PathEvent = EventObject & Record<string, unknown>;
 export type PathEvents = readonly PathEvent[] | ((snapshot: AnyMachineSnapshot) => readonly PathEvent[]);
+
+/** A named effect that ran: an invoked or spawned actor with its input, or an action with its params. */
+export type Effect = { actor: string; input?: unknown } | { action: string; params?: unknown };
+
+/** An actor that must have been started, with this input (leave it out for none). */
+export const actorRan = (name: string, input?: unknown): Effect => (input === undefined ? { actor: name } : { actor: name, input });
+/** An action that must have run, with these params (leave them out for none). */
+export const actionRan = (name: string, params?: unknown): Effect =>
+  params === undefined ? { action: name } : { action: name, params };
+
+/** One step of a path, as the effect expectation sees it. */
+export type EffectStep = {
+  /** 0 for the start (`xstate.init`: entry actions and initial invocations). */
+  index: number;
+  event: EventObject;
+  /** The state before the event (null at the start). */
+  before: AnyMachineSnapshot | null;
+  /** The state the path expects after the event. */
+  after: AnyMachineSnapshot;
+  variant: string;
+  input: unknown;
+};
+
+/** The effects a step must run, derived from its event and states (not a recorded snapshot). */
+export type ExpectEffects = (step: EffectStep) => readonly Effect[];
+
+/** True when the step entered the state node `id` (active after it, not before it). */
+export const enters = (step: EffectStep, id: string): boolean => {
+  const active = (s: AnyMachineSnapshot | null) => (s ? s._nodes.some((n) => n.id === id) : false);
+  return active(step.after) && !active(step.before);
+};
 
 export type PathVariant<TMachine extends AnyStateMachine> = {
   /** Shown in test names. */
@@ -77,6 +114,8 @@ export type MachinePathOptions<TMachine extends AnyStateMachine> = {
    * until nothing more is gained. Default true.
    */
   coverTransitions?: boolean;
+  /** The effects each step must run; without it effects are recorded but not checked. */
+  effects?: ExpectEffects;
 };
 
 export type PathStep = { event: EventObject; state: AnyMachineSnapshot };
@@ -92,20 +131,41 @@ export type MachinePath = {
   serialize: (snapshot: AnyMachineSnapshot) => string;
   /** The events tried in a snapshot (for extending the path by one edge). */
   events: (snapshot: AnyMachineSnapshot) => EventObject[];
+  /** The effects each step must run (unchecked when absent). */
+  effects?: ExpectEffects;
 };
 
 export type CoverageItems = { all: string[]; reached: string[]; missed: string[] };
-export type MachineCoverage = { states: CoverageItems; transitions: CoverageItems };
+export type MachineCoverage = { states: CoverageItems; transitions: CoverageItems; effects: CoverageItems };
 
 // ---------------------------------------------------------------------------------------------
 // Preparing a machine
 
-const pending = fromPromise<never, unknown>(() => new Promise<never>(() => undefined));
 const noop = (): void => undefined;
 
+/** Where the recording fakes of a replay write: one list per actor system (one per replay). */
+const effectSinks = new WeakMap<object, Effect[]>();
+const record = (system: unknown, effect: Effect): void => {
+  if (typeof system === 'object' && system !== null) effectSinks.get(system)?.push(effect);
+};
+
+/** XState's own actions (assign, raise, sendTo, emit, enqueueActions ...) carry a `resolve`. */
+const isBuiltInAction = (impl: unknown): boolean => typeof impl === 'function' && 'resolve' in impl;
+
+/** The named effects of a machine: its actors and its actions that are not XState's own. */
+export const namedEffects = (machine: AnyStateMachine): { actors: string[]; actions: string[] } => ({
+  actors: Object.keys(machine.implementations.actors),
+  actions: Object.entries(machine.implementations.actions)
+    .filter(([, a]) => !isBuiltInAction(a))
+    .map(([name]) => name),
+});
+
+const effectKey = (effect: Effect): string => ('actor' in effect ? `actor ${effect.actor}` : `action ${effect.action}`);
+
 /**
- * The machine with every actor replaced by a never-settling one and every unprovided action
- * made a no-op. Throws when a guard is still unprovided.
+ * The machine with every actor replaced by a recording one that never settles and every named
+ * action that is not XState's own replaced by a recording no-op. Throws when a guard is still
+ * unprovided.
  */
 export const prepareForPaths = <TMachine extends AnyStateMachine>(machine: TMachine): TMachine => {
   const impl = machine.implementations;
@@ -115,11 +175,18 @@ export const prepareForPaths = <TMachine extends AnyStateMachine>(machine: TMach
   if (missingGuards.length) {
     throw new Error(`Provide fakes for the guards ${missingGuards.join(', ')} before generating paths.`);
   }
-  const actors = Object.fromEntries(Object.keys(impl.actors).map((name) => [name, pending]));
+  const { actors: actorNames, actions: actionNames } = namedEffects(machine);
+  const actors = Object.fromEntries(
+    actorNames.map((name) => [
+      name,
+      fromPromise<never, unknown>(({ input, system }) => {
+        record(system, actorRan(name, input));
+        return new Promise<never>(() => undefined);
+      }),
+    ]),
+  );
   const actions = Object.fromEntries(
-    Object.entries(impl.actions)
-      .filter(([, a]) => isNotProvided(a))
-      .map(([name]) => [name, noop]),
+    actionNames.map((name) => [name, ({ system }: { system: unknown }, params: unknown) => record(system, actionRan(name, params))]),
   );
   return machine.provide({ actors, actions }) as TMachine;
 };
@@ -243,7 +310,16 @@ export const generateMachinePaths = <TMachine extends AnyStateMachine>(
       const id = keys[i]!.join('\n');
       if (prefixes.has(id) || seen.has(id)) return;
       seen.add(id);
-      out.push({ variant: variant.name, machine: prepared, input, steps, description: describePath(variant.name, steps), serialize, events });
+      out.push({
+        variant: variant.name,
+        machine: prepared,
+        input,
+        steps,
+        description: describePath(variant.name, steps),
+        serialize,
+        events,
+        ...(options.effects ? { effects: options.effects } : {}),
+      });
     });
   }
   return out;
@@ -255,11 +331,27 @@ export const generateMachinePaths = <TMachine extends AnyStateMachine>(
 export type ReplayResult = {
   states: Set<string>;
   transitions: Set<string>;
-  /** First step whose state differed (null when the replay matched). */
-  mismatch: { step: number; event: EventObject; expected: string; actual: string } | null;
+  /** The named effects each step ran (index as in `path.steps`). */
+  effects: Effect[][];
+  /** First step whose state or effects differed (null when the replay matched). */
+  mismatch: { step: number; event: EventObject; kind: 'state' | 'effects'; expected: string; actual: string } | null;
 };
 
-/** Replays a path on a fresh actor and collects the state nodes and transitions it went through. */
+/** A stable text of a value (object keys sorted), to compare effects whatever their order. */
+const stableText = (value: unknown): string =>
+  JSON.stringify(value, (_, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b)))
+      : v,
+  ) ?? 'undefined';
+
+const effectText = (effects: readonly Effect[]): string => `[${effects.map(stableText).sort().join(', ')}]`;
+
+/**
+ * Replays a path on a fresh actor and collects the state nodes and transitions it went through
+ * and the named effects each step ran; checks every step's state and, when the path has an
+ * expectation, its effects.
+ */
 export const replayPath = (path: MachinePath): ReplayResult => {
   const labels = transitionLabels(path.machine);
   const states = new Set<string>();
@@ -276,27 +368,45 @@ export const replayPath = (path: MachinePath): ReplayResult => {
     }
   };
   const actor = createActor(path.machine, { input: path.input, clock: frozenClock, inspect });
+  const effects: Effect[][] = path.steps.map(() => []);
   const noteStates = () => actor.getSnapshot()._nodes.forEach((n: { id: string }) => states.add(n.id));
-  actor.start();
-  noteStates();
   const check = (index: number): ReplayResult['mismatch'] => {
     const step = path.steps[index]!;
     const expected = path.serialize(step.state);
     const actual = path.serialize(actor.getSnapshot());
-    return expected === actual ? null : { step: index, event: step.event, expected, actual };
+    if (expected !== actual) return { step: index, event: step.event, kind: 'state', expected, actual };
+    if (!path.effects) return null;
+    const want = effectText(
+      path.effects({
+        index,
+        event: step.event,
+        before: index === 0 ? null : path.steps[index - 1]!.state,
+        after: step.state,
+        variant: path.variant,
+        input: path.input,
+      }),
+    );
+    const got = effectText(effects[index]!);
+    return want === got ? null : { step: index, event: step.event, kind: 'effects', expected: want, actual: got };
   };
+  effectSinks.set(actor.system, effects[0]!);
+  actor.start();
+  noteStates();
   let mismatch = check(0);
   for (let i = 1; i < path.steps.length && !mismatch; i++) {
+    effectSinks.set(actor.system, effects[i]!);
     actor.send(path.steps[i]!.event);
     noteStates();
     mismatch = check(i);
   }
+  // What stopping runs (exit actions) belongs to no step.
+  effectSinks.delete(actor.system);
   actor.stop();
-  return { states, transitions, mismatch };
+  return { states, transitions, effects, mismatch };
 };
 
 const mismatchMessage = (path: MachinePath, m: NonNullable<ReplayResult['mismatch']>): string =>
-  `Path ${path.description}\n  step ${m.step} (${formatEvent(m.event)})\n  expected ${m.expected}\n  actual   ${m.actual}`;
+  `Path ${path.description}\n  step ${m.step} (${formatEvent(m.event)}): ${m.kind === 'state' ? 'state' : 'effects that ran'}\n  expected ${m.expected}\n  actual   ${m.actual}`;
 
 /** Replays the path and throws on the first state that differs from the graph's. */
 export const assertPath = (path: MachinePath): ReplayResult => {
@@ -313,10 +423,13 @@ export const machineCoverage = (
 ): MachineCoverage => {
   const reachedStates = new Set<string>();
   const reachedTransitions = new Set<string>();
+  const ranEffects = new Set<string>();
   for (const r of results) {
     r.states.forEach((s) => reachedStates.add(s));
     r.transitions.forEach((t) => reachedTransitions.add(t));
+    r.effects.forEach((step) => step.forEach((e) => ranEffects.add(effectKey(e))));
   }
+  const named = namedEffects(machine);
   const items = (all: string[], reached: Set<string>): CoverageItems => ({
     all,
     reached: all.filter((x) => reached.has(x)),
@@ -325,6 +438,7 @@ export const machineCoverage = (
   return {
     states: items(listStateIds(machine), reachedStates),
     transitions: items(listTransitions(machine), reachedTransitions),
+    effects: items([...named.actors.map((a) => `actor ${a}`), ...named.actions.map((a) => `action ${a}`)], ranEffects),
   };
 };
 
@@ -359,6 +473,8 @@ export const formatCoverage = (coverage: MachineCoverage): string =>
     ...coverage.states.missed.map((s) => `  missed state ${s}`),
     `transitions reached ${coverage.transitions.reached.length}/${coverage.transitions.all.length}`,
     ...coverage.transitions.missed.map((t) => `  missed transition ${t}`),
+    `named effects run ${coverage.effects.reached.length}/${coverage.effects.all.length}`,
+    ...coverage.effects.missed.map((e) => `  never ran: ${e}`),
   ].join('\n');
 
 export type PathPlan = {
@@ -423,12 +539,13 @@ export const planMachinePaths = <TMachine extends AnyStateMachine>(
 
 /**
  * Registers the path tests of a machine: one test per selected path, one replaying every
- * generated path, and 'reaches every state and transition'.
+ * generated path, 'reaches every state and transition' and 'runs every named actor and action'.
+ * Every path's steps are checked against `effects`.
  */
 export const machinePathSuite = <TMachine extends AnyStateMachine>(
   name: string,
   machine: TMachine,
-  options: MachinePathOptions<TMachine>,
+  options: MachinePathOptions<TMachine> & { effects: ExpectEffects },
 ): void => {
   describe(name, () => {
     const { paths, results, selected, coverage } = planMachinePaths(machine, options);
@@ -458,6 +575,10 @@ export const machinePathSuite = <TMachine extends AnyStateMachine>(
         ...coverage.transitions.missed.map((t) => `transition ${t}`),
       ];
       expect(missed, formatCoverage(coverage)).toEqual([]);
+    });
+
+    it('runs every named actor and action on some path', () => {
+      expect(coverage.effects.missed, formatCoverage(coverage)).toEqual([]);
     });
   });
 };
