@@ -8,6 +8,15 @@
  * again (invite dialog, link list) by deriving it from the id, which needs the key: INVITE_SECRET,
  * else a random key kept in `server_secrets` and shared by every server process.
  *
+ * Email floods (SPEC §7): invitation emails to one address from one workspace have a resend
+ * cooldown and a daily cap (`inviteResend`, `inviteRecipient`, counted from `mailed_at` under the
+ * workspace lock); beyond them the invitation is kept but not mailed again. The routes also count
+ * every invitation email against the workspace's and the inviter's daily allowance
+ * (`inviteWorkspace`, `inviteSender`, rate_limits table).
+ *
+ * A member a manager removed cannot come back through a link issued before the removal
+ * (`removed_at`): only an email invitation or a link made afterwards lets them in again.
+ *
  * Seats and every multi-row change run in one transaction that first locks the workspace row
  * (SELECT ... FOR UPDATE), so two redemptions racing for the last seat give exactly one member on
  * PostgreSQL (the second waits, then counts the first), and on PGlite (one connection, transactions
@@ -17,15 +26,17 @@ import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, gt, inArray, isNotNull, isNull, ne } from 'drizzle-orm';
 import { Code } from '../src/contract/codes';
 import { INVITE_VALID_DAYS } from '../src/contract/workspace';
+import { enforceRateLimits, type RateTicket } from './auth/rate-limit';
 import { hashToken } from './auth/tokens';
 import type { Clock } from './clock';
-import type { AppConfig } from './config';
+import type { AppConfig, RateLimits } from './config';
 import type { Db, Tx } from './db/client';
+import { inWorkspace, scoped } from './db/scoped';
 import { invitations, serverSecrets, userSettings, workspaceMembers, workspaces, type InvitationKind } from './db/schema';
 import { fail } from './http/respond';
 import type { Logger } from './logger';
 import type { Mailer } from './mail';
-import { planOf, seatsInUse } from './routes/plan';
+import { planOf, seatsInUse } from './workspace/plans';
 
 export const INVITE_VALID_MS = INVITE_VALID_DAYS * 24 * 60 * 60 * 1000;
 const INVITE_KEY_NAME = 'invitation-key';
@@ -95,21 +106,25 @@ export type IssuedInvitation = { email: string; token: string; expiresAt: Date }
 /** Voids the live email invitations of these addresses and issues one new invitation each. */
 export const issueEmailInvitations = async (
   tx: Tx,
-  input: { workspaceId: string; emails: string[]; createdBy: string; now: Date; key: string },
+  input: {
+    workspaceId: string;
+    emails: string[];
+    createdBy: string;
+    now: Date;
+    key: string;
+    /** When their email is queued (the caller mails them in this transaction); null: not mailed. */
+    mailedAt?: Date | null;
+  },
 ): Promise<IssuedInvitation[]> => {
   if (!input.emails.length) return [];
-  await tx
-    .update(invitations)
-    .set({ voidedAt: input.now })
-    .where(
-      and(
-        eq(invitations.workspaceId, input.workspaceId),
-        eq(invitations.kind, 'email'),
-        inArray(invitations.email, input.emails),
-        isNull(invitations.usedAt),
-        isNull(invitations.voidedAt),
-      ),
-    );
+  await scoped(tx, input).update(
+    invitations,
+    { voidedAt: input.now },
+    eq(invitations.kind, 'email'),
+    inArray(invitations.email, input.emails),
+    isNull(invitations.usedAt),
+    isNull(invitations.voidedAt),
+  );
   const expiresAt = new Date(input.now.getTime() + INVITE_VALID_MS);
   const rows = input.emails.map((email) => {
     const id = newInvitationId();
@@ -125,6 +140,7 @@ export const issueEmailInvitations = async (
       createdBy: input.createdBy,
       createdAt: input.now,
       expiresAt,
+      mailedAt: input.mailedAt ?? null,
     })),
   );
   return rows.map((r) => ({ email: r.email, token: r.token, expiresAt }));
@@ -132,18 +148,81 @@ export const issueEmailInvitations = async (
 
 /** Voids every live email invitation of one address in a workspace. */
 export const voidEmailInvitations = async (tx: Tx, workspaceId: string, email: string, now: Date): Promise<void> => {
-  await tx
-    .update(invitations)
-    .set({ voidedAt: now })
-    .where(
-      and(
-        eq(invitations.workspaceId, workspaceId),
+  await scoped(tx, { workspaceId }).update(
+    invitations,
+    { voidedAt: now },
+    eq(invitations.kind, 'email'),
+    eq(invitations.email, email),
+    isNull(invitations.usedAt),
+    isNull(invitations.voidedAt),
+  );
+};
+
+/**
+ * Counts `count` invitation emails against the workspace's and the inviter's daily allowances
+ * (`inviteWorkspace`, `inviteSender`; rate_limits table, shared by every server process) and
+ * throws RATE_LIMITED when either is used up. Runs before the caller's transaction (the counters
+ * are statements of their own); returns the tickets, to give back when the call writes nothing.
+ */
+export const countInvitationEmails = async (
+  db: Db,
+  input: { workspaceId: string; senderId: string; count: number; now: Date; rules: Pick<RateLimits, 'inviteWorkspace' | 'inviteSender'> },
+): Promise<RateTicket[]> => {
+  if (input.count <= 0) return [];
+  const one = [
+    { bucket: `invite:workspace:${input.workspaceId}`, rule: input.rules.inviteWorkspace },
+    { bucket: `invite:sender:${input.senderId}`, rule: input.rules.inviteSender },
+  ];
+  return enforceRateLimits(db, Array.from({ length: input.count }, () => one).flat(), input.now);
+};
+
+/** Email invitations of these addresses that can still be redeemed (not used, voided or expired). */
+export const liveEmailInvitations = (conn: Conn, workspaceId: string, emails: string[], now: Date) =>
+  emails.length
+    ? scoped(conn, { workspaceId }).select(
+        invitations,
         eq(invitations.kind, 'email'),
-        eq(invitations.email, email),
+        inArray(invitations.email, emails),
         isNull(invitations.usedAt),
         isNull(invitations.voidedAt),
+        gt(invitations.expiresAt, now),
+      )
+    : Promise.resolve([]);
+
+/**
+ * The addresses that may be mailed an invitation from this workspace now: fewer than
+ * `inviteResend.limit` emails within its window (the resend cooldown) and fewer than
+ * `inviteRecipient.limit` within its window, counted from the invitations' `mailed_at`. Read under
+ * the workspace lock for the decision that counts; the routes read it once before, to know how
+ * many emails to count against the daily allowances.
+ */
+export const mailableRecipients = async (
+  conn: Conn,
+  workspaceId: string,
+  emails: string[],
+  now: Date,
+  rules: Pick<RateLimits, 'inviteResend' | 'inviteRecipient'>,
+): Promise<Set<string>> => {
+  if (!emails.length) return new Set();
+  const longest = Math.max(rules.inviteResend.windowSeconds, rules.inviteRecipient.windowSeconds);
+  const mailed = await conn
+    .select({ email: invitations.email, mailedAt: invitations.mailedAt })
+    .from(invitations)
+    .where(
+      inWorkspace(
+        invitations,
+        { workspaceId },
+        inArray(invitations.email, emails),
+        gt(invitations.mailedAt, new Date(now.getTime() - longest * 1000)),
       ),
     );
+  const within = (email: string, windowSeconds: number) =>
+    mailed.filter((m) => m.email === email && m.mailedAt && m.mailedAt.getTime() > now.getTime() - windowSeconds * 1000).length;
+  return new Set(
+    emails.filter(
+      (e) => within(e, rules.inviteResend.windowSeconds) < rules.inviteResend.limit && within(e, rules.inviteRecipient.windowSeconds) < rules.inviteRecipient.limit,
+    ),
+  );
 };
 
 /**
@@ -179,21 +258,8 @@ export const mailInvitations = async (
 };
 
 /** The live public link of a workspace (not voided, not expired), if any. */
-export const livePublicInvitation = async (conn: Conn, workspaceId: string, now: Date) => {
-  const [row] = await conn
-    .select()
-    .from(invitations)
-    .where(
-      and(
-        eq(invitations.workspaceId, workspaceId),
-        eq(invitations.kind, 'public'),
-        isNull(invitations.voidedAt),
-        gt(invitations.expiresAt, now),
-      ),
-    )
-    .limit(1);
-  return row ?? null;
-};
+export const livePublicInvitation = (conn: Conn, workspaceId: string, now: Date) =>
+  scoped(conn, { workspaceId }).first(invitations, eq(invitations.kind, 'public'), isNull(invitations.voidedAt), gt(invitations.expiresAt, now));
 
 /** Issues a new public link for the workspace (the caller voids the old one first when resetting). */
 export const issuePublicInvitation = async (
@@ -237,7 +303,8 @@ const currentWorkspaceOf = async (conn: Conn, userId: string): Promise<string | 
 /**
  * What redeeming `inv` would answer for this caller, checked in this order: disbanded workspace,
  * already a member of it ('member': joining again changes nothing), joined elsewhere, email of
- * another person, expired/reset/used, no seat left.
+ * another person, expired/reset/used (or issued before a manager removed the caller: 'expired'
+ * for them), no seat left.
  */
 export const evaluateInvitation = async (
   conn: Conn,
@@ -254,10 +321,11 @@ export const evaluateInvitation = async (
   if (inv.voidedAt || inv.expiresAt.getTime() <= now.getTime() || (inv.kind === 'email' && inv.usedAt)) {
     return { status: 'expired', workspace };
   }
-  const [own] = await conn
-    .select({ status: workspaceMembers.status })
-    .from(workspaceMembers)
-    .where(and(eq(workspaceMembers.workspaceId, workspace.id), eq(workspaceMembers.invitedEmail, caller.email)));
+  const own = await scoped(conn, { workspaceId: workspace.id }).first(workspaceMembers, eq(workspaceMembers.invitedEmail, caller.email));
+  // Removed by a manager after this link was made: the link does not readmit them.
+  if (own?.status === 'removed' && own.removedAt && inv.createdAt.getTime() <= own.removedAt.getTime()) {
+    return { status: 'expired', workspace };
+  }
   const taken = (await seatsInUse(conn, workspace.id)) - (own?.status === 'invited' ? 1 : 0);
   if (taken + 1 > planOf(workspace.planCode).seats) return { status: 'memberExceeded', workspace };
   return { status: 'valid', workspace };
@@ -306,7 +374,7 @@ export const redeemInvitation = async (
   if (own) {
     await tx
       .update(workspaceMembers)
-      .set({ userId: input.userId, status: 'joined', level: own.status === 'invited' ? own.level : 'member', joinedAt: input.now })
+      .set({ userId: input.userId, status: 'joined', level: own.status === 'invited' ? own.level : 'member', joinedAt: input.now, removedAt: null })
       .where(eq(workspaceMembers.id, own.id));
   } else {
     await tx.insert(workspaceMembers).values({

@@ -1,82 +1,58 @@
 /**
- * The life of a team (SPEC §7 Workspace, issue 3): members page, invitations by email and by public
- * link, joining, sync types, roles, leaving and disbanding.
+ * The life of a team (SPEC §7 Workspace): members page, invitations by email and by public link,
+ * joining, sync types, roles, leaving and disbanding.
  *
- * Roles (SPEC §6): the owner (admin) may do everything; a manager has the admin powers except
- * disbanding and except changing or removing the owner; a member calls no /admin path (route.ts
- * refuses it) and none of the invitation-link calls. Nobody changes their own level or removes
- * themselves (members and managers leave instead). Calls naming a workspace must name the
- * caller's own (FORBIDDEN otherwise). Every multi-row change runs in one transaction that locks
- * the workspace row first, so a refused call writes nothing.
+ * Who may call what is declared in the contract (src/contract/team.ts, src/contract/workspace.ts)
+ * and enforced by defineRoute, which hands each handler the WorkspaceScope it guarantees. The rules
+ * left here are about rows (SPEC §6): a manager has the owner's powers except disbanding and
+ * except changing or removing the owner; nobody changes their own level or removes themselves
+ * (members and managers leave instead); calls naming a workspace must name the caller's own
+ * (FORBIDDEN otherwise). Every query on a tenant table goes through server/db/scoped.ts. Every
+ * multi-row change runs in one transaction that locks the workspace row first, so a refused call
+ * writes nothing.
+ *
+ * Links in answers and emails are built from the configured origin (PUBLIC_URL) only, never from
+ * the request's Host header.
  */
 import { randomUUID } from 'node:crypto';
-import { and, asc, count, desc, eq, gt, inArray, isNull, ne } from 'drizzle-orm';
-import type { Context, Hono } from 'hono';
+import { and, asc, desc, eq, gt, inArray, isNull, ne } from 'drizzle-orm';
+import type { Hono } from 'hono';
 import { Code } from '../../src/contract/codes';
-import { hasWorkspace, isAdminRole, type Scope, type WorkspaceScope } from '../auth/scope';
-import type { Db, Tx } from '../db/client';
+import { teamEndpoints } from '../../src/contract/team';
+import { workspaceEndpoints } from '../../src/contract/workspace';
+import { refundRateLimits } from '../auth/rate-limit';
+import type { Scope, WorkspaceScope } from '../auth/scope';
+import type { Db } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
+import { inWorkspace, scoped } from '../db/scoped';
 import { invitations, userSettings, users, workspaceMembers, workspaces } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { fail } from '../http/respond';
 import { defineRoute, type AppEnv } from '../http/route';
 import {
+  configuredInvitationUrl,
+  countInvitationEmails,
   deriveInviteToken,
   evaluateInvitation,
   findInvitation,
   invitationNotFound,
-  invitationUrl,
   issueEmailInvitations,
   issuePublicInvitation,
+  liveEmailInvitations,
   livePublicInvitation,
   lockWorkspace,
+  mailableRecipients,
   mailInvitations,
   redeemInvitation,
   voidEmailInvitations,
   type InviteKeySource,
 } from '../invitations';
-import { findWorkspace, planOf, seatsInUse, unixSeconds } from './plan';
-import { teamEndpoints } from '../../src/contract/team';
-import { workspaceEndpoints } from '../../src/contract/workspace';
+import { memberColumns, toWireMember, workspaceInfoOf } from '../workspace/members';
+import { planOf, seatsInUse, unixSeconds } from '../workspace/plans';
 
-
-
-
-/** The origin put in links: PUBLIC_URL, else the origin the request came to. */
-export const originOf = (c: Context<AppEnv>, publicUrl: string | null): string =>
-  (publicUrl ?? new URL(c.req.url).origin).replace(/\/+$/, '');
-
-/** A member row as the member list and page select it (the invited email until the person joins). */
-export const memberColumns = {
-  id: workspaceMembers.id,
-  userId: workspaceMembers.userId,
-  invitedEmail: workspaceMembers.invitedEmail,
-  email: users.email,
-  name: users.name,
-  status: workspaceMembers.status,
-  level: workspaceMembers.level,
-  number: workspaceMembers.number,
-  syncType: workspaceMembers.syncType,
-};
-
-/** The wire shape of a member row (SPEC §3 member). */
-export const toWireMember = (r: { userId: string | null; invitedEmail: string; email: string | null; name: string | null; status: 'invited' | 'joined' | 'removed'; level: 'admin' | 'manager' | 'member'; number: string | null; syncType: 'off' | 'manual' | 'auto' }) => ({
-  userId: r.userId ?? '',
-  email: r.email ?? r.invitedEmail,
-  name: r.name ?? '',
-  status: r.status,
-  level: r.level,
-  number: r.number,
-  syncType: r.syncType,
-});
-
-const findMemberByUser = async (conn: Db | Tx, workspaceId: string, userId: string) => {
-  const [row] = await conn
-    .select()
-    .from(workspaceMembers)
-    .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId), ne(workspaceMembers.status, 'removed')));
-  return row ?? null;
-};
+/** The member row of a user in the workspace (invited or joined; not removed). */
+const findMemberByUser = (conn: Db, scope: WorkspaceScope, userId: string) =>
+  scoped(conn, scope).first(workspaceMembers, eq(workspaceMembers.userId, userId), ne(workspaceMembers.status, 'removed'));
 
 export const registerTeamRoutes = (app: Hono<AppEnv>, deps: AppDeps, keys: InviteKeySource): void => {
   const { db, logger, clock } = deps;
@@ -89,77 +65,95 @@ export const registerTeamRoutes = (app: Hono<AppEnv>, deps: AppDeps, keys: Invit
   };
 
   defineRoute(app, deps, teamEndpoints.workspacePage, async ({ scope, body }) => {
-    ownWorkspace(scope, body.workspaceId, '/public/workspace/page');
-    const where = eq(workspaceMembers.workspaceId, scope.workspaceId);
-    const [total] = await db.select({ n: count() }).from(workspaceMembers).where(where);
+    ownWorkspace(scope, body.workspaceId, teamEndpoints.workspacePage.path);
+    const total = await scoped(db, scope).count(workspaceMembers);
     const rows = await db
       .select(memberColumns)
       .from(workspaceMembers)
       .leftJoin(users, eq(users.id, workspaceMembers.userId))
-      .where(where)
+      .where(inWorkspace(workspaceMembers, scope))
       .orderBy(asc(workspaceMembers.createdAt), asc(workspaceMembers.invitedEmail), asc(workspaceMembers.id))
       .limit(body.size)
       .offset((body.page - 1) * body.size);
-    return {
-      items: rows.map(toWireMember),
-      total: Number(total?.n ?? 0),
-      page: body.page,
-      size: body.size,
-    };
+    return { items: rows.map(toWireMember), total, page: body.page, size: body.size };
   });
 
-  defineRoute(app, deps, teamEndpoints.inviteRecordCreate, async ({ c, scope, body }) => {
+  /**
+   * Invites addresses by email (a pending one again: a resend). Email floods are bounded: each
+   * email counts against the workspace's and the inviter's daily allowance (RATE_LIMITED when used
+   * up, nothing written), and an address already mailed by this workspace within the resend
+   * cooldown (or too often today) keeps its invitation and live link but gets no new email.
+   * Invited rows carry no user id until the person joins (the list must not reveal accounts).
+   */
+  defineRoute(app, deps, teamEndpoints.inviteRecordCreate, async ({ scope, body }) => {
     const key = await keys.get();
     const now = clock.now();
+    const rules = deps.config.rateLimits;
     const emails = [...new Set(body.emails)];
-    const { issued, invited, workspaceName } = await db.transaction(async (tx) => {
-      const workspace = await lockWorkspace(tx, scope.workspaceId);
-      if (!workspace || workspace.disbandedAt) throw fail(Code.NO_WORKSPACE);
-      const existing = await tx
-        .select()
-        .from(workspaceMembers)
-        .where(and(eq(workspaceMembers.workspaceId, workspace.id), inArray(workspaceMembers.invitedEmail, emails)));
-      const byEmail = new Map(existing.map((m) => [m.invitedEmail, m]));
-      // Joined members are skipped; invited ones get a fresh invitation (resend) on the same seat.
-      const toInvite = emails.filter((e) => byEmail.get(e)?.status !== 'joined');
-      const newSeats = toInvite.filter((e) => byEmail.get(e)?.status !== 'invited').length;
-      if ((await seatsInUse(tx, workspace.id)) + newSeats > planOf(workspace.planCode).seats) throw fail(Code.MEMBER_EXCEEDED);
-      const known = toInvite.length
-        ? await tx.select({ id: users.id, email: users.email }).from(users).where(inArray(users.email, toInvite))
-        : [];
-      const userIdOf = new Map(known.map((u) => [u.email, u.id]));
-      for (const [i, email] of toInvite.entries()) {
-        const row = byEmail.get(email);
-        const userId = userIdOf.get(email) ?? row?.userId ?? null;
-        if (!row) {
-          await tx.insert(workspaceMembers).values({
-            id: randomUUID(),
-            workspaceId: workspace.id,
-            userId,
-            invitedEmail: email,
-            level: 'member',
-            status: 'invited',
-            createdAt: new Date(now.getTime() + i),
-          });
-        } else if (row.status === 'removed') {
-          await tx
-            .update(workspaceMembers)
-            .set({ status: 'invited', level: 'member', userId, joinedAt: null })
-            .where(eq(workspaceMembers.id, row.id));
-        } else if (row.userId !== userId) {
-          await tx.update(workspaceMembers).set({ userId }).where(eq(workspaceMembers.id, row.id));
+    const joinedOf = async (conn: Db) =>
+      new Set(
+        (await scoped(conn, scope).select(workspaceMembers, inArray(workspaceMembers.invitedEmail, emails), eq(workspaceMembers.status, 'joined'))).map(
+          (m) => m.invitedEmail,
+        ),
+      );
+    // Before the transaction (the counters are statements of their own): the emails this call
+    // would send, counted against the daily allowances. Under the lock, only counted ones are sent.
+    const joinedBefore = await joinedOf(db);
+    const counted = await mailableRecipients(db, scope.workspaceId, emails.filter((e) => !joinedBefore.has(e)), now, rules);
+    const tickets = await countInvitationEmails(db, { workspaceId: scope.workspaceId, senderId: scope.userId, count: counted.size, now, rules });
+    let outcome: { invited: string[]; mailed: number; held: number };
+    try {
+      outcome = await db.transaction(async (tx) => {
+        const workspace = await lockWorkspace(tx, scope.workspaceId);
+        if (!workspace || workspace.disbandedAt) throw fail(Code.NO_WORKSPACE);
+        const existing = await scoped(tx, scope).select(workspaceMembers, inArray(workspaceMembers.invitedEmail, emails));
+        const byEmail = new Map(existing.map((m) => [m.invitedEmail, m]));
+        // Joined members are skipped; invited ones get the invitation again on the same seat.
+        const toInvite = emails.filter((e) => byEmail.get(e)?.status !== 'joined');
+        const newSeats = toInvite.filter((e) => byEmail.get(e)?.status !== 'invited').length;
+        if ((await seatsInUse(tx, workspace.id)) + newSeats > planOf(workspace.planCode).seats) throw fail(Code.MEMBER_EXCEEDED);
+        for (const [i, email] of toInvite.entries()) {
+          const row = byEmail.get(email);
+          if (!row) {
+            await tx.insert(workspaceMembers).values({
+              id: randomUUID(),
+              workspaceId: workspace.id,
+              userId: null,
+              invitedEmail: email,
+              level: 'member',
+              status: 'invited',
+              createdAt: new Date(now.getTime() + i),
+            });
+          } else if (row.status === 'removed') {
+            await scoped(tx, scope).update(
+              workspaceMembers,
+              { status: 'invited', level: 'member', userId: null, joinedAt: null },
+              eq(workspaceMembers.id, row.id),
+            );
+          }
         }
-      }
-      const issuedNow = await issueEmailInvitations(tx, { workspaceId: workspace.id, emails: toInvite, createdBy: scope.userId, now, key });
-      return { issued: issuedNow, invited: toInvite, workspaceName: workspace.name };
-    });
-    await mailInvitations(deps, { origin: originOf(c, deps.config.publicUrl), workspaceName, inviter: scope.name || scope.email, issued });
-    logger.info('[workspace] invited', { workspace: scope.workspaceId, by: scope.userId, count: invited.length });
-    return { invited };
+        const allowed = await mailableRecipients(tx, workspace.id, toInvite, now, rules);
+        const toMail = toInvite.filter((e) => allowed.has(e) && counted.has(e));
+        const held = toInvite.filter((e) => !toMail.includes(e));
+        // Held back: the live link stays as it is; an address without one (its invitation was
+        // deleted) gets a new link that is not mailed (managers see it in the link list).
+        const live = new Set((await liveEmailInvitations(tx, workspace.id, held, now)).map((inv) => inv.email));
+        const base = { workspaceId: workspace.id, createdBy: scope.userId, now, key };
+        await issueEmailInvitations(tx, { ...base, emails: held.filter((e) => !live.has(e)), mailedAt: null });
+        const issued = await issueEmailInvitations(tx, { ...base, emails: toMail, mailedAt: now });
+        await mailInvitations(deps, { workspaceName: workspace.name, inviter: scope.name || scope.email, issued, tx });
+        return { invited: toInvite, mailed: toMail.length, held: held.length };
+      });
+    } catch (error) {
+      await refundRateLimits(db, tickets);
+      throw error;
+    }
+    logger.info('[workspace] invited', { workspace: scope.workspaceId, by: scope.userId, count: outcome.invited.length, mailed: outcome.mailed, held: outcome.held });
+    return { invited: outcome.invited };
   });
 
   defineRoute(app, deps, teamEndpoints.inviteRecordDelete, async ({ scope, body }) => {
-    ownWorkspace(scope, body.workspaceId, '/admin/workspace/invite/record/delete');
+    ownWorkspace(scope, body.workspaceId, teamEndpoints.inviteRecordDelete.path);
     const targetUserId = body.targetUserId?.trim() || null;
     const email = body.email?.trim().toLowerCase() || null;
     if (!targetUserId && !email) throw fail(Code.VALIDATION, 'email: Enter the email of an invitation or a target_user_id');
@@ -167,28 +161,18 @@ export const registerTeamRoutes = (app: Hono<AppEnv>, deps: AppDeps, keys: Invit
     await db.transaction(async (tx) => {
       await lockWorkspace(tx, scope.workspaceId);
       const row = targetUserId
-        ? await findMemberByUser(tx, scope.workspaceId, targetUserId)
-        : ((
-            await tx
-              .select()
-              .from(workspaceMembers)
-              .where(
-                and(
-                  eq(workspaceMembers.workspaceId, scope.workspaceId),
-                  eq(workspaceMembers.invitedEmail, email ?? ''),
-                  eq(workspaceMembers.status, 'invited'),
-                ),
-              )
-          )[0] ?? null);
+        ? await findMemberByUser(tx, scope, targetUserId)
+        : await scoped(tx, scope).first(workspaceMembers, eq(workspaceMembers.invitedEmail, email ?? ''), eq(workspaceMembers.status, 'invited'));
       if (!row) throw fail(Code.NOT_FOUND, targetUserId ? 'No such member in this workspace' : 'No pending invitation for this email');
       if (row.userId === scope.userId) throw fail(Code.FORBIDDEN, 'You cannot remove yourself; leave the workspace instead');
       if (row.level === 'admin') throw fail(Code.FORBIDDEN, 'The owner of the workspace cannot be removed');
       await voidEmailInvitations(tx, scope.workspaceId, row.invitedEmail, now);
       if (row.status === 'invited') {
-        await tx.delete(workspaceMembers).where(eq(workspaceMembers.id, row.id));
+        await scoped(tx, scope).delete(workspaceMembers, eq(workspaceMembers.id, row.id));
         return;
       }
-      await tx.update(workspaceMembers).set({ status: 'removed' }).where(eq(workspaceMembers.id, row.id));
+      // removedAt: links issued until now do not let this person back in (server/invitations.ts).
+      await scoped(tx, scope).update(workspaceMembers, { status: 'removed', removedAt: now }, eq(workspaceMembers.id, row.id));
       if (row.userId) {
         await tx
           .update(userSettings)
@@ -238,37 +222,37 @@ export const registerTeamRoutes = (app: Hono<AppEnv>, deps: AppDeps, keys: Invit
   });
 
   defineRoute(app, deps, teamEndpoints.syncTypeUpdate, async ({ scope, body }) => {
-    ownWorkspace(scope, body.workspaceId, '/admin/workspace/sync-type/update');
-    const row = await findMemberByUser(db, scope.workspaceId, body.userId);
+    ownWorkspace(scope, body.workspaceId, teamEndpoints.syncTypeUpdate.path);
+    const row = await findMemberByUser(db, scope, body.userId);
     if (!row) throw fail(Code.NOT_FOUND, 'No such member in this workspace');
     if (row.level === 'admin' && scope.role !== 'admin') throw fail(Code.FORBIDDEN, "Only the owner changes the owner's settings");
-    await db.update(workspaceMembers).set({ syncType: body.syncType }).where(eq(workspaceMembers.id, row.id));
+    await scoped(db, scope).update(workspaceMembers, { syncType: body.syncType }, eq(workspaceMembers.id, row.id));
     return null;
   });
 
   defineRoute(app, deps, teamEndpoints.userLevelUpdate, async ({ scope, body }) => {
-    ownWorkspace(scope, body.workspaceId, '/admin/workspace/user-level/update');
+    ownWorkspace(scope, body.workspaceId, teamEndpoints.userLevelUpdate.path);
     if (body.userId === scope.userId) throw fail(Code.FORBIDDEN, 'You cannot change your own role');
-    const row = await findMemberByUser(db, scope.workspaceId, body.userId);
+    const row = await findMemberByUser(db, scope, body.userId);
     if (!row) throw fail(Code.NOT_FOUND, 'No such member in this workspace');
     if (row.level === 'admin') throw fail(Code.FORBIDDEN, 'The role of the owner cannot be changed');
-    await db.update(workspaceMembers).set({ level: body.userLevel }).where(eq(workspaceMembers.id, row.id));
+    await scoped(db, scope).update(workspaceMembers, { level: body.userLevel }, eq(workspaceMembers.id, row.id));
     logger.info('[workspace] role changed', { workspace: scope.workspaceId, by: scope.userId, target: body.userId, level: body.userLevel });
     return null;
   });
 
   defineRoute(app, deps, teamEndpoints.workspaceLeave, async ({ scope, body }) => {
-    ownWorkspace(scope, body.workspaceId, '/member/workspace/leave');
+    ownWorkspace(scope, body.workspaceId, teamEndpoints.workspaceLeave.path);
     if (scope.role === 'admin') throw fail(Code.FORBIDDEN, 'The owner cannot leave the workspace; disband it instead');
     const now = clock.now();
     await db.transaction(async (tx) => {
       await lockWorkspace(tx, scope.workspaceId);
-      await tx
-        .update(workspaceMembers)
-        .set({ status: 'removed' })
-        .where(
-          and(eq(workspaceMembers.workspaceId, scope.workspaceId), eq(workspaceMembers.userId, scope.userId), eq(workspaceMembers.status, 'joined')),
-        );
+      await scoped(tx, scope).update(
+        workspaceMembers,
+        { status: 'removed' },
+        eq(workspaceMembers.userId, scope.userId),
+        eq(workspaceMembers.status, 'joined'),
+      );
       await tx
         .update(userSettings)
         .set({ workspaceId: null, updatedAt: now })
@@ -278,45 +262,31 @@ export const registerTeamRoutes = (app: Hono<AppEnv>, deps: AppDeps, keys: Invit
     return null;
   });
 
+  /** Owner only (declared access); refused while anyone else is joined or invited. */
   defineRoute(app, deps, teamEndpoints.workspaceDisband, async ({ scope, body }) => {
-    ownWorkspace(scope, body.workspaceId, '/admin/workspace/disband');
-    if (scope.role !== 'admin') throw fail(Code.FORBIDDEN, 'Only the owner can disband the workspace');
+    ownWorkspace(scope, body.workspaceId, teamEndpoints.workspaceDisband.path);
     const now = clock.now();
     await db.transaction(async (tx) => {
       await lockWorkspace(tx, scope.workspaceId);
-      const [others] = await tx
-        .select({ n: count() })
-        .from(workspaceMembers)
-        .where(
-          and(
-            eq(workspaceMembers.workspaceId, scope.workspaceId),
-            inArray(workspaceMembers.status, ['joined', 'invited']),
-            ne(workspaceMembers.level, 'admin'),
-          ),
-        );
-      if (Number(others?.n ?? 0) > 0) throw fail(Code.MEMBERS_REMAIN);
+      const ws = scoped(tx, scope);
+      const others = await ws.count(workspaceMembers, inArray(workspaceMembers.status, ['joined', 'invited']), ne(workspaceMembers.level, 'admin'));
+      if (others > 0) throw fail(Code.MEMBERS_REMAIN);
       await tx.update(workspaces).set({ disbandedAt: now }).where(eq(workspaces.id, scope.workspaceId));
-      await tx
-        .update(workspaceMembers)
-        .set({ status: 'removed' })
-        .where(and(eq(workspaceMembers.workspaceId, scope.workspaceId), eq(workspaceMembers.status, 'joined')));
+      await ws.update(workspaceMembers, { status: 'removed' }, eq(workspaceMembers.status, 'joined'));
       await tx.update(userSettings).set({ workspaceId: null, updatedAt: now }).where(eq(userSettings.workspaceId, scope.workspaceId));
-      await tx
-        .update(invitations)
-        .set({ voidedAt: now })
-        .where(and(eq(invitations.workspaceId, scope.workspaceId), isNull(invitations.usedAt), isNull(invitations.voidedAt)));
+      await ws.update(invitations, { voidedAt: now }, isNull(invitations.usedAt), isNull(invitations.voidedAt));
     });
     logger.info('[workspace] disbanded', { workspace: scope.workspaceId, by: scope.userId });
     return null;
   });
 
-  const linkData = (c: Context<AppEnv>, token: string, expiresAt: Date) => ({
+  const linkData = (token: string, expiresAt: Date) => ({
     inviteToken: token,
-    inviteUrl: invitationUrl(originOf(c, deps.config.publicUrl), 'public', token),
+    inviteUrl: configuredInvitationUrl(deps.config, 'public', token),
     expiresAt: unixSeconds(expiresAt),
   });
 
-  defineRoute(app, deps, teamEndpoints.publicInviteUrlGenerate, async ({ c, scope }) => {
+  defineRoute(app, deps, teamEndpoints.publicInviteUrlGenerate, async ({ scope }) => {
     const key = await keys.get();
     const now = clock.now();
     const link = await db.transaction(async (tx) => {
@@ -325,41 +295,30 @@ export const registerTeamRoutes = (app: Hono<AppEnv>, deps: AppDeps, keys: Invit
       if (live) return { token: deriveInviteToken(key, live.id), expiresAt: live.expiresAt };
       return issuePublicInvitation(tx, { workspaceId: scope.workspaceId, createdBy: scope.userId, now, key });
     });
-    return linkData(c, link.token, link.expiresAt);
+    return linkData(link.token, link.expiresAt);
   });
 
-  defineRoute(app, deps, teamEndpoints.publicInviteUrlReset, async ({ c, scope }) => {
+  defineRoute(app, deps, teamEndpoints.publicInviteUrlReset, async ({ scope }) => {
     const key = await keys.get();
     const now = clock.now();
     const link = await db.transaction(async (tx) => {
       await lockWorkspace(tx, scope.workspaceId);
-      await tx
-        .update(invitations)
-        .set({ voidedAt: now })
-        .where(and(eq(invitations.workspaceId, scope.workspaceId), eq(invitations.kind, 'public'), isNull(invitations.voidedAt)));
+      await scoped(tx, scope).update(invitations, { voidedAt: now }, eq(invitations.kind, 'public'), isNull(invitations.voidedAt));
       return issuePublicInvitation(tx, { workspaceId: scope.workspaceId, createdBy: scope.userId, now, key });
     });
     logger.info('[workspace] public link reset', { workspace: scope.workspaceId, by: scope.userId });
-    return linkData(c, link.token, link.expiresAt);
+    return linkData(link.token, link.expiresAt);
   });
 
-  defineRoute(app, deps, teamEndpoints.inviteUrlList, async ({ c, scope }) => {
+  defineRoute(app, deps, teamEndpoints.inviteUrlList, async ({ scope }) => {
     const key = await keys.get();
     const now = clock.now();
     const rows = await db
       .select()
       .from(invitations)
-      .where(
-        and(
-          eq(invitations.workspaceId, scope.workspaceId),
-          isNull(invitations.usedAt),
-          isNull(invitations.voidedAt),
-          gt(invitations.expiresAt, now),
-        ),
-      )
+      .where(inWorkspace(invitations, scope, isNull(invitations.usedAt), isNull(invitations.voidedAt), gt(invitations.expiresAt, now)))
       // The public link first, then email invitations oldest first.
       .orderBy(desc(invitations.kind), asc(invitations.createdAt), asc(invitations.email), asc(invitations.id));
-    const origin = originOf(c, deps.config.publicUrl);
     return {
       items: rows.map((r) => {
         const token = deriveInviteToken(key, r.id);
@@ -367,21 +326,10 @@ export const registerTeamRoutes = (app: Hono<AppEnv>, deps: AppDeps, keys: Invit
           kind: r.kind,
           email: r.email,
           inviteToken: token,
-          inviteUrl: invitationUrl(origin, r.kind, token),
+          inviteUrl: configuredInvitationUrl(deps.config, r.kind, token),
           expiresAt: unixSeconds(r.expiresAt),
         };
       }),
     };
   });
-};
-
-/** Workspace facts returned by create and join (members counted, never stored). */
-export const workspaceInfoOf = async (db: Db, workspaceId: string) => {
-  const workspace = await findWorkspace(db, workspaceId);
-  if (!workspace || workspace.disbandedAt) throw fail(Code.NO_WORKSPACE);
-  const [joined] = await db
-    .select({ n: count() })
-    .from(workspaceMembers)
-    .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.status, 'joined')));
-  return { workspaceId: workspace.id, workspaceName: workspace.name, memberCount: Number(joined?.n ?? 0) };
 };

@@ -8,7 +8,7 @@ import { isAdminRole, type Scope } from '../auth/scope';
 import { userSettings, workspaceMembers } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { defineRoute, type AppEnv } from '../http/route';
-import { findWorkspace, planOf, seatsInUse, unixSeconds } from './plan';
+import { findWorkspace, planOf, seatsInUse, unixSeconds } from '../workspace/plans';
 import { accountEndpoints, languages, type Language } from '../../src/contract/account';
 
 const isLanguage = (value: unknown): value is Language => (languages as readonly unknown[]).includes(value);

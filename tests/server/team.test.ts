@@ -91,9 +91,9 @@ describe('email invitations', () => {
     expect(res.data).toEqual({ invited: ['new.person@example.com'] });
     expect(await memberRow(w.W, 'new.person@example.com')).toMatchObject({ status: 'invited', level: 'member', userId: null });
     const link = await lastInviteLink('new.person@example.com');
-    expect(link).toMatch(/^http:\/\/localhost\/crm\/workspace\/grant-access\?invite_token=[\w-]{43}$/);
+    expect(link).toMatch(/^http:\/\/127\.0\.0\.1:8787\/crm\/workspace\/grant-access\?invite_token=[\w-]{43}$/);
     const logged = t.logger.lines.find((l) => l.line.startsWith('[mail] to=new.person@example.com'));
-    expect(logged?.line).toMatch(/subject="You are invited to join Main team" link=http:\/\/localhost\/crm\/workspace\/grant-access\?invite_token=/);
+    expect(logged?.line).toMatch(/subject="You are invited to join Main team" link=http:\/\/127\.0\.0\.1:8787\/crm\/workspace\/grant-access\?invite_token=/);
     expect(logged?.line.endsWith(`link=${link}`)).toBe(true);
     const token = tokenOf(link);
     const [stored] = await t.db.select().from(invitations).where(eq(invitations.email, 'new.person@example.com'));
@@ -108,9 +108,10 @@ describe('email invitations', () => {
     expect(await lastInviteLink('far@example.com')).toMatch(/^https:\/\/crm\.example\.com\/crm\/workspace\/grant-access\?invite_token=/);
   });
 
-  it('resending voids the earlier link; joined members are skipped', async () => {
+  it('resending (after the resend cooldown) voids the earlier link; joined members are skipped', async () => {
     await call('inviteRecordCreate', 'admin', { emails: ['again@example.com'] });
     const old = tokenOf(await lastInviteLink('again@example.com'));
+    t.clock.advance(t.config.rateLimits.inviteResend.windowSeconds * 1000 + 1000);
     const res = await call('inviteRecordCreate', 'admin', { emails: ['again@example.com', 'member@example.com'] });
     expect(res.data).toEqual({ invited: ['again@example.com'] });
     const fresh = tokenOf(await lastInviteLink('again@example.com'));
@@ -205,7 +206,7 @@ describe('joining by email invitation', () => {
 describe('public invitation link', () => {
   it('generate returns the live link; the list shows it with the pending email invitations', async () => {
     const first = inviteUrlData.parse(camelKeys((await call('publicInviteUrlGenerate', 'admin')).data));
-    expect(first.inviteUrl).toBe(`http://localhost/crm/workspace/invitation?invite_token=${first.inviteToken}`);
+    expect(first.inviteUrl).toBe(`${t.config.publicUrl}/crm/workspace/invitation?invite_token=${first.inviteToken}`);
     expect(first.expiresAt).toBe(Math.floor(t.clock.now().getTime() / 1000) + 7 * 24 * 3600);
     const second = inviteUrlData.parse(camelKeys((await call('publicInviteUrlGenerate', 'manager')).data));
     expect(second).toEqual(first);

@@ -72,7 +72,8 @@ describe('workspace create', () => {
     expect(members.map((m) => [m.invitedEmail, m.level, m.status, m.userId]).sort()).toEqual(
       [
         ['boss@example.com', 'admin', 'joined', admin.userId],
-        ['known@example.com', 'member', 'invited', known.userId],
+        // No user id on an invited row until the person joins, even when the address has an account.
+        ['known@example.com', 'member', 'invited', null],
         ['new@example.com', 'member', 'invited', null],
       ].sort(),
     );
@@ -82,6 +83,8 @@ describe('workspace create', () => {
     expect(list.members[0]).toEqual({ userId: admin.userId, email: 'boss@example.com', name: '', status: 'joined', level: 'admin', number: null, syncType: 'off' });
     expect(list.members).toHaveLength(3);
     expect(list.members.find((m) => m.email === 'new@example.com')).toMatchObject({ userId: '', status: 'invited' });
+    expect(list.members.find((m) => m.email === 'known@example.com')).toMatchObject({ userId: '', name: '', status: 'invited' });
+    expect(known.userId).not.toBe('');
     const user = (await t.request('GET', '/api/crm/v2/user/info/', { token: admin.accessToken })).data as { is_admin: boolean };
     expect(user.is_admin).toBe(true);
   });

@@ -1,0 +1,20 @@
+/** Plan facts of a workspace (src/contract/plans.ts) and the seat count the plans limit. */
+import { eq, inArray } from 'drizzle-orm';
+import { plans, type PlanCode } from '../../src/contract/plans';
+import type { Db } from '../db/client';
+import { scoped } from '../db/scoped';
+import { workspaceMembers, workspaces } from '../db/schema';
+
+export const planOf = (code: string | null | undefined) =>
+  code && Object.hasOwn(plans, code) ? plans[code as PlanCode] : plans.free;
+
+export const findWorkspace = async (db: Db, workspaceId: string) => {
+  const [row] = await db.select().from(workspaces).where(eq(workspaces.id, workspaceId));
+  return row ?? null;
+};
+
+/** Seats in use: joined and invited members. */
+export const seatsInUse = (db: Db, workspaceId: string): Promise<number> =>
+  scoped(db, { workspaceId }).count(workspaceMembers, inArray(workspaceMembers.status, ['joined', 'invited']));
+
+export const unixSeconds = (d: Date | null | undefined): number => (d ? Math.floor(d.getTime() / 1000) : 0);
