@@ -1,6 +1,11 @@
-import { sessionMachine } from '../../src/machines/session.machine';
+/**
+ * Generated path tests of the session machine: every state and transition is reached, and each
+ * step clears the token, leaves for /login or the logout link, and tells the app, as SPEC §2 and
+ * §7 say.
+ */
 import { Code } from '../../src/contract/codes';
-import { machinePathSuite } from '../support/machine-paths';
+import { sessionMachine } from '../../src/machines/session.machine';
+import { actionRan, actorRan, enters, machinePathSuite, type Effect, type EffectStep } from '../support/machine-paths';
 
 const events = [
   { type: 'session.signedIn' },
@@ -15,8 +20,36 @@ const events = [
   { type: 'xstate.error.actor.signOut', error: 'network' },
 ] as const;
 
+/** The codes that end a session when any call answers them (SPEC §7: expired or invalid token). */
+const endsSession = (code: number) => code === Code.TOKEN_EXPIRED || code === Code.TOKEN_INVALID;
+
+const toLogin = actionRan('navigate', { to: '/login', replace: true });
+
+/**
+ * Becoming signed in announces it. Ending the session (signing out, whatever the server said, or
+ * a session-ending code while not already ended) clears the token, leaves for /login (or the
+ * logout link when the server asks for it) and announces the end. Signing out calls the server.
+ */
+const effects = (step: EffectStep): Effect[] => {
+  const { event } = step;
+  const out: Effect[] = [];
+  if (enters(step, 'session.signedIn')) out.push(actionRan('announceSessionStarted'));
+  if (event.type === 'user.signOut') out.push(actorRan('signOut'));
+  const ended = (leave: Effect) => [actionRan('clearToken'), leave, actionRan('announceSessionEnded')];
+  if (event.type === 'xstate.done.actor.signOut') {
+    const code = (event as { output: number }).output;
+    out.push(...ended(code === Code.LOGOUT_REDIRECT ? actionRan('openLogoutLink') : toLogin));
+  }
+  if (event.type === 'xstate.error.actor.signOut') out.push(...ended(toLogin));
+  if (event.type === 'api.sessionEnded' && endsSession((event as { code: number }).code) && !step.before?.matches('expired')) {
+    out.push(...ended(toLogin));
+  }
+  return out;
+};
+
 machinePathSuite('session machine paths (stored token)', sessionMachine, {
   events,
+  effects,
   variants: [
     { name: 'token', machine: sessionMachine.provide({ guards: { hasStoredToken: () => true } }) },
     { name: 'no token', machine: sessionMachine.provide({ guards: { hasStoredToken: () => false } }) },
