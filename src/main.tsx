@@ -1,7 +1,8 @@
 /**
  * Browser entry: builds the services (storage, API client with error toasts, extension bridge),
- * creates the root actors once (src/ui/app.tsx), attaches the Stately inspector with `?inspect`
- * and the QA recorder with `?record`, and mounts the router under /crm.
+ * creates the app system once (src/ui/app.tsx, src/services/app-system.ts), attaches the Stately
+ * inspector with `?inspect` and the QA recorder with `?record` to every actor of it, and mounts
+ * the router under /crm.
  */
 import './styles.css';
 import { StrictMode } from 'react';

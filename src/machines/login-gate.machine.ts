@@ -6,15 +6,14 @@ import {
   HOME_PATH,
   HOME_PATHS,
   INVITE_TOKEN_PARAM,
+  isSafeInternalPath,
   LOGIN_PATH,
-  NO_WORKSPACE_PATHS,
   NOT_FOUND_PATH,
-  PUBLIC_PATHS,
   REDIRECT_PARAM,
-  ROLE_RESTRICTED_ROUTES,
   SUCCESS_CODE,
   WORKSPACE_PATH,
   WORKSPACE_TO_PARAM,
+  type NavigateParams,
 } from './constants';
 import { actionNotProvided, actorNotProvided, guardNotProvided } from './not-provided';
 
@@ -38,9 +37,16 @@ import { actionNotProvided, actorNotProvided, guardNotProvided } from './not-pro
  * 6. once loaded, a user without a workspace name is sent to /workspace from every path but
  *    /404 and /workspace (and the pages under it: the invitation pages and the outcome pages
  *    disband, memberExceed, tokenExpired, error/already-joined are open without a workspace).
+ *
+ * Which paths are public, which open without a workspace and which only some roles may open is
+ * not written here: the gate receives these rules as input (`GateInput`), derived from the app's
+ * route table (src/ui/route-table.ts `gateRulesOf`), so a route's facts live in one entry.
+ *
+ * Once loaded, `storeAccount` hands what the first load fetched to the account actor
+ * (`account.loaded`); views read the user, workspace and members there, not here.
  */
 
-// ---- The standalone workspace pages (SPEC §2, docs/issue-3 decisions) ----
+// ---- The standalone workspace pages the gate itself sends to (SPEC §2) ----
 /** Accept an email invitation (the token is bound to that email). */
 export const GRANT_ACCESS_PATH = '/workspace/grant-access';
 /** Accept a public invitation link. */
@@ -57,7 +63,20 @@ export const INVITATION_PAGES: readonly string[] = [GRANT_ACCESS_PATH, INVITATIO
 export type GateTarget = { pathname: string; search: string };
 /** An API answer as the gate sees it: the code decides, the data is kept. */
 export type ApiAnswer<T> = { code: number; data: T | null };
-export type NavigateParams = { to: string; replace: boolean };
+export type { NavigateParams } from './constants';
+
+/** A real role (SPEC §6: admins, and managers or members). */
+export type GateRole = ReturnType<typeof realRole>;
+/** The routing facts of the route table the gate applies (each path covers the pages under it). */
+export type GateRules = {
+  /** Paths open without a session (SPEC §2: the gate lets them through). */
+  publicPaths: readonly string[];
+  /** Paths a signed-in user without a workspace may open (step 6). */
+  noWorkspacePaths: readonly string[];
+  /** Paths only some real roles may open (others get /404). */
+  restricted: readonly { path: string; roles: readonly GateRole[] }[];
+};
+export type GateInput = { rules: GateRules };
 /** What the gate hands to `storeAccount` once loaded. */
 export type GateAccount = {
   userInfo: UserInfo | null;
@@ -68,6 +87,8 @@ export type GateAccount = {
 };
 
 export type GateContext = GateAccount & {
+  /** The route table's rules (input). */
+  rules: GateRules;
   /** The location the user wants (the latest `router.navigate`). */
   target: GateTarget | null;
   /** True once the first-load fetches finished (later navigations do not refetch). */
@@ -92,7 +113,7 @@ export type FetchUserConfigInput = { role: 'admin' | 'member' };
 
 const underPath = (pathname: string, base: string): boolean => pathname === base || pathname.startsWith(`${base}/`);
 
-export const isPublicPath = (pathname: string): boolean => PUBLIC_PATHS.some((p) => underPath(pathname, p));
+export const isPublicPath = (pathname: string, rules: GateRules): boolean => rules.publicPaths.some((p) => underPath(pathname, p));
 export const isHomePath = (pathname: string): boolean => HOME_PATHS.includes(pathname);
 
 const params = (search: string): URLSearchParams => new URLSearchParams(search.startsWith('?') ? search.slice(1) : search);
@@ -107,16 +128,15 @@ export const wantedPath = (target: GateTarget | null): string =>
 const withParam = (path: string, name: string, value: string): string =>
   `${path}?${new URLSearchParams([[name, value]]).toString()}`;
 
-/** An in-app path that is safe to navigate to (no scheme, no protocol-relative URL). */
-export const isSafeInternalPath = (value: string | null): value is string =>
-  !!value && value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\');
-
-/** Where /workspace goes for a user who has a workspace: its `to` parameter, else home. */
-export const workspaceExit = (target: GateTarget | null): string => {
+/**
+ * Where /workspace goes for a user who has a workspace: its safe `to` parameter, else home (also
+ * when `to` names /workspace itself or a public page).
+ */
+export const workspaceExit = (target: GateTarget | null, rules?: GateRules): string => {
   const to = target ? params(target.search).get(WORKSPACE_TO_PARAM) : null;
   if (!isSafeInternalPath(to)) return HOME_PATH;
   const toPathname = to.split(/[?#]/)[0] ?? '';
-  return underPath(toPathname, WORKSPACE_PATH) || isPublicPath(toPathname) ? HOME_PATH : to;
+  return underPath(toPathname, WORKSPACE_PATH) || (rules !== undefined && isPublicPath(toPathname, rules)) ? HOME_PATH : to;
 };
 
 export const loginRedirect = (target: GateTarget | null): string => withParam(LOGIN_PATH, REDIRECT_PARAM, wantedPath(target));
@@ -133,10 +153,10 @@ const trimSlash = (pathname: string): string => (pathname.length > 1 ? pathname.
 /** The two invitation pages take invite_token as their input (gate step 1 leaves them alone). */
 export const isInvitationPage = (pathname: string): boolean => INVITATION_PAGES.includes(trimSlash(pathname));
 
-/** Route prefixes the roles may not open (SPEC §6: the template centre is for admins only). */
-export const deniedRoutesFor = (userInfo: UserInfo): string[] => {
+/** Route prefixes the user's real role may not open (SPEC §6: e.g. the template centre is for admins only). */
+export const deniedRoutesFor = (userInfo: UserInfo, rules: GateRules): string[] => {
   const role = realRole(userInfo.roles);
-  return ROLE_RESTRICTED_ROUTES.filter((r) => !r.roles.includes(role)).map((r) => r.prefix);
+  return rules.restricted.filter((r) => !r.roles.includes(role)).map((r) => r.path);
 };
 
 const hasWorkspaceName = (context: GateContext): boolean =>
@@ -152,7 +172,7 @@ const accountOf = (context: GateContext): GateAccount => ({
   config: context.config,
 });
 
-const emptyAccount: Omit<GateContext, 'target'> = {
+const emptyAccount: Omit<GateContext, 'target' | 'rules'> = {
   loaded: false,
   userInfo: null,
   payInfo: null,
@@ -167,6 +187,7 @@ export const loginGateMachine = setup({
   types: {
     context: {} as GateContext,
     events: {} as GateEvent,
+    input: {} as GateInput,
     tags: {} as 'busy' | 'ready',
   },
   actors: {
@@ -181,7 +202,7 @@ export const loginGateMachine = setup({
     navigate: actionNotProvided<NavigateParams>('navigate'),
     storeAccount: actionNotProvided<GateAccount>('storeAccount'),
     assignTarget: assign((_, target: GateTarget) => ({ target })),
-    assignUserInfo: assign((_, userInfo: UserInfo) => ({ userInfo, deniedRoutes: deniedRoutesFor(userInfo) })),
+    assignUserInfo: assign(({ context }, userInfo: UserInfo) => ({ userInfo, deniedRoutes: deniedRoutesFor(userInfo, context.rules) })),
     assignPayInfo: assign((_, payInfo: PayInfo | null) => ({ payInfo })),
     assignWorkspaceInfo: assign((_, answer: ApiAnswer<WorkspaceInfo>) => ({
       workspaceCode: answer.code,
@@ -194,15 +215,15 @@ export const loginGateMachine = setup({
   },
   guards: {
     hasStoredToken: guardNotProvided('hasStoredToken'),
-    isPublicTarget: ({ context }) => isPublicPath(targetPathname(context)),
-    isPublicNavigation: (_, target: GateTarget) => isPublicPath(target.pathname),
+    isPublicTarget: ({ context }) => isPublicPath(targetPathname(context), context.rules),
+    isPublicNavigation: ({ context }, target: GateTarget) => isPublicPath(target.pathname, context.rules),
     hasInviteTokenAwayFromHome: ({ context }) =>
       inviteTokenOf(context.target) !== null && !isHomePath(targetPathname(context)) && !isInvitationPage(targetPathname(context)),
     isLoaded: ({ context }) => context.loaded,
     isSuccessAnswer: (_, answer: { code: number; hasData: boolean }) => answer.code === SUCCESS_CODE && answer.hasData,
     hasWorkspace: ({ context }) => context.workspaceCode === SUCCESS_CODE && context.workspace !== null,
     mayOpenWithoutWorkspace: ({ context }) =>
-      !hasWorkspaceName(context) && NO_WORKSPACE_PATHS.some((p) => underPath(targetPathname(context), p)),
+      !hasWorkspaceName(context) && context.rules.noWorkspacePaths.some((p) => underPath(targetPathname(context), p)),
     lacksWorkspaceName: ({ context }) => !hasWorkspaceName(context),
     lacksWorkspaceWithInvite: ({ context }) => !hasWorkspaceName(context) && inviteTokenOf(context.target) !== null,
     isWorkspacePath: ({ context }) => targetPathname(context) === WORKSPACE_PATH,
@@ -210,7 +231,7 @@ export const loginGateMachine = setup({
   },
 }).createMachine({
   id: 'loginGate',
-  context: { target: null, ...emptyAccount },
+  context: ({ input }) => ({ target: null, rules: input.rules, ...emptyAccount }),
   initial: 'idle',
   on: {
     'router.navigate': {
@@ -428,7 +449,7 @@ export const loginGateMachine = setup({
         {
           guard: 'isWorkspacePath',
           target: 'redirecting',
-          actions: { type: 'navigate', params: ({ context }) => ({ to: workspaceExit(context.target), replace: true }) },
+          actions: { type: 'navigate', params: ({ context }) => ({ to: workspaceExit(context.target, context.rules), replace: true }) },
         },
         {
           guard: 'isRouteDenied',

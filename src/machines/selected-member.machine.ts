@@ -9,7 +9,11 @@ import { actionNotProvided } from './not-provided';
  * stored selection (input `stored`) is restored only for a real admin whose chosen member is in
  * the member list; everyone else is reset to themselves. Only a real admin may pick another
  * member (`user.select`), and only one from the list. Every resolved or chosen selection is
- * persisted with `persistSelection`.
+ * persisted with `persistSelection` and announced with `announceSelection` (in the app system the
+ * root broadcasts it as `member.selected {userId}` to every actor, SPEC §4 "Selected member").
+ *
+ * `members.loaded` comes from the account actor whenever the member list is (re)loaded;
+ * `session.ended` is the sign-out broadcast.
  */
 
 export type SelectedMemberInput = { stored: string | null };
@@ -51,6 +55,7 @@ export const selectedMemberMachine = setup({
   },
   actions: {
     persistSelection: actionNotProvided<{ userId: string }>('persistSelection'),
+    announceSelection: actionNotProvided<{ userId: string }>('announceSelection'),
     assignMembers: assign((_, loaded: { self: SelfInfo; memberIds: string[] }) => ({
       selfId: loaded.self.userId,
       canSelect: realRole(loaded.self.roles) === 'admin',
@@ -96,6 +101,7 @@ export const selectedMemberMachine = setup({
           actions: [
             { type: 'selectMember', params: ({ context }) => ({ userId: context.stored ?? '' }) },
             { type: 'persistSelection', params: ({ context }) => ({ userId: context.stored ?? '' }) },
+            { type: 'announceSelection', params: ({ context }) => ({ userId: context.stored ?? '' }) },
           ],
         },
         {
@@ -103,6 +109,7 @@ export const selectedMemberMachine = setup({
           actions: [
             { type: 'selectMember', params: ({ context }) => ({ userId: context.selfId ?? '' }) },
             { type: 'persistSelection', params: ({ context }) => ({ userId: context.selfId ?? '' }) },
+            { type: 'announceSelection', params: ({ context }) => ({ userId: context.selfId ?? '' }) },
           ],
         },
       ],
@@ -123,6 +130,7 @@ export const selectedMemberMachine = setup({
               actions: [
                 { type: 'selectMember', params: ({ event }) => ({ userId: event.userId }) },
                 { type: 'persistSelection', params: ({ event }) => ({ userId: event.userId }) },
+                { type: 'announceSelection', params: ({ event }) => ({ userId: event.userId }) },
               ],
             },
           },

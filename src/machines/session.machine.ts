@@ -1,8 +1,7 @@
 import { assign, setup, type ActorRefFrom } from 'xstate';
 import { Code, sessionEndingCodes } from '../contract/codes';
-import { LOGIN_PATH } from './constants';
+import { LOGIN_PATH, type NavigateParams } from './constants';
 import { actionNotProvided, actorNotProvided, guardNotProvided } from './not-provided';
-import type { NavigateParams } from './login-gate.machine';
 
 /**
  * Session (SPEC §4 Session, SPEC §7 sign-out).
@@ -15,8 +14,10 @@ import type { NavigateParams } from './login-gate.machine';
  *   /login, 100002 opens the logout link, anything else (or a failure) still clears the token and
  *   goes to /login.
  *
- * Every end of a session runs `announceSessionEnded`, which the wiring turns into `session.ended`
- * for the login gate and the selected-member actor.
+ * Every start of a session (entering `signedIn`) runs `announceSessionStarted` and every end
+ * runs `announceSessionEnded`; in the app system (src/services/app-system.ts) they tell the root
+ * actor, which starts the long-lived flows and broadcasts `session.ended` to every actor of the
+ * system before stopping those flows.
  */
 
 export type SessionEvent =
@@ -44,6 +45,7 @@ export const sessionMachine = setup({
     clearToken: actionNotProvided('clearToken'),
     navigate: actionNotProvided<NavigateParams>('navigate'),
     openLogoutLink: actionNotProvided('openLogoutLink'),
+    announceSessionStarted: actionNotProvided('announceSessionStarted'),
     announceSessionEnded: actionNotProvided('announceSessionEnded'),
     rememberCode: assign((_, code: number | null) => ({ lastCode: code })),
   },
@@ -71,7 +73,7 @@ export const sessionMachine = setup({
     },
     signedIn: {
       tags: ['signedIn'],
-      entry: { type: 'rememberCode', params: null },
+      entry: [{ type: 'rememberCode', params: null }, 'announceSessionStarted'],
       on: { 'user.signOut': 'signingOut' },
     },
     signingOut: {

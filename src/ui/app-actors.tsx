@@ -1,26 +1,20 @@
 /**
- * React context that hands views the app's root actor refs (created once in src/ui/app.tsx), the QA
- * recorder when the page was opened with `?record`, and the services screen-local machines are
- * provided with (`useActorRef(machine.provide(...))`).
+ * React context that hands views the app shell: the app-wide actor refs of the app system
+ * (src/services/app-system.ts, created once in src/ui/app.tsx), the services every flow's
+ * effects are built from (`useFlowActor`, src/ui/flow.tsx), the inspect callback and the QA
+ * recorder when the page was opened with `?record`.
  */
 import { createContext, useContext, type ReactNode } from 'react';
-import type { LanguageActorRef } from '../machines/language.machine';
-import type { LoginGateActorRef } from '../machines/login-gate.machine';
-import type { SelectedMemberActorRef } from '../machines/selected-member.machine';
-import type { SessionActorRef } from '../machines/session.machine';
+import type { AppActorRef } from '../machines/app.machine';
 import type { ApiClient } from '../services/api/client';
+import type { AppActorRefs } from '../services/app-system';
 import type { ExtensionBridge } from '../services/extension/bridge';
-import type { Recorder } from '../services/recorder';
 import type { FlowServices } from '../services/flow-services';
 import type { InspectFn } from '../services/inspection';
+import type { Recorder } from '../services/recorder';
 import type { AppStorage } from '../services/storage';
 
-export type AppActorRefs = {
-  gate: LoginGateActorRef;
-  session: SessionActorRef;
-  language: LanguageActorRef;
-  selectedMember: SelectedMemberActorRef;
-};
+export type { AppActorRefs } from '../services/app-system';
 
 export type ShellServices = {
   api: ApiClient;
@@ -29,7 +23,10 @@ export type ShellServices = {
 };
 
 export type AppShell = {
+  /** The app-wide actors by system id: gate, session, language, account, selectedMember. */
   actors: AppActorRefs;
+  /** The root of the app system (its children are the actors above and the long-lived flows). */
+  system: AppActorRef;
   services: ShellServices;
   /** The services every flow's effects are built from (src/services/flow-services.ts). */
   flow: FlowServices;

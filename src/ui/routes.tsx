@@ -1,26 +1,19 @@
 /**
- * The route table (docs/frontend-interfaces.md "Routes"), under the `/crm` basename.
+ * The router, built from the route table (src/ui/route-table.ts), under the `/crm` basename.
  *
  * Every screen is a lazily loaded module, so the login page loads only its own code next to the
  * shell (router, actors, gate adapter); the main layout and the home page load when first needed.
- * The root element (GateOutlet) reports each location to the login gate, which decides public
- * paths (login, sign-up, reset, confirmed, intro, 404) itself, and wraps the screens in a
- * RouteBoundary (progress bar while a module loads, error page when it fails); the main layout
- * wraps its own outlet the same way, so it stays on screen while an inner screen loads.
+ * The root element (GateOutlet) reports each location to the login gate, which decides from the
+ * table's rules, and wraps the screens in a RouteBoundary (progress bar while a module loads, error
+ * page when it fails); the main layout wraps its own outlet the same way, so it stays on screen
+ * while an inner screen loads.
  */
 import { lazy, type ComponentType } from 'react';
 import { Navigate, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import { loadAreas, type LazyArea } from '../i18n/areas';
 import { CHUNK_LOAD_TIMEOUT_MS, HOME_PATH, NOT_FOUND_PATH } from '../machines/constants';
 import { GateOutlet } from './layout/gate-outlet';
-import {
-  ALREADY_JOINED_PATH,
-  DISBAND_PATH,
-  GRANT_ACCESS_PATH,
-  INVITATION_PATH,
-  MEMBER_EXCEED_PATH,
-  TOKEN_EXPIRED_PATH,
-} from '../machines/login-gate.machine';
+import { routeTable, type RouteEntry } from './route-table';
 
 /** A route module that has not arrived after this long counts as failed (SPEC §8, §9: 120 s). */
 export const withLoadTimeout = <T,>(load: Promise<T>, ms: number = CHUNK_LOAD_TIMEOUT_MS): Promise<T> =>
@@ -42,7 +35,7 @@ export const withLoadTimeout = <T,>(load: Promise<T>, ms: number = CHUNK_LOAD_TI
  * A screen component loaded on first render (React.lazy): its module is fetched with the load
  * time-out, and the surrounding RouteBoundary shows the bar meanwhile and the error page on failure.
  */
-const screen = <M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string, areas: readonly LazyArea[] = []) => {
+const screen = (load: () => Promise<Record<string, unknown>>, name: string, areas: readonly LazyArea[] = []) => {
   const Screen = lazy(async () => {
     // The screen's texts (src/i18n/areas.ts) arrive with its code, before it renders.
     const [module] = await withLoadTimeout(Promise.all([load(), loadAreas(areas)]));
@@ -57,40 +50,20 @@ function ToHome() {
   return <Navigate to={{ pathname: HOME_PATH, search }} replace />;
 }
 
-export const routes: RouteObject[] = [
+const childRoute = (entry: RouteEntry): RouteObject => ({ path: entry.path.slice(1), element: screen(entry.load, entry.screen, entry.areas) });
+
+/** The react-router routes of a route table. */
+export const routesOf = (table: readonly RouteEntry[]): RouteObject[] => [
   {
     id: 'root',
     element: <GateOutlet />,
     children: [
       { index: true, element: <Navigate to="/home" replace /> },
       { path: 'home', element: <ToHome /> },
-      // Public (the gate lets them through)
-      { path: 'login', element: screen(() => import('./screens/auth/login-screen'), 'LoginScreen') },
-      { path: 'signup', element: screen(() => import('./screens/auth/signup-screen'), 'SignupScreen') },
-      { path: 'reset-password', element: screen(() => import('./screens/auth/reset-password-screen'), 'ResetPasswordScreen') },
-      { path: 'confirmed', element: screen(() => import('./screens/auth/confirmed-screen'), 'ConfirmedScreen') },
-      { path: 'intro', element: screen(() => import('./screens/pages/intro-screen'), 'IntroScreen', ['intro']) },
-      { path: NOT_FOUND_PATH.slice(1), element: screen(() => import('./screens/pages/not-found-screen'), 'NotFoundScreen') },
-      // Standalone, behind the gate
-      { path: 'workspace', element: screen(() => import('./screens/workspace/workspace-screen'), 'WorkspaceScreen', ['onboarding']) },
-      // Standalone, behind the gate, open without a workspace: accepting an invitation and its outcomes
-      { path: GRANT_ACCESS_PATH.slice(1), element: screen(() => import('./screens/workspace/invitation-screen'), 'GrantAccessScreen', ['onboarding']) },
-      { path: INVITATION_PATH.slice(1), element: screen(() => import('./screens/workspace/invitation-screen'), 'InvitationScreen', ['onboarding']) },
-      { path: DISBAND_PATH.slice(1), element: screen(() => import('./screens/workspace/outcome-screens'), 'DisbandScreen', ['onboarding']) },
-      { path: MEMBER_EXCEED_PATH.slice(1), element: screen(() => import('./screens/workspace/outcome-screens'), 'MemberExceedScreen', ['onboarding']) },
-      { path: TOKEN_EXPIRED_PATH.slice(1), element: screen(() => import('./screens/workspace/outcome-screens'), 'TokenExpiredScreen', ['onboarding']) },
-      {
-        path: `${ALREADY_JOINED_PATH.slice(1)}/:inviteToken?`,
-        element: screen(() => import('./screens/workspace/outcome-screens'), 'AlreadyJoinedScreen', ['onboarding']),
-      },
-      // Inside the main layout, behind the gate
+      ...table.filter((r) => r.layout === 'standalone').map(childRoute),
       {
         element: screen(() => import('./layout/main-layout'), 'MainLayout', ['team']),
-        children: [
-          { path: HOME_PATH.slice(1), element: screen(() => import('./screens/home/home-screen'), 'HomeScreen', ['home']) },
-          { path: 'change-password', element: screen(() => import('./screens/auth/change-password-screen'), 'ChangePasswordScreen') },
-          { path: 'settings/workspace-members', element: screen(() => import('./screens/team/members-screen'), 'MembersScreen', ['team']) },
-        ],
+        children: table.filter((r) => r.layout === 'main').map(childRoute),
       },
     ],
   },
@@ -98,7 +71,9 @@ export const routes: RouteObject[] = [
   { path: '*', element: <Navigate to={NOT_FOUND_PATH} replace /> },
 ];
 
-/** The route table rendered inside the router (<BrowserRouter> in the app, <MemoryRouter> in view tests). */
+export const routes: RouteObject[] = routesOf(routeTable);
+
+/** The routes rendered inside the router (<BrowserRouter> in the app, <MemoryRouter> in view tests). */
 export function AppRoutes() {
   return useRoutes(routes);
 }

@@ -7,10 +7,14 @@ import { languageMachine } from '../../src/machines/language.machine';
 import { loginGateMachine } from '../../src/machines/login-gate.machine';
 import { selectedMemberMachine } from '../../src/machines/selected-member.machine';
 import { sessionMachine } from '../../src/machines/session.machine';
+import { accountMachine } from '../../src/machines/account.machine';
+import { gateRulesOf, routeTable } from '../../src/ui/route-table';
 import { createActors } from '../../src/services/actors';
 import type { ApiClient, ApiResult } from '../../src/services/api/client';
 import { createMemoryBackend, createStorage } from '../../src/services/storage';
 import { adminUser, config, members, payInfo, workspace } from '../support/fixtures';
+
+const rules = gateRulesOf(routeTable);
 
 type Answers = Partial<Record<EndpointName, ApiResult<unknown> | Error>>;
 
@@ -35,10 +39,11 @@ const setup = (answers: Answers, stored: Record<string, string> = {}) => {
   const storage = createStorage(createMemoryBackend(stored));
   const loadLocale = vi.fn(async () => undefined);
   const openUrl = vi.fn<(url: string) => void>();
-  const onTokenObtained = vi.fn();
+  const sendTo = vi.fn();
+  const navigate = vi.fn<(to: string, options?: { replace?: boolean }) => void>();
   const doc = document.implementation.createHTMLDocument('t');
-  const impl = createActors({ api, storage, loadLocale, openUrl, onTokenObtained, document: doc, logoutUrl: '/bye' });
-  return { impl, calls, storage, loadLocale, openUrl, onTokenObtained, doc };
+  const impl = createActors({ api, storage, loadLocale, openUrl, sendTo, navigate, document: doc, logoutUrl: '/bye' });
+  return { impl, calls, storage, loadLocale, openUrl, sendTo, navigate, doc };
 };
 
 describe('createActors', () => {
@@ -51,43 +56,35 @@ describe('createActors', () => {
       workspaceList: okResult({ members }),
       adminConfigList: okResult({ items: config }),
     });
-    const navigate = vi.fn();
-    const gate = createActor(
-      loginGateMachine.provide({ ...s.impl.loginGate, actions: { ...s.impl.loginGate.actions, navigate } }),
-    ).start();
+    const gate = createActor(loginGateMachine.provide(s.impl.loginGate), { input: { rules } }).start();
     gate.send({ type: 'router.navigate', pathname: '/v2/home', search: '?invite_token=inv' });
-    await waitFor(gate, (snap) => snap.matches('open'));
+    await waitFor(gate, (snap) => snap.hasTag('ready'));
     expect(s.calls.map((c) => c.name)).toEqual(['token', 'userInfo', 'payInfo', 'workspaceInfo', 'workspaceList', 'adminConfigList']);
     expect(s.calls.find((c) => c.name === 'workspaceInfo')?.body).toEqual({ inviteToken: 'inv' });
     expect(s.storage.get('accessToken')).toBe('fresh');
-    expect(s.onTokenObtained).toHaveBeenCalledTimes(1);
+    // The obtained token tells the session actor of the system.
+    expect(s.sendTo).toHaveBeenCalledWith('session', { type: 'session.signedIn' });
     expect(s.storage.get('userInfo')).toEqual(adminUser);
     expect(s.storage.get('planGroup')).toBe('pro');
     expect(gate.getSnapshot().context.members).toEqual(members);
-    expect(navigate).not.toHaveBeenCalled();
+    expect(s.navigate).not.toHaveBeenCalled();
   });
 
   it('a refused token sends the gate to /login; a user-info code other than 100000 too', async () => {
     const refused = setup({ token: codeResult(Code.NO_ACTIVE_ACCOUNT) });
-    const navigate = vi.fn();
-    const gate = createActor(
-      loginGateMachine.provide({ ...refused.impl.loginGate, actions: { ...refused.impl.loginGate.actions, navigate } }),
-    ).start();
+    const gate = createActor(loginGateMachine.provide(refused.impl.loginGate), { input: { rules } }).start();
     gate.send({ type: 'router.navigate', pathname: '/contacts', search: '' });
-    await waitFor(gate, (snap) => snap.matches('redirecting'));
-    expect(navigate.mock.calls[0]?.[1]).toEqual({ to: '/login?redirect=%2Fcontacts', replace: true });
+    await waitFor(gate, (snap) => snap.hasTag('busy') && refused.navigate.mock.calls.length > 0);
+    expect(refused.navigate.mock.calls[0]).toEqual(['/login?redirect=%2Fcontacts', { replace: true }]);
 
     const bad = setup(
       { userInfo: codeResult(Code.TOKEN_EXPIRED), payInfo: okResult(payInfo), workspaceInfo: okResult(workspace) },
       { accessToken: 'old' },
     );
-    const navigate2 = vi.fn();
-    const gate2 = createActor(
-      loginGateMachine.provide({ ...bad.impl.loginGate, actions: { ...bad.impl.loginGate.actions, navigate: navigate2 } }),
-    ).start();
+    const gate2 = createActor(loginGateMachine.provide(bad.impl.loginGate), { input: { rules } }).start();
     gate2.send({ type: 'router.navigate', pathname: '/contacts', search: '' });
-    await waitFor(gate2, (snap) => snap.matches('redirecting'));
-    expect(navigate2.mock.calls[0]?.[1]).toEqual({ to: '/login?redirect=%2Fcontacts', replace: true });
+    await waitFor(gate2, () => bad.navigate.mock.calls.length > 0);
+    expect(bad.navigate.mock.calls[0]).toEqual(['/login?redirect=%2Fcontacts', { replace: true }]);
   });
 
   it('signs out through the API and clears the token', async () => {
@@ -95,19 +92,23 @@ describe('createActors', () => {
     const session = createActor(
       sessionMachine.provide({
         ...s.impl.session,
-        actions: { ...s.impl.session.actions, navigate: () => undefined, announceSessionEnded: () => undefined },
+        // Outside the app system there is no root to announce to.
+        actions: { ...s.impl.session.actions, announceSessionStarted: () => undefined, announceSessionEnded: () => undefined },
       }),
     ).start();
-    expect(session.getSnapshot().value).toBe('signedIn');
+    expect(session.getSnapshot().hasTag('signedIn')).toBe(true);
     session.send({ type: 'user.signOut' });
-    await waitFor(session, (snap) => snap.matches('signedOut'));
+    await waitFor(session, (snap) => !snap.hasTag('signedIn') && !snap.hasTag('busy'));
     expect(s.storage.get('accessToken')).toBeNull();
     expect(s.openUrl).toHaveBeenCalledWith('/bye');
   });
 
   it('persists the selected member', () => {
     const s = setup({});
-    const actor = createActor(selectedMemberMachine.provide(s.impl.selectedMember), { input: { stored: null } }).start();
+    const actor = createActor(
+      selectedMemberMachine.provide({ actions: { ...s.impl.selectedMember.actions, announceSelection: () => undefined } }),
+      { input: { stored: null } },
+    ).start();
     actor.send({ type: 'members.loaded', self: { userId: adminUser.userId, roles: adminUser.roles }, members });
     actor.send({ type: 'user.select', userId: 'u-other' });
     expect(s.storage.get('selectedMember')).toBe('u-other');
@@ -122,11 +123,29 @@ describe('createActors', () => {
     await waitFor(actor, (snap) => snap.hasTag('ready'));
     expect(s.doc.documentElement.lang).toBe('en');
     actor.send({ type: 'user.choose', language: 'ar' });
-    await waitFor(actor, (snap) => snap.matches({ ready: 'idle' }) && snap.context.language === 'ar');
+    await waitFor(actor, (snap) => !snap.hasTag('busy') && snap.context.language === 'ar');
     expect(s.loadLocale.mock.calls).toEqual([['en'], ['ar']]);
     expect(s.doc.documentElement.lang).toBe('ar');
     expect(s.doc.documentElement.dir).toBe('rtl');
     expect(s.storage.get('language')).toBe('ar');
     expect(s.calls).toEqual([{ name: 'userSetting', body: { language: 'ar' } }]);
+  });
+
+  it('refreshes the account: user, workspace and members; no workspace is an empty list, not a failure', async () => {
+    const s = setup({ userInfo: okResult(adminUser), workspaceInfo: okResult(workspace), workspaceList: okResult({ members }) });
+    const account = createActor(accountMachine.provide({ ...s.impl.account, actions: { announceMembers: () => undefined } })).start();
+    account.send({ type: 'account.loaded', account: { userInfo: adminUser, payInfo, workspace, members: [], config } });
+    account.send({ type: 'account.refresh' });
+    await waitFor(account, (snap) => !snap.hasTag('busy'));
+    expect(s.calls.map((c) => c.name)).toEqual(['userInfo', 'workspaceInfo', 'workspaceList']);
+    expect(account.getSnapshot().context).toMatchObject({ userInfo: adminUser, workspace, members, payInfo, config, refreshFailed: false });
+
+    const gone = setup({ userInfo: okResult(adminUser), workspaceInfo: codeResult(Code.NO_WORKSPACE) });
+    const left = createActor(accountMachine.provide({ ...gone.impl.account, actions: { announceMembers: () => undefined } })).start();
+    left.send({ type: 'account.loaded', account: { userInfo: adminUser, payInfo, workspace, members, config } });
+    left.send({ type: 'account.refresh' });
+    await waitFor(left, (snap) => !snap.hasTag('busy'));
+    expect(gone.calls.map((c) => c.name)).toEqual(['userInfo', 'workspaceInfo']);
+    expect(left.getSnapshot().context).toMatchObject({ workspace: null, members: [], refreshFailed: false });
   });
 });

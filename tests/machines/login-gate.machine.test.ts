@@ -13,10 +13,18 @@ import {
   type FetchUserConfigInput,
   type FetchWorkspaceInfoInput,
   type GateAccount,
+  type GateRules,
   type NavigateParams,
 } from '../../src/machines/login-gate.machine';
+import { gateRulesOf, routeTable } from '../../src/ui/route-table';
 import { adminUser, config, failed, memberUser, members, ok, payInfo, unnamedWorkspace, workspace } from '../support/fixtures';
 import { controllable, flush } from '../support/fakes';
+
+/**
+ * The app's rules (from the route table) plus a role-restricted route: no screen is restricted
+ * yet, so the template centre of SPEC §6 (admins only) stands in for the rule.
+ */
+const rules: GateRules = { ...gateRulesOf(routeTable), restricted: [{ path: '/template-center', roles: ['admin'] }] };
 
 const setupGate = (opts: { token?: boolean } = {}) => {
   let token = opts.token ?? true;
@@ -45,7 +53,7 @@ const setupGate = (opts: { token?: boolean } = {}) => {
       storeAccount: (_, a: GateAccount) => storeAccount(a),
     },
   });
-  const actor = createActor(machine).start();
+  const actor = createActor(machine, { input: { rules } }).start();
   const go = (path: string) => {
     const [pathname = '/', query] = path.split('?');
     actor.send({ type: 'router.navigate', pathname, search: query ? `?${query}` : '' });
@@ -84,7 +92,7 @@ const setupGate = (opts: { token?: boolean } = {}) => {
 describe('login gate', () => {
   it('lets public paths through without fetching anything', () => {
     const g = setupGate({ token: false });
-    for (const path of ['/login', '/signup', '/reset-password', '/confirmed', '/intro', '/404', '/join-transfer', '/eclient/auth']) {
+    for (const path of ['/login', '/signup', '/reset-password', '/confirmed', '/intro', '/404']) {
       g.go(path);
       expect(g.actor.getSnapshot().hasTag('ready')).toBe(true);
     }
@@ -312,7 +320,7 @@ describe('login gate', () => {
   });
 
   it('fails loudly when an effect is not provided', () => {
-    const actor = createActor(loginGateMachine);
+    const actor = createActor(loginGateMachine, { input: { rules } });
     const errors: unknown[] = [];
     actor.subscribe({ error: (e) => errors.push(e) });
     actor.start();
@@ -322,7 +330,7 @@ describe('login gate', () => {
   });
 });
 
-describe('login gate: invitations (issue 3)', () => {
+describe('login gate: invitations (SPEC §2 standalone workspace pages)', () => {
   it('leaves invite_token on the two invitation pages (they take it as their input)', async () => {
     const g = setupGate();
     g.go('/workspace/grant-access?invite_token=abc');

@@ -5,13 +5,19 @@ import { adminUser, managerUser, memberUser, members } from '../support/fixtures
 
 const start = (stored: string | null) => {
   const persisted = vi.fn<(userId: string) => void>();
+  const announced = vi.fn<(userId: string) => void>();
   const actor = createActor(
-    selectedMemberMachine.provide({ actions: { persistSelection: (_, p: { userId: string }) => persisted(p.userId) } }),
+    selectedMemberMachine.provide({
+      actions: {
+        persistSelection: (_, p: { userId: string }) => persisted(p.userId),
+        announceSelection: (_, p: { userId: string }) => announced(p.userId),
+      },
+    }),
     { input: { stored } },
   ).start();
   const loaded = (user: typeof adminUser) =>
     actor.send({ type: 'members.loaded', self: { userId: user.userId, roles: user.roles }, members });
-  return { actor, persisted, loaded };
+  return { actor, persisted, announced, loaded };
 };
 
 describe('selected member', () => {
@@ -63,6 +69,8 @@ describe('selected member', () => {
     s.actor.send({ type: 'user.select', userId: 'u-admin' });
     expect(s.actor.getSnapshot().context.selectedId).toBe('u-admin');
     expect(s.persisted).toHaveBeenCalledTimes(3);
+    // Every resolved or chosen selection is announced (the app system broadcasts `member.selected`).
+    expect(s.announced.mock.calls).toEqual([['u-admin'], ['u-other'], ['u-admin']]);
   });
 
   it('ignores selections by non-admins', () => {

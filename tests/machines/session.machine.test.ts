@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { Code } from '../../src/contract/codes';
-import type { NavigateParams } from '../../src/machines/login-gate.machine';
+import type { NavigateParams } from '../../src/machines/constants';
 import { sessionMachine } from '../../src/machines/session.machine';
 import { controllable, flush } from '../support/fakes';
 
@@ -15,11 +15,14 @@ const setupSession = (token: boolean) => {
       clearToken: () => log.push('clearToken'),
       navigate: (_, p: NavigateParams) => log.push(`navigate ${p.to}`),
       openLogoutLink: () => log.push('openLogoutLink'),
+      announceSessionStarted: () => log.push('announceSessionStarted'),
       announceSessionEnded: () => log.push('announceSessionEnded'),
     },
   });
   const actor = createActor(machine).start();
-  return { actor, signOut, log };
+  // What starting did (the announcement of a session found in storage); the tests check what follows.
+  const started = log.splice(0);
+  return { actor, signOut, log, started };
 };
 
 describe('session', () => {
@@ -27,6 +30,14 @@ describe('session', () => {
     expect(setupSession(true).actor.getSnapshot().value).toBe('signedIn');
     expect(setupSession(true).actor.getSnapshot().hasTag('signedIn')).toBe(true);
     expect(setupSession(false).actor.getSnapshot().value).toBe('signedOut');
+  });
+
+  it('announces every start of a session (the app system starts the long-lived flows on it)', () => {
+    expect(setupSession(true).started).toEqual(['announceSessionStarted']);
+    const s = setupSession(false);
+    expect(s.started).toEqual([]);
+    s.actor.send({ type: 'session.signedIn' });
+    expect(s.log).toEqual(['announceSessionStarted']);
   });
 
   it('session.signedIn after a sign-in', () => {
@@ -91,7 +102,7 @@ describe('session', () => {
     const actor = createActor(
       sessionMachine.provide({
         guards: { hasStoredToken: () => true },
-        actions: { clearToken: () => undefined, navigate: () => undefined, announceSessionEnded: onError },
+        actions: { clearToken: () => undefined, navigate: () => undefined, announceSessionStarted: () => undefined, announceSessionEnded: onError },
       }),
       { inspect: () => undefined },
     ).start();

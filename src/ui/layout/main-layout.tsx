@@ -10,11 +10,11 @@ import { css } from '../../../styled-system/css';
 import { useI18nContext } from '../../i18n/i18n-react';
 import { CloseIcon, MenuBarsIcon } from './icons';
 import { MemberSelector } from './member-selector';
-import { memberSelectorHiddenOn } from './menu-items';
 import { InviteMembers } from '../screens/team/invite-members';
 import { hasRolePermission } from '../../contract/roles';
 import { useSelector } from '@xstate/react';
 import { useAppActors } from '../app-actors';
+import { showsMemberSelector } from '../route-table';
 import { SideMenu } from './side-menu';
 import { RouteBoundary } from './route-boundary';
 import { UserMenu } from './user-menu';
@@ -81,10 +81,11 @@ export function MainLayout() {
   const { pathname } = useLocation();
   // Purely presentational disclosure of the side menu on narrow screens (no flow decides it).
   const [menuOpen, setMenuOpen] = useState(false);
-  const showSelector = !memberSelectorHiddenOn(pathname);
-  const { gate } = useAppActors();
+  // The route table says where the selector shows (SPEC §2: not on workspace members, conversation).
+  const showSelector = showsMemberSelector(pathname);
+  const { account } = useAppActors();
   // The member selector's "Invite members" entry: for those who may pick members (admins, managers).
-  const mayInvite = useSelector(gate, (s) => hasRolePermission(s.context.userInfo?.roles ?? [], 'memberSelect.query'));
+  const mayInvite = useSelector(account, (s) => hasRolePermission(s.context.userInfo?.roles ?? [], 'memberSelect.query'));
 
   return (
     <div className={shell} data-testid="main-layout">

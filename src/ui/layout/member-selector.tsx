@@ -1,7 +1,9 @@
 /**
  * Header member selector (SPEC §2 Layout, §4 Selected member, §6): whose data the screens show.
  * Enabled only with the memberSelect.query permission of the user's real role and while the
- * selected-member machine allows choosing (tag `canSelect`); a choice is `user.select`.
+ * selected-member machine allows choosing (tag `canSelect`); a choice is `user.select`, which the
+ * selected-member actor announces to the whole app system (`member.selected`). The user and the
+ * members come from the account actor.
  * Test ids: member-selector (trigger), member-option-<userId>.
  */
 import { createListCollection, type ListCollection } from '@ark-ui/react/select';
@@ -10,6 +12,7 @@ import { useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { css } from '../../../styled-system/css';
 import { hasRolePermission } from '../../contract/roles';
+import { selectMembers, selectUser } from '../../machines/account.machine';
 import type { WorkspaceMember } from '../../contract/workspace';
 import { useI18nContext } from '../../i18n/i18n-react';
 import { useAppActors } from '../app-actors';
@@ -49,9 +52,9 @@ export const memberOptions = (
 
 export function MemberSelector() {
   const { LL } = useI18nContext();
-  const { gate, selectedMember } = useAppActors();
-  const userInfo = useSelector(gate, (s) => s.context.userInfo);
-  const members = useSelector(gate, (s) => s.context.members);
+  const { account, selectedMember } = useAppActors();
+  const userInfo = useSelector(account, selectUser);
+  const members = useSelector(account, selectMembers);
   const selectedId = useSelector(selectedMember, (s) => s.context.selectedId);
   const canSelect = useSelector(selectedMember, (s) => s.hasTag('canSelect'));
 

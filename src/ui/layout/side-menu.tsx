@@ -1,17 +1,16 @@
 /**
- * Side menu of the main layout: the entries of `menu-items.ts` the user's real role may see.
- * Test ids: side-menu, menu-<id> (e.g. menu-home).
+ * Side menu of the main layout: the route table's menu entries the user's real role may open, in
+ * their order (src/ui/route-table.ts `menuEntriesFor`).
+ * Test ids: side-menu, menu-<label> (e.g. menu-home).
  */
 import { useSelector } from '@xstate/react';
 import { NavLink } from 'react-router-dom';
 import { css } from '../../../styled-system/css';
-import type { RoleItem } from '../../contract/roles';
+import { realRole } from '../../contract/roles';
 import { useI18nContext } from '../../i18n/i18n-react';
 import { useAppActors } from '../app-actors';
+import { menuEntriesFor } from '../route-table';
 import { MenuEntryIcon } from './icons';
-import { visibleMenuEntries } from './menu-items';
-
-const noRoles: readonly RoleItem[] = [];
 const list = css({ listStyle: 'none', p: '0', m: '0', display: 'flex', flexDirection: 'column', gap: '1' });
 const link = css({
   display: 'flex',
@@ -30,17 +29,17 @@ const link = css({
 
 export function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
   const { LL } = useI18nContext();
-  const { gate } = useAppActors();
-  const roles = useSelector(gate, (s) => s.context.userInfo?.roles ?? noRoles);
-  const entries = visibleMenuEntries(roles);
+  const { account } = useAppActors();
+  const role = useSelector(account, (s) => (s.context.userInfo ? realRole(s.context.userInfo.roles) : null));
+  const entries = role ? menuEntriesFor(role) : [];
   return (
     <nav aria-label={LL.layout.navigation()} data-testid="side-menu">
       <ul className={list}>
         {entries.map((entry) => (
-          <li key={entry.id}>
-            <NavLink to={entry.path} className={link} data-testid={`menu-${entry.id}`} onClick={onNavigate}>
+          <li key={entry.path}>
+            <NavLink to={entry.path} className={link} data-testid={`menu-${entry.label}`} onClick={onNavigate}>
               <MenuEntryIcon icon={entry.icon} />
-              <span>{LL.layout.menu[entry.id]()}</span>
+              <span>{LL.layout.menu[entry.label]()}</span>
             </NavLink>
           </li>
         ))}

@@ -72,8 +72,8 @@ export function UserMenu() {
   const { LL, locale } = useI18nContext();
   const { actors, recorder } = useAppShell();
   const navigate = useNavigate();
-  const userEmail = useSelector(actors.gate, (s) => s.context.userInfo?.email ?? '');
-  const userName = useSelector(actors.gate, (s) => s.context.userInfo?.name ?? '');
+  const userEmail = useSelector(actors.account, (s) => s.context.userInfo?.email ?? '');
+  const userName = useSelector(actors.account, (s) => s.context.userInfo?.name ?? '');
   const classes = menu();
 
   const onSelect = (value: string) => {

@@ -1,0 +1,147 @@
+import { assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import type { ConfigItem, PayInfo, UserInfo } from '../contract/account';
+import type { RoleItem } from '../contract/roles';
+import type { WorkspaceInfo, WorkspaceMember } from '../contract/workspace';
+import { actionNotProvided, actorNotProvided } from './not-provided';
+
+/**
+ * The account (SPEC §2 gate step 3-4, SPEC §4): the signed-in user, pay info, workspace, members
+ * and config, one long-lived actor (system id 'account') every view reads them from.
+ *
+ * - `account.loaded {account}`: the login gate's first load (and every `gate.reload`) hands over
+ *   what it fetched;
+ * - `account.refresh`: the member list changed (an invitation, a join, a removal, a role change):
+ *   user, workspace and members are fetched again (`refreshAccount`); a refresh asked for while
+ *   one runs starts over, so the last answer reflects the last change; a failure keeps the data;
+ * - `session.ended` (the sign-out broadcast) forgets everything.
+ *
+ * Whenever the member list is (re)loaded, `announceMembers` tells the other actors
+ * (`members.loaded`, which the selected-member actor resolves its selection from).
+ */
+
+export type AccountData = {
+  userInfo: UserInfo | null;
+  payInfo: PayInfo | null;
+  workspace: WorkspaceInfo | null;
+  members: WorkspaceMember[];
+  config: ConfigItem[];
+};
+
+/** What a refresh fetches again (pay info and config do not change with the member list). */
+export type AccountRefresh = {
+  userInfo: UserInfo;
+  workspace: WorkspaceInfo | null;
+  members: WorkspaceMember[];
+};
+
+/** The announcement of a loaded member list (the selected-member actor's `members.loaded`). */
+export type MembersAnnouncement = {
+  self: { userId: string; roles: readonly RoleItem[] };
+  members: WorkspaceMember[];
+};
+
+export type AccountEvent =
+  | { type: 'account.loaded'; account: AccountData }
+  | { type: 'account.refresh' }
+  | { type: 'session.ended' };
+
+export type AccountContext = AccountData & {
+  /** True when the last refresh failed (the data shown is the one before it). */
+  refreshFailed: boolean;
+};
+
+const emptyAccount: AccountContext = {
+  userInfo: null,
+  payInfo: null,
+  workspace: null,
+  members: [],
+  config: [],
+  refreshFailed: false,
+};
+
+/** Joined members only: invited (pending) people are not selectable. */
+const announcementOf = (context: AccountData): MembersAnnouncement | null =>
+  context.userInfo
+    ? {
+        self: { userId: context.userInfo.userId, roles: context.userInfo.roles },
+        members: context.members.filter((m) => m.status === 'joined'),
+      }
+    : null;
+
+export const accountMachine = setup({
+  types: {
+    context: {} as AccountContext,
+    events: {} as AccountEvent,
+    tags: {} as 'loaded' | 'busy',
+  },
+  actors: {
+    refreshAccount: actorNotProvided<AccountRefresh>('refreshAccount'),
+  },
+  actions: {
+    announceMembers: actionNotProvided<MembersAnnouncement>('announceMembers'),
+    assignAccount: assign((_, account: AccountData) => ({ ...account, refreshFailed: false })),
+    assignRefresh: assign((_, refresh: AccountRefresh) => ({ ...refresh, refreshFailed: false })),
+    markRefreshFailed: assign({ refreshFailed: true }),
+    forgetAccount: assign(() => ({ ...emptyAccount })),
+  },
+  guards: {
+    hasUser: ({ context }) => context.userInfo !== null,
+  },
+}).createMachine({
+  id: 'account',
+  context: { ...emptyAccount },
+  initial: 'empty',
+  on: {
+    'account.loaded': { target: '.announcing', actions: { type: 'assignAccount', params: ({ event }) => event.account } },
+    'session.ended': { target: '.empty', actions: 'forgetAccount' },
+  },
+  states: {
+    empty: {
+      description: 'No account: nobody signed in, or the gate has not finished its first load.',
+    },
+    announcing: {
+      description: 'New data arrived: tell the other actors the members, then show it.',
+      always: [
+        {
+          guard: 'hasUser',
+          target: 'ready',
+          actions: { type: 'announceMembers', params: ({ context }) => announcementOf(context) as MembersAnnouncement },
+        },
+        { target: 'empty' },
+      ],
+    },
+    ready: {
+      tags: ['loaded'],
+      initial: 'idle',
+      on: {
+        'account.refresh': { target: '.refreshing', reenter: true },
+      },
+      states: {
+        idle: {},
+        refreshing: {
+          description: 'Fetching user, workspace and members again; the data on show stays meanwhile.',
+          tags: ['busy'],
+          invoke: {
+            id: 'refreshAccount',
+            src: 'refreshAccount',
+            onDone: {
+              target: '#account.announcing',
+              actions: { type: 'assignRefresh', params: ({ event }) => event.output },
+            },
+            onError: { target: 'idle', actions: 'markRefreshFailed' },
+          },
+        },
+      },
+    },
+  },
+});
+
+export type AccountActorRef = ActorRefFrom<typeof accountMachine>;
+export type AccountSnapshot = SnapshotFrom<typeof accountMachine>;
+
+// ---- selectors the views read (context and tags, never state paths) ----
+export const selectUser = (s: AccountSnapshot): UserInfo | null => s.context.userInfo;
+export const selectWorkspace = (s: AccountSnapshot): WorkspaceInfo | null => s.context.workspace;
+export const selectMembers = (s: AccountSnapshot): WorkspaceMember[] => s.context.members;
+export const selectPayInfo = (s: AccountSnapshot): PayInfo | null => s.context.payInfo;
+export const selectConfig = (s: AccountSnapshot): ConfigItem[] => s.context.config;

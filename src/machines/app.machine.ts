@@ -1,0 +1,112 @@
+import { enqueueActions, raise, setup, type ActorRefFrom, type AnyActorRef, type AnyEventObject } from 'xstate';
+import { accountMachine } from './account.machine';
+import { languageMachine, type LanguageInput } from './language.machine';
+import { loginGateMachine, type GateInput } from './login-gate.machine';
+import { actionNotProvided } from './not-provided';
+import { selectedMemberMachine, type SelectedMemberInput } from './selected-member.machine';
+import { sessionMachine } from './session.machine';
+
+/**
+ * The app's actor system (ARCHITECTURE.md "Statecharts": long-lived flows in one system).
+ *
+ * The root actor (system id 'app') invokes the app-wide actors, each registered by system id:
+ * 'gate' (login gate), 'session', 'language', 'account' and 'selectedMember'. They run for the
+ * whole page; a sign-out resets them (each forgets on `session.ended`).
+ *
+ * The long-lived flows of a signed-in user (chat sync, conversation refresh, first-run guidance,
+ * schedules ...) are registered in the services (src/services/app-system.ts `LongLivedFlow`):
+ * `startFlows` spawns them, each with its system id, when a session exists (`signedIn`), and
+ * `stopFlows` stops them when it ends, so none keeps running after a sign-out; a later sign-in
+ * starts them again.
+ *
+ * Events every interested actor receives are broadcast by the root to every actor registered
+ * in the system (an actor ignores the events it does not handle):
+ * - `member.selected {userId}` (the selected-member actor chose someone, SPEC §4);
+ * - `members.loaded {self, members}` (the account actor loaded or refreshed the member list);
+ * - `session.ended` (sign-out or a session-ending answer): broadcast first, then the flows stop.
+ * The app-wide actors reach the root through their announce actions, provided in the services.
+ */
+
+export type AppInput = {
+  gate: GateInput;
+  language: LanguageInput;
+  selectedMember: SelectedMemberInput;
+};
+
+export type AppEvent =
+  | { type: 'session.started' }
+  | { type: 'session.ended' }
+  | { type: 'member.selected'; userId: string }
+  | { type: 'members.loaded'; self: { userId: string; roles: readonly unknown[] }; members: readonly { userId: string }[] }
+  /** Internal: the sign-out broadcast went out; now the flows stop. */
+  | { type: 'app.stopFlows' };
+
+export type AppContext = AppInput;
+
+/** The system ids of the app-wide actors. */
+export const APP_ACTOR_IDS = ['gate', 'session', 'language', 'account', 'selectedMember'] as const;
+export type AppActorId = (typeof APP_ACTOR_IDS)[number];
+
+export const appMachine = setup({
+  types: {
+    context: {} as AppContext,
+    events: {} as AppEvent,
+    input: {} as AppInput,
+    tags: {} as 'signedIn',
+  },
+  actors: {
+    gate: loginGateMachine,
+    session: sessionMachine,
+    language: languageMachine,
+    account: accountMachine,
+    selectedMember: selectedMemberMachine,
+  },
+  actions: {
+    startFlows: actionNotProvided('startFlows'),
+    stopFlows: actionNotProvided('stopFlows'),
+    /** Sends the event to every actor registered in the system but the root itself. */
+    broadcast: enqueueActions(({ enqueue, event, system, self }) => {
+      const all = (system as { getAll(): Record<string, AnyActorRef | undefined> }).getAll();
+      for (const ref of Object.values(all)) {
+        if (ref && ref !== self) enqueue.sendTo(ref, event as AnyEventObject);
+      }
+    }),
+  },
+}).createMachine({
+  id: 'app',
+  context: ({ input }) => input,
+  invoke: [
+    { id: 'session', systemId: 'session', src: 'session' },
+    { id: 'account', systemId: 'account', src: 'account' },
+    { id: 'selectedMember', systemId: 'selectedMember', src: 'selectedMember', input: ({ context }) => context.selectedMember },
+    { id: 'gate', systemId: 'gate', src: 'gate', input: ({ context }) => context.gate },
+    { id: 'language', systemId: 'language', src: 'language', input: ({ context }) => context.language },
+  ],
+  on: {
+    'member.selected': { actions: 'broadcast' },
+    'members.loaded': { actions: 'broadcast' },
+    'session.ended': { actions: 'broadcast' },
+  },
+  initial: 'signedOut',
+  states: {
+    signedOut: {
+      description: 'No session: no long-lived flow runs.',
+      on: { 'session.started': 'signedIn' },
+    },
+    signedIn: {
+      description: 'A session exists: the registered long-lived flows run (started on entry, stopped on exit).',
+      tags: ['signedIn'],
+      entry: 'startFlows',
+      exit: 'stopFlows',
+      on: {
+        'session.ended': {
+          description: 'Everyone hears of the sign-out while the flows still run; then they stop.',
+          actions: ['broadcast', raise({ type: 'app.stopFlows' })],
+        },
+        'app.stopFlows': 'signedOut',
+      },
+    },
+  },
+});
+
+export type AppActorRef = ActorRefFrom<typeof appMachine>;

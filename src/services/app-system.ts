@@ -1,0 +1,171 @@
+/**
+ * The app's actor system (ARCHITECTURE.md "Statecharts"): one root actor (src/machines/app.machine.ts)
+ * whose children are the app-wide actors, registered by system id ('gate', 'session', 'language',
+ * 'account', 'selectedMember'), plus the registered long-lived flows while a session exists.
+ *
+ * `createAppSystem(deps)` provides every machine with its effects (./actors/*), creates the root
+ * with the app's inspect callback (the system's inspector sees every child, so the Stately
+ * inspector and the QA recorder see them all) and starts it.
+ *
+ * Adding a long-lived flow (chat sync, conversation refresh, first-run guidance, schedules ...):
+ * write its machine and its effects `(services: FlowServices) => implementations`, and add
+ * `defineLongLivedFlow({ systemId, machine, effects })` to `appFlows` below. It is started when a
+ * session exists, hears every broadcast (`member.selected`, `members.loaded`, `session.ended`),
+ * is reachable by `services.sendTo(systemId, event)`, and is stopped at sign-out.
+ */
+import { createActor, enqueueActions, type ActorOptions, type AnyActorLogic, type AnyStateMachine, type InputFrom } from 'xstate';
+import type { Language } from '../contract/account';
+import { accountMachine, type AccountActorRef } from '../machines/account.machine';
+import { appMachine, type AppActorRef } from '../machines/app.machine';
+import { languageMachine, type LanguageActorRef } from '../machines/language.machine';
+import { loginGateMachine, type GateRules, type LoginGateActorRef } from '../machines/login-gate.machine';
+import { selectedMemberMachine, type SelectedMemberActorRef } from '../machines/selected-member.machine';
+import { sessionMachine, type SessionActorRef } from '../machines/session.machine';
+import { createActors } from './actors';
+import type { ApiClient } from './api/client';
+import type { ExtensionBridge } from './extension/bridge';
+import { browserClipboard, type Clipboard, type FlowEffects, type FlowServices } from './flow-services';
+import { combineInspectors, type InspectFn, type InspectLike } from './inspection';
+import type { AppStorage } from './storage';
+
+/** A flow that lives as long as the session: started at sign-in, stopped at sign-out. */
+export type LongLivedFlow = {
+  /** Its name in the system (`services.sendTo(systemId, …)`, recordings, the inspector). */
+  systemId: string;
+  machine: AnyStateMachine;
+  /** Builds its effects from the services (like a screen flow's). */
+  effects: (services: FlowServices) => unknown;
+  input?: unknown;
+};
+
+/** Registers a long-lived flow, checking its effects and input against its machine. */
+export const defineLongLivedFlow = <M extends AnyStateMachine>(flow: {
+  systemId: string;
+  machine: M;
+  effects: FlowEffects<M>;
+  input?: InputFrom<M>;
+}): LongLivedFlow => flow;
+
+/** The app's long-lived flows. Chat sync, conversation refresh, first-run guidance and schedules go here. */
+export const appFlows: readonly LongLivedFlow[] = [];
+
+/** The app-wide actors by system id. */
+export type AppActorRefs = {
+  gate: LoginGateActorRef;
+  session: SessionActorRef;
+  language: LanguageActorRef;
+  account: AccountActorRef;
+  selectedMember: SelectedMemberActorRef;
+};
+
+type GateMachine = typeof loginGateMachine;
+
+export type AppSystemDeps = {
+  api: ApiClient;
+  storage: AppStorage;
+  bridge: ExtensionBridge;
+  /** The clipboard service (default: the browser's). */
+  clipboard?: Clipboard;
+  /** Moves the router (the navigator's `navigate`). */
+  navigate(to: string, options: { replace: boolean }): void;
+  /** Loads a dictionary (typesafe-i18n's `loadLocaleAsync`, or by areas). */
+  loadLocale(language: Language): Promise<void>;
+  /** navigator.languages (or a test's stand-in). */
+  browserLanguages: string | readonly string[] | null;
+  /** The routing facts of the route table (src/ui/route-table.ts `gateRulesOf`). */
+  gateRules: GateRules;
+  /** The long-lived flows (default: `appFlows`). */
+  flows?: readonly LongLivedFlow[];
+  /** The inspector(s) for every actor of the system. */
+  inspect?: InspectLike | undefined;
+  /** Leaves the app (sign-out code 100002); default window.location.assign. */
+  openUrl?(url: string): void;
+  document?: Pick<Document, 'documentElement'>;
+  /** Timers of every actor in the system (tests pass a SimulatedClock). */
+  clock?: ActorOptions<AnyActorLogic>['clock'];
+  /** Test seam: adjusts the provided gate machine (the view path tests replace its effects). */
+  adaptGate?: (machine: GateMachine) => GateMachine;
+};
+
+export type AppSystem = {
+  root: AppActorRef;
+  actors: AppActorRefs;
+  /** The services every flow's effects are built from, `sendTo` reaching this system. */
+  flow: FlowServices;
+  inspect: InspectFn | undefined;
+};
+
+/** Builds and starts the app's actor system. */
+export const createAppSystem = (deps: AppSystemDeps): AppSystem => {
+  const inspect = combineInspectors(deps.inspect);
+  let root: AppActorRef | null = null;
+  const flow: FlowServices = {
+    api: deps.api,
+    storage: deps.storage,
+    bridge: deps.bridge,
+    clipboard: deps.clipboard ?? browserClipboard,
+    navigate: (to, options) => deps.navigate(to, { replace: options?.replace ?? false }),
+    sendTo: (systemId, event) => {
+      root?.system.get(systemId)?.send(event);
+    },
+  };
+  const impl = createActors({
+    ...flow,
+    loadLocale: deps.loadLocale,
+    ...(deps.openUrl ? { openUrl: deps.openUrl } : {}),
+    ...(deps.document ? { document: deps.document } : {}),
+  });
+  const flows = (deps.flows ?? appFlows).map((f) => ({
+    systemId: f.systemId,
+    logic: f.machine.provide(f.effects(flow) as Parameters<AnyStateMachine['provide']>[0]) as AnyActorLogic,
+    input: f.input,
+  }));
+  const adaptGate = deps.adaptGate ?? ((m: GateMachine) => m);
+
+  const machine = appMachine.provide({
+    actors: {
+      gate: adaptGate(loginGateMachine.provide(impl.loginGate)),
+      session: sessionMachine.provide(impl.session),
+      language: languageMachine.provide(impl.language),
+      account: accountMachine.provide(impl.account),
+      selectedMember: selectedMemberMachine.provide(impl.selectedMember),
+    },
+    actions: {
+      startFlows: enqueueActions(({ enqueue }) => {
+        // The registry is typed per flow (defineLongLivedFlow); here each is any actor logic.
+        const spawn = enqueue.spawnChild as unknown as (logic: AnyActorLogic, options: { id: string; systemId: string; input: unknown }) => void;
+        for (const f of flows) spawn(f.logic, { id: f.systemId, systemId: f.systemId, input: f.input });
+      }),
+      stopFlows: enqueueActions(({ enqueue }) => {
+        for (const f of flows) enqueue.stopChild(f.systemId);
+      }),
+    },
+  });
+
+  const started = createActor(machine, {
+    systemId: 'app',
+    input: {
+      gate: { rules: deps.gateRules },
+      language: { stored: deps.storage.get('language'), browser: deps.browserLanguages },
+      selectedMember: { stored: deps.storage.get('selectedMember') },
+    },
+    ...(inspect ? { inspect } : {}),
+    ...(deps.clock ? { clock: deps.clock } : {}),
+  });
+  root = started;
+  started.start();
+
+  const child = <K extends keyof AppActorRefs>(id: K): AppActorRefs[K] => {
+    const ref = started.system.get(id);
+    if (!ref) throw new Error(`the app system has no '${id}' actor`);
+    return ref as AppActorRefs[K];
+  };
+  const actors: AppActorRefs = {
+    gate: child('gate'),
+    session: child('session'),
+    language: child('language'),
+    account: child('account'),
+    selectedMember: child('selectedMember'),
+  };
+  return { root: started, actors, flow, inspect };
+};
