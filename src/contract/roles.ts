@@ -19,6 +19,15 @@ export const realRole = (roles: readonly RoleItem[]): 'admin' | 'member' =>
 export const isOwner = (roles: readonly RoleItem[]): boolean =>
   roles.some((r) => r.code === 'admin' && r.level === RoleLevel.admin);
 
+/** The role in the workspace (owner, manager or member) of a user's wire roles. */
+export const roleOf = (roles: readonly RoleItem[]): Role => {
+  if (isOwner(roles)) return 'admin';
+  return roles.some((r) => r.code === 'admin' && r.level === RoleLevel.manager) ? 'manager' : 'member';
+};
+
+/** SPEC §6: the owner and managers manage the team (invite, change, remove); members do not. */
+export const managesTeam = (role: Role): boolean => role === 'admin' || role === 'manager';
+
 /** SPEC §6 permission table. */
 export const rolePermissions = {
   admin: ['memberSelect.query', 'member.delete', 'webhook.permission'],

@@ -2,7 +2,8 @@ import { assign, setup, type ActorRefFrom } from 'xstate';
 import type { z } from 'zod/mini';
 import { Code } from '../contract/codes';
 import type { invitationInfoData } from '../contract/workspace';
-import { HOME_PATH } from './constants';
+import { networkError, refusalOf, type Answer, type CallError } from './answer';
+import { HOME_PATH, type NavigateParams } from './constants';
 import {
   alreadyJoinedPath,
   DISBAND_PATH,
@@ -21,23 +22,24 @@ import { actionNotProvided, actorNotProvided } from './not-provided';
  * user's email and the token), a public link with `joinByPublicInviteUrl`. Once joined it tells
  * the login gate to load the account again (`reloadGate`) and goes home.
  *
- * Every refusal has its own page (issue 3 decisions "Outcome pages"): expired or unknown token ->
+ * Every refusal has its own page (SPEC §2 standalone routes): expired or unknown token ->
  * /workspace/tokenExpired, already in a workspace -> /workspace/error/already-joined/<token>,
  * seats used up -> /workspace/memberExceed, workspace disbanded -> /workspace/disband. Those
  * answers may come when loading (the info's `status`, or the call's code) or when joining.
+ * Tags for the view: busy, missingToken, loadFailed, emailMismatch, ready (the invitation shows).
  */
 
 export type InvitationPage = 'grantAccess' | 'invitation';
 export type InvitationInfo = z.infer<typeof invitationInfoData>;
 export type InvitationKind = InvitationInfo['kind'];
 
-/** An answer as the machine sees it: data, or the code and message of a refusal. Transport failures reject. */
-export type InvitationAnswer<T> = { ok: true; data: T } | { ok: false; code: number; message: string };
+/** An answer as the machine sees it (src/machines/answer.ts). Transport failures reject. */
+export type InvitationAnswer<T> = Answer<T>;
 
 export type LoadInvitationInput = { inviteToken: string };
 export type JoinWorkspaceInput = { kind: InvitationKind; inviteToken: string; email: string };
 
-export type InvitationError = { kind: 'server'; code: number; message: string } | { kind: 'network' } | null;
+export type InvitationError = CallError | null;
 
 export type InvitationContext = {
   inviteToken: string | null;
@@ -51,8 +53,6 @@ export type InvitationContext = {
 export type InvitationInput = { inviteToken: string | null; page: InvitationPage; userEmail?: string | null };
 
 export type InvitationEvent = { type: 'user.join' } | { type: 'user.retry' };
-
-export type NavigateParams = { to: string; replace: boolean };
 
 /** The outcome page for an invitation status, or null when there is none (valid, emailMismatch). */
 export const outcomePathOfStatus = (status: InvitationInfo['status'], token: string | null): string | null => {
@@ -95,15 +95,12 @@ export const outcomePathOf = (answer: InvitationAnswer<InvitationInfo | unknown>
   return data && typeof data.status === 'string' ? outcomePathOfStatus(data.status, token) : null;
 };
 
-const serverError = (answer: InvitationAnswer<unknown>): InvitationError =>
-  answer.ok ? null : { kind: 'server', code: answer.code, message: answer.message };
-
 export const invitationMachine = setup({
   types: {
     context: {} as InvitationContext,
     events: {} as InvitationEvent,
     input: {} as InvitationInput,
-    tags: {} as 'busy',
+    tags: {} as 'busy' | 'missingToken' | 'loadFailed' | 'emailMismatch' | 'ready',
   },
   actors: {
     loadInvitation: actorNotProvided<InvitationAnswer<InvitationInfo>, LoadInvitationInput>('loadInvitation'),
@@ -137,6 +134,7 @@ export const invitationMachine = setup({
     },
     missingToken: {
       description: 'The link carries no invite_token: nothing to accept (the page offers to create a workspace).',
+      tags: ['missingToken'],
     },
     loading: {
       description: 'Asks what the token leads to: the workspace name, the kind of invitation and what joining would answer.',
@@ -165,24 +163,27 @@ export const invitationMachine = setup({
               params: ({ context, event }) => ({ to: outcomePathOf(event.output, context.inviteToken) ?? HOME_PATH, replace: true }),
             },
           },
-          { target: 'loadFailed', actions: assign({ error: ({ event }) => serverError(event.output) }) },
+          { target: 'loadFailed', actions: assign({ error: ({ event }) => refusalOf(event.output) }) },
         ],
-        onError: { target: 'loadFailed', actions: assign({ error: { kind: 'network' } }) },
+        onError: { target: 'loadFailed', actions: assign({ error: networkError }) },
       },
     },
     loadFailed: {
       description: 'The invitation could not be read (network, or a refusal without its own page): the page offers to try again.',
+      tags: ['loadFailed'],
       on: { 'user.retry': 'loading' },
     },
     emailMismatch: {
       description: 'An email invitation for another address: the person must sign in with that address.',
+      tags: ['emailMismatch'],
     },
     ready: {
       description: 'The invitation is valid: the page names the workspace and offers to join.',
+      tags: ['ready'],
       on: { 'user.join': 'joining' },
     },
     joining: {
-      tags: ['busy'],
+      tags: ['busy', 'ready'],
       entry: assign({ error: null }),
       invoke: {
         id: 'joinWorkspace',
@@ -202,9 +203,9 @@ export const invitationMachine = setup({
               params: ({ context, event }) => ({ to: outcomePathOf(event.output, context.inviteToken) ?? HOME_PATH, replace: true }),
             },
           },
-          { target: 'ready', actions: assign({ error: ({ event }) => serverError(event.output) }) },
+          { target: 'ready', actions: assign({ error: ({ event }) => refusalOf(event.output) }) },
         ],
-        onError: { target: 'ready', actions: assign({ error: { kind: 'network' } }) },
+        onError: { target: 'ready', actions: assign({ error: networkError }) },
       },
     },
     joined: {

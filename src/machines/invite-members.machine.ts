@@ -1,18 +1,25 @@
-import { assign, setup, type ActorRefFrom } from 'xstate';
+import { assign, emit, setup, type ActorRefFrom } from 'xstate';
 import { Code } from '../contract/codes';
-import { emailSchema } from '../contract/account';
+import { networkError, refusalOf, refusedWith, type Answer, type CallError } from './answer';
+import { invalidEmailsOf, splitEmails } from './email-list';
 import { actionNotProvided, actorNotProvided } from './not-provided';
 
 /**
  * The invite-members dialog (SPEC §2): a link tab (generate, copy, reset with a warning that the
  * old link stops working, validity shown) and an email tab (required, not only spaces, checked on
  * blur, several emails). Inviting beyond the plan's seats opens the Usage limit dialog instead.
+ * After an invitation went out it runs `invited` (the account refreshes) and emits `invited`
+ * (a list on screen reloads).
+ * Tags for the view: open, usageLimit, linkBusy, confirmReset, sending, busy.
  */
 
 export type InviteLink = { inviteUrl: string; expiresAt: number };
 export type Seats = { planName: string; used: number; limit: number };
-export type SendAnswer = { ok: true } | { ok: false; code: number; message: string };
+/** Outcome of sending invitations (src/machines/answer.ts). */
+export type SendAnswer = Answer;
 export type EmailsError = 'required' | 'invalid';
+/** What the dialog reports as failed: a call (refused or failed on the way), or copying the link. */
+export type InviteError = CallError | { kind: 'copyFailed' };
 
 type Context = {
   tab: 'link' | 'email';
@@ -20,8 +27,8 @@ type Context = {
   emails: string;
   emailsError: EmailsError | null;
   invalidEmails: string[];
-  /** Server refusal or failure to show; `null` when none. */
-  error: { code: number; message: string } | null;
+  /** What went wrong, to show; `null` when nothing. */
+  error: InviteError | null;
   notice: 'copied' | 'sent' | 'reset' | null;
   seats: Seats | null;
 };
@@ -39,20 +46,21 @@ type Events =
   | { type: 'user.emailsBlur' }
   | { type: 'user.send' };
 
-/** Splits the field into addresses (commas, semicolons, spaces or new lines). */
-export const splitEmails = (value: string): string[] => value.split(/[\s,;]+/).map((s) => s.trim()).filter(Boolean);
-
 export const checkEmails = (value: string): { error: EmailsError | null; invalid: string[] } => {
-  const list = splitEmails(value);
-  if (list.length === 0) return { error: 'required', invalid: [] };
-  const invalid = list.filter((e) => !emailSchema.safeParse(e).success);
+  if (splitEmails(value).length === 0) return { error: 'required', invalid: [] };
+  const invalid = invalidEmailsOf(value);
   return { error: invalid.length > 0 ? 'invalid' : null, invalid };
 };
 
 const fresh = { error: null, notice: null } as const;
 
 export const inviteMembersMachine = setup({
-  types: {} as { context: Context; events: Events; tags: 'busy' | 'open' },
+  types: {} as {
+    context: Context;
+    events: Events;
+    emitted: { type: 'invited' };
+    tags: 'busy' | 'open' | 'usageLimit' | 'linkBusy' | 'confirmReset' | 'sending';
+  },
   actors: {
     loadLink: actorNotProvided<InviteLink | null>('loadLink'),
     generateLink: actorNotProvided<InviteLink>('generateLink'),
@@ -62,12 +70,15 @@ export const inviteMembersMachine = setup({
     loadSeats: actorNotProvided<Seats>('loadSeats'),
   },
   actions: {
-    /** Members or seats changed: lists elsewhere reload. */
+    /** Invitations went out: the account's member list refreshes. */
     invited: actionNotProvided('invited'),
+    announceInvited: emit({ type: 'invited' as const }),
   },
   guards: {
     emailsValid: ({ context }) => checkEmails(context.emails).error === null,
     hasLink: ({ context }) => context.link !== null,
+    sent: (_, answer: SendAnswer) => answer.ok,
+    needsSeat: (_, answer: SendAnswer) => refusedWith(answer, Code.MEMBER_EXCEEDED),
   },
 }).createMachine({
   id: 'inviteMembers',
@@ -87,12 +98,12 @@ export const inviteMembersMachine = setup({
           initial: 'loading',
           states: {
             loading: {
-              tags: ['busy'],
+              tags: ['busy', 'linkBusy'],
               invoke: {
                 id: 'loadLink',
                 src: 'loadLink',
                 onDone: { target: 'idle', actions: assign({ link: ({ event }) => event.output }) },
-                onError: { target: 'idle', actions: assign({ error: { code: 0, message: '' } }) },
+                onError: { target: 'idle', actions: assign({ error: networkError }) },
               },
             },
             idle: {
@@ -103,12 +114,12 @@ export const inviteMembersMachine = setup({
               },
             },
             generating: {
-              tags: ['busy'],
+              tags: ['busy', 'linkBusy'],
               invoke: {
                 id: 'generateLink',
                 src: 'generateLink',
                 onDone: { target: 'idle', actions: assign({ link: ({ event }) => event.output }) },
-                onError: { target: 'idle', actions: assign({ error: { code: 0, message: '' } }) },
+                onError: { target: 'idle', actions: assign({ error: networkError }) },
               },
             },
             copying: {
@@ -117,20 +128,21 @@ export const inviteMembersMachine = setup({
                 src: 'copyText',
                 input: ({ context }) => ({ text: context.link?.inviteUrl ?? '' }),
                 onDone: { target: 'idle', actions: assign({ notice: 'copied' }) },
-                onError: { target: 'idle', actions: assign({ error: { code: -1, message: '' } }) },
+                onError: { target: 'idle', actions: assign({ error: { kind: 'copyFailed' } as InviteError }) },
               },
             },
             confirmReset: {
               description: 'Warns that the old link stops working at once.',
+              tags: ['confirmReset'],
               on: { 'user.confirm': 'resetting', 'user.cancel': 'idle' },
             },
             resetting: {
-              tags: ['busy'],
+              tags: ['busy', 'linkBusy'],
               invoke: {
                 id: 'resetLink',
                 src: 'resetLink',
                 onDone: { target: 'idle', actions: assign({ link: ({ event }) => event.output, notice: 'reset' }) },
-                onError: { target: 'idle', actions: assign({ error: { code: 0, message: '' } }) },
+                onError: { target: 'idle', actions: assign({ error: networkError }) },
               },
             },
           },
@@ -166,17 +178,21 @@ export const inviteMembersMachine = setup({
               },
             },
             sending: {
-              tags: ['busy'],
+              tags: ['busy', 'sending'],
               invoke: {
                 id: 'sendInvites',
                 src: 'sendInvites',
                 input: ({ context }) => ({ emails: splitEmails(context.emails) }),
                 onDone: [
-                  { guard: ({ event }) => event.output.ok, target: 'editing', actions: [assign({ notice: 'sent', emails: '', emailsError: null, invalidEmails: [] }), 'invited'] },
-                  { guard: ({ event }) => !event.output.ok && event.output.code === Code.MEMBER_EXCEEDED, target: '#inviteMembers.usageLimit' },
-                  { target: 'editing', actions: assign({ error: ({ event }) => (event.output.ok ? null : { code: event.output.code, message: event.output.message }) }) },
+                  {
+                    guard: { type: 'sent', params: ({ event }) => event.output },
+                    target: 'editing',
+                    actions: [assign({ notice: 'sent', emails: '', emailsError: null, invalidEmails: [] }), 'invited', 'announceInvited'],
+                  },
+                  { guard: { type: 'needsSeat', params: ({ event }) => event.output }, target: '#inviteMembers.usageLimit' },
+                  { target: 'editing', actions: assign({ error: ({ event }) => refusalOf(event.output) }) },
                 ],
-                onError: { target: 'editing', actions: assign({ error: { code: 0, message: '' } }) },
+                onError: { target: 'editing', actions: assign({ error: networkError }) },
               },
             },
           },
@@ -185,6 +201,7 @@ export const inviteMembersMachine = setup({
     },
     usageLimit: {
       description: 'Usage limit dialog: the plan, seats used and seats available (SPEC §2).',
+      tags: ['usageLimit'],
       initial: 'loading',
       states: {
         loading: {

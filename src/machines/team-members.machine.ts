@@ -1,21 +1,29 @@
 import { assign, setup, type ActorRefFrom } from 'xstate';
-import type { SyncType } from '../contract/roles';
 import { Code } from '../contract/codes';
+import { managesTeam, type Role, type SyncType } from '../contract/roles';
+import { MEMBERS_PAGE_SIZE } from '../contract/team';
 import type { WorkspaceMember } from '../contract/workspace';
+import { networkError, refusalOf, refusedWith, type Answer, type CallError } from './answer';
 import type { Seats } from './invite-members.machine';
 import { actionNotProvided, actorNotProvided } from './not-provided';
 
 /**
- * The workspace members screen (/settings/workspace-members, SPEC §2, §4 Member status):
- * a paged list (20 a page) and the member actions the caller's role allows. Destructive actions
- * (remove, delete an invitation, leave, exit and delete) wait in `confirming` for the person to
- * confirm. Leaving or disbanding ends in `left`, after which the view reloads the gate.
+ * The workspace members screen (/settings/workspace-members, SPEC §2, §4 Member status, §6 roles):
+ * a paged list (MEMBERS_PAGE_SIZE a page, SPEC §9) and the member actions the caller's role allows.
+ * Destructive actions (remove, delete an invitation, leave, exit and delete) wait in `confirming`
+ * for the person to confirm. Leaving or disbanding ends in `left` (`leftWorkspace`: the gate
+ * reloads and the browser goes to /workspace).
  * A page is shown only once it arrived (`page` is the page on screen, `loadingPage` the one asked
  * for); a page left empty by a deletion falls back to the last page that has rows. Re-inviting
  * beyond the plan's seats opens the Usage limit dialog (`usageLimit`), as the invite dialog does.
+ *
+ * What a person may do on a row and which of leave or disband is offered are the pure selectors
+ * below (`rowActionsOf`, `exitOf`, `managesList`), exported for the view; the server enforces the same rules.
+ * Tags for the view: busy, loading (a page is on its way), loadFailed, confirm, usageLimit.
  */
 
-export type TeamRole = 'admin' | 'manager' | 'member';
+/** The caller's role in the workspace (src/contract/roles.ts `roleOf`). */
+export type TeamRole = Role;
 
 export type MemberAction =
   | { kind: 'role'; userId: string; level: 'manager' | 'member' }
@@ -26,12 +34,19 @@ export type MemberAction =
   | { kind: 'leave' }
   | { kind: 'disband' };
 
-export type ActionAnswer = { ok: true } | { ok: false; code: number; message: string };
+/** An action's outcome (src/machines/answer.ts). */
+export type ActionAnswer = Answer;
 export type MembersPage = { items: WorkspaceMember[]; total: number };
 export type LoadPageInput = { workspaceId: string; page: number };
 export type RunActionInput = { workspaceId: string; action: MemberAction };
 
 export type TeamMembersInput = { workspaceId: string; selfId: string; role: TeamRole };
+
+/** A one-column sort, the shape of the kit's table (src/ui/components/data-table.tsx TableSort). */
+export type MembersSort = { columnId: string; direction: 'asc' | 'desc' } | null;
+
+/** The actions that change a row and stay on the screen (leaving and disbanding end it). */
+export type DoneKind = Exclude<MemberAction['kind'], 'leave' | 'disband'>;
 
 type Context = TeamMembersInput & {
   /** The page on screen. */
@@ -43,10 +58,12 @@ type Context = TeamMembersInput & {
   total: number;
   items: WorkspaceMember[];
   pending: MemberAction | null;
-  /** The server's refusal, shown inline; `null` when none. */
-  error: { code: number; message: string } | null;
-  /** The last action that went through (the view shows a success toast/notice). */
-  done: MemberAction['kind'] | null;
+  /** Why the last action did not go through, shown inline; `null` when none. */
+  error: CallError | null;
+  /** The last action that went through (the view shows a success notice). */
+  done: DoneKind | null;
+  /** The order of the rows on screen (by email or name); `null`: the server's order. */
+  sort: MembersSort;
 };
 
 type Events =
@@ -62,15 +79,77 @@ type Events =
   | { type: 'user.confirm' }
   | { type: 'user.cancel' }
   | { type: 'user.close' }
+  | { type: 'user.sort'; sort: MembersSort }
   | { type: 'members.changed' };
 
-export const MEMBERS_PAGE_SIZE = 20;
+export { MEMBERS_PAGE_SIZE };
 
-/** What a role may do (SPEC §6): managers have admin powers except disbanding; members none. */
-export const canManage = (role: TeamRole): boolean => role === 'admin' || role === 'manager';
+/** Who looks at the list. */
+export type Viewer = { role: TeamRole; selfId: string };
+
+/** What the viewer may do on one row (SPEC §4 member status, §6 roles). */
+export type RowActions = {
+  /** The row is the viewer's own. */
+  self: boolean;
+  changeRole: boolean;
+  changeSync: boolean;
+  remove: boolean;
+  /** Send a pending invitation again. */
+  resend: boolean;
+  deleteInvite: boolean;
+  /** Invite a removed member again. */
+  reinvite: boolean;
+};
+
+/**
+ * The owner and managers manage joined members other than themselves and the owner (role and
+ * removal); anyone's sync type but the owner's, which only the owner sets; pending invitations
+ * (resend, delete) and removed members (invite again). Members manage nothing.
+ */
+export const rowActionsOf = (viewer: Viewer, m: WorkspaceMember): RowActions => {
+  const manages = managesTeam(viewer.role);
+  const self = m.userId !== '' && m.userId === viewer.selfId;
+  const joined = m.status === 'joined';
+  const editable = manages && joined && !self && m.level !== 'admin';
+  return {
+    self,
+    changeRole: editable,
+    changeSync: manages && joined && (viewer.role === 'admin' || m.level !== 'admin'),
+    remove: editable,
+    resend: manages && m.status === 'invited',
+    deleteInvite: manages && m.status === 'invited',
+    reinvite: manages && m.status === 'removed',
+  };
+};
+
+/** The owner cannot leave, only exit and delete the workspace; managers and members leave. */
+export const exitOf = (role: TeamRole): 'leave' | 'disband' => (role === 'admin' ? 'disband' : 'leave');
+
+/** The viewer may invite, and the list has an actions column. */
+export const managesList = (viewer: Viewer): boolean => managesTeam(viewer.role);
+
+const sortKey = (m: WorkspaceMember, columnId: string): string => (columnId === 'name' ? m.name : m.email);
+
+/**
+ * The rows of the page on screen in the chosen order (email or name). The members page call has
+ * no order parameter (SPEC §7), so the order applies to the page shown.
+ */
+export const sortedRows = (c: Pick<Context, 'items' | 'sort'>): WorkspaceMember[] => {
+  const { sort } = c;
+  if (sort === null) return c.items;
+  const factor = sort.direction === 'asc' ? 1 : -1;
+  return [...c.items].sort((a, b) => factor * sortKey(a, sort.columnId).localeCompare(sortKey(b, sort.columnId)));
+};
+
+/** Pages of the list (at least one). */
+export const pageCount = (total: number): number => Math.max(1, Math.ceil(total / MEMBERS_PAGE_SIZE));
+
+const doneKindOf = (action: MemberAction | null): DoneKind | null =>
+  action === null || action.kind === 'leave' || action.kind === 'disband' ? null : action.kind;
+
 
 export const teamMembersMachine = setup({
-  types: {} as { context: Context; events: Events; input: TeamMembersInput; tags: 'busy' | 'confirm' },
+  types: {} as { context: Context; events: Events; input: TeamMembersInput; tags: 'busy' | 'loading' | 'loadFailed' | 'confirm' | 'usageLimit' },
   actors: {
     loadPage: actorNotProvided<MembersPage, LoadPageInput>('loadPage'),
     runAction: actorNotProvided<ActionAnswer, RunActionInput>('runAction'),
@@ -81,21 +160,25 @@ export const teamMembersMachine = setup({
     leftWorkspace: actionNotProvided('leftWorkspace'),
   },
   guards: {
-    manages: ({ context }) => canManage(context.role),
-    /** The owner cannot leave (only disband); managers and members can. */
-    mayLeave: ({ context }) => context.role !== 'admin',
-    mayDisband: ({ context }) => context.role === 'admin',
+    /** The owner and managers manage the team (SPEC §6); which rows allow what is `rowActionsOf`. */
+    manages: ({ context }) => managesList(context),
+    mayLeave: ({ context }) => exitOf(context.role) === 'leave',
+    mayDisband: ({ context }) => exitOf(context.role) === 'disband',
+    /** Re-inviting needs a seat the plan does not have (SPEC §2 Usage limit). */
+    needsSeat: (_, answer: ActionAnswer) => refusedWith(answer, Code.MEMBER_EXCEEDED),
+    refused: (_, answer: ActionAnswer) => !answer.ok,
     pendingEndsMembership: ({ context }) => context.pending?.kind === 'leave' || context.pending?.kind === 'disband',
     /** The asked-for page came back empty although earlier pages have rows (its last rows were deleted). */
     pagePastEnd: ({ context }, output: MembersPage) => output.items.length === 0 && output.total > 0 && context.loadingPage > 1,
   },
 }).createMachine({
   id: 'teamMembers',
-  context: ({ input }) => ({ ...input, page: 1, loadingPage: 1, seats: null, total: 0, items: [], pending: null, error: null, done: null }),
+  context: ({ input }) => ({ ...input, page: 1, loadingPage: 1, seats: null, total: 0, items: [], pending: null, error: null, done: null, sort: null }),
   initial: 'loading',
+  on: { 'user.sort': { actions: assign({ sort: ({ event }) => event.sort }) } },
   states: {
     loading: {
-      tags: ['busy'],
+      tags: ['busy', 'loading'],
       invoke: {
         id: 'loadPage',
         src: 'loadPage',
@@ -105,7 +188,7 @@ export const teamMembersMachine = setup({
             guard: { type: 'pagePastEnd', params: ({ event }) => event.output },
             target: 'loading',
             reenter: true,
-            actions: assign({ loadingPage: ({ event }) => Math.max(1, Math.ceil(event.output.total / MEMBERS_PAGE_SIZE)) }),
+            actions: assign({ loadingPage: ({ event }) => pageCount(event.output.total) }),
           },
           {
             target: 'ready',
@@ -117,6 +200,7 @@ export const teamMembersMachine = setup({
     },
     failed: {
       description: 'The list could not be loaded (network or server failure); the page on screen stays, the view offers a retry.',
+      tags: ['loadFailed'],
       on: {
         'user.retry': 'loading',
         'user.page': { target: 'loading', actions: assign({ loadingPage: ({ event }) => Math.max(1, event.page) }) },
@@ -170,20 +254,21 @@ export const teamMembersMachine = setup({
         src: 'runAction',
         input: ({ context }) => ({ workspaceId: context.workspaceId, action: context.pending! }),
         onDone: [
+          { guard: { type: 'needsSeat', params: ({ event }) => event.output }, target: 'usageLimit', actions: assign({ pending: null }) },
           {
-            guard: ({ event }) => !event.output.ok && event.output.code === Code.MEMBER_EXCEEDED,
-            target: 'usageLimit',
-            actions: assign({ pending: null }),
+            guard: { type: 'refused', params: ({ event }) => event.output },
+            target: 'ready',
+            actions: assign({ error: ({ event }) => refusalOf(event.output), pending: null }),
           },
-          { guard: ({ event }) => !event.output.ok, target: 'ready', actions: assign({ error: ({ event }) => (event.output.ok ? null : { code: event.output.code, message: event.output.message }), pending: null }) },
           { guard: 'pendingEndsMembership', target: 'left' },
-          { target: 'loading', actions: assign({ done: ({ context }) => context.pending?.kind ?? null, pending: null, loadingPage: ({ context }) => context.page }) },
+          { target: 'loading', actions: assign({ done: ({ context }) => doneKindOf(context.pending), pending: null, loadingPage: ({ context }) => context.page }) },
         ],
-        onError: { target: 'ready', actions: assign({ error: { code: 0, message: '' }, pending: null }) },
+        onError: { target: 'ready', actions: assign({ error: networkError, pending: null }) },
       },
     },
     usageLimit: {
       description: 'Usage limit dialog (SPEC §2): re-inviting needs a seat the plan does not have.',
+      tags: ['usageLimit'],
       initial: 'loading',
       states: {
         loading: {

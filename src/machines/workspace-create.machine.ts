@@ -1,7 +1,9 @@
 import { assign, setup, type ActorRefFrom } from 'xstate';
-import { actionNotProvided, actorNotProvided } from './not-provided';
-import { emailSchema } from '../contract/account';
 import { workspaceNameSchema } from '../contract/workspace';
+import { networkError, refusalOf, type Answer, type CallError } from './answer';
+import { HOME_PATH, isSafeInternalPath, WORKSPACE_PATH, type NavigateParams } from './constants';
+import { invalidEmailsOf, splitEmails } from './email-list';
+import { actionNotProvided, actorNotProvided } from './not-provided';
 
 /**
  * Create-workspace form (SPEC §2 /workspace, §7 /public/workspace/create).
@@ -12,10 +14,10 @@ import { workspaceNameSchema } from '../contract/workspace';
 export type NameError = 'required' | 'tooLong' | null;
 
 export type CreateWorkspaceInput = { workspaceName: string; inviteEmails: string[] };
-/** What the `createWorkspace` actor resolves: the envelope's outcome. Transport failures reject. */
-export type CreateWorkspaceResult = { ok: true } | { ok: false; code: number; message: string };
+/** What the `createWorkspace` actor resolves (src/machines/answer.ts). Transport failures reject. */
+export type CreateWorkspaceResult = Answer;
 
-export type SubmitError = { kind: 'server'; code: number; message: string } | { kind: 'network' } | null;
+export type SubmitError = CallError | null;
 
 export type WorkspaceCreateContext = {
   name: string;
@@ -32,34 +34,24 @@ export type WorkspaceCreateEvent =
   | { type: 'user.changeEmails'; value: string }
   | { type: 'user.submit' };
 
-export const HOME_PATH = '/v2/home';
-
 /**
  * Only same-app absolute paths are followed (no `//host`, no scheme), and never /workspace
  * itself: a user who just created a workspace goes home instead (SPEC §2 gate step 4).
  */
 export const safeTarget = (to: string | null | undefined): string => {
-  if (!to || !to.startsWith('/') || to.startsWith('//') || to.includes('\\')) return HOME_PATH;
+  if (!isSafeInternalPath(to)) return HOME_PATH;
   const path = to.split(/[?#]/)[0] ?? '';
-  if (path === '/workspace' || path === '/workspace/') return HOME_PATH;
+  if (path === WORKSPACE_PATH || path === `${WORKSPACE_PATH}/`) return HOME_PATH;
   return to;
 };
 
-/** Splits the invite field on commas, semicolons and white space. */
-export const splitEmails = (raw: string): string[] =>
-  raw
-    .split(/[\s,;]+/)
-    .map((s) => s.trim())
-    .filter((s) => s.length > 0);
+export { invalidEmailsOf, splitEmails };
 
 export const checkName = (name: string): NameError => {
   const r = workspaceNameSchema.safeParse(name);
   if (r.success) return null;
   return name.trim().length === 0 ? 'required' : 'tooLong';
 };
-
-export const invalidEmailsOf = (raw: string): string[] =>
-  splitEmails(raw).filter((e) => !emailSchema.safeParse(e).success);
 
 const normalisedEmails = (raw: string): string[] => [
   ...new Set(splitEmails(raw).map((e) => e.toLowerCase())),
@@ -77,7 +69,7 @@ export const workspaceCreateMachine = setup({
   actions: {
     /** Tells the login gate to load the account again (it now has a workspace). */
     reloadGate: actionNotProvided('reloadGate'),
-    navigate: actionNotProvided<{ to: string; replace: boolean }>('navigate'),
+    navigate: actionNotProvided<NavigateParams>('navigate'),
   },
   guards: {
     formValid: ({ context }) => checkName(context.name) === null && invalidEmailsOf(context.emails).length === 0,
@@ -130,12 +122,11 @@ export const workspaceCreateMachine = setup({
           {
             target: 'editing',
             actions: assign({
-              submitError: ({ event }) =>
-                event.output.ok ? null : { kind: 'server' as const, code: event.output.code, message: event.output.message },
+              submitError: ({ event }) => refusalOf(event.output),
             }),
           },
         ],
-        onError: { target: 'editing', actions: assign({ submitError: { kind: 'network' } }) },
+        onError: { target: 'editing', actions: assign({ submitError: networkError }) },
       },
     },
     created: {

@@ -13,10 +13,13 @@ import {
   type InvitationInput,
   type JoinWorkspaceInput,
   type LoadInvitationInput,
-  type NavigateParams,
 } from '../../src/machines/invitation.machine';
+import type { NavigateParams } from '../../src/machines/constants';
+import { invitationEffects } from '../../src/services/actors/invitation';
 import type { ApiClient } from '../../src/services/api/client';
-import { createInvitationActors } from '../../src/services/actors';
+import { createFakeExtension } from '../../src/services/extension/fake';
+import type { FlowServices } from '../../src/services/flow-services';
+import { createMemoryBackend, createStorage } from '../../src/services/storage';
 import { controllable, flush } from '../support/fakes';
 
 const info = (status: InvitationInfo['status'], kind: InvitationInfo['kind'] = 'email'): InvitationInfo => ({
@@ -186,7 +189,17 @@ describe('invitation actors', () => {
         return answers[name];
       }) as ApiClient['call'],
     };
-    return { api, calls };
+    const sent: { systemId: string; event: unknown }[] = [];
+    const navigations: { to: string; replace: boolean | undefined }[] = [];
+    const services: FlowServices = {
+      api,
+      storage: createStorage(createMemoryBackend({})),
+      bridge: createFakeExtension(),
+      clipboard: { writeText: async () => undefined },
+      navigate: (to, o) => navigations.push({ to, replace: o?.replace }),
+      sendTo: (systemId, event) => sent.push({ systemId, event }),
+    };
+    return { api, calls, services, sent, navigations };
   };
   const run = async <T, I>(logic: Parameters<typeof createActor>[0], input: I): Promise<T> => {
     const actor = createActor(logic, { input });
@@ -199,19 +212,19 @@ describe('invitation actors', () => {
 
   it('reads invitationInfo and joins by email or by public link', async () => {
     const valid = info('valid');
-    const { api, calls } = fakeApi({
+    const { calls, services } = fakeApi({
       invitationInfo: { ok: true, raw: false, code: Code.OK, data: valid, message: 'success' },
       workspaceJoin: { ok: false, raw: false, code: Code.MEMBER_EXCEEDED, data: null, message: 'Exceeded' },
       joinByPublicInviteUrl: { ok: true, raw: false, code: Code.OK, data: { workspaceId: 'w' }, message: 'success' },
     });
-    const { actors } = createInvitationActors(api);
+    const actors = invitationEffects(services).actors!;
     expect(await run(actors.loadInvitation, { inviteToken: 't' })).toEqual({ ok: true, data: valid });
     expect(await run(actors.joinWorkspace, { kind: 'email', inviteToken: 't', email: 'a@b.co' })).toEqual({
       ok: false,
       code: Code.MEMBER_EXCEEDED,
       message: 'Exceeded',
     });
-    expect(await run(actors.joinWorkspace, { kind: 'public', inviteToken: 'p', email: '' })).toEqual({ ok: true, data: { workspaceId: 'w' } });
+    expect(await run(actors.joinWorkspace, { kind: 'public', inviteToken: 'p', email: '' })).toEqual({ ok: true, data: null });
     expect(calls).toEqual([
       { name: 'invitationInfo', body: { inviteToken: 't' } },
       { name: 'workspaceJoin', body: { email: 'a@b.co', inviteToken: 't' } },
@@ -219,8 +232,24 @@ describe('invitation actors', () => {
     ]);
   });
 
-  it('a non-JSON answer counts as a refusal', async () => {
-    const { api } = fakeApi({ invitationInfo: { ok: true, raw: true, code: null, data: '<html>', message: '' } });
-    expect(await run(createInvitationActors(api).actors.loadInvitation, { inviteToken: 't' })).toEqual({ ok: false, code: 0, message: '<html>' });
+  it('a non-JSON answer counts as the server failing, with nothing to show', async () => {
+    const { services } = fakeApi({ invitationInfo: { ok: true, raw: true, code: null, data: '<html>', message: '' } });
+    expect(await run(invitationEffects(services).actors!.loadInvitation, { inviteToken: 't' })).toEqual({ ok: false, code: Code.INTERNAL, message: '' });
+  });
+
+  it('once joined, reloads the gate and moves the router through the services', async () => {
+    const { services, sent, navigations } = fakeApi({
+      invitationInfo: { ok: true, raw: false, code: Code.OK, data: info('valid'), message: 'success' },
+      workspaceJoin: { ok: true, raw: false, code: Code.OK, data: { workspaceId: 'w', workspaceName: 'W', memberCount: 2 }, message: 'success' },
+    });
+    const actor = createActor(invitationMachine.provide(invitationEffects(services)), {
+      input: { inviteToken: 'tok', page: 'grantAccess', userEmail: 'ann@example.test' },
+    }).start();
+    await flush();
+    actor.send({ type: 'user.join' });
+    await flush();
+    expect(actor.getSnapshot().status).toBe('done');
+    expect(sent).toEqual([{ systemId: 'gate', event: { type: 'gate.reload' } }]);
+    expect(navigations).toEqual([{ to: '/v2/home', replace: true }]);
   });
 });

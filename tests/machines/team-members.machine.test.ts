@@ -11,6 +11,15 @@ import {
   type MembersPage,
   type RunActionInput,
 } from '../../src/machines/team-members.machine';
+import { teamMembersEffects } from '../../src/services/actors/team';
+import type { ApiClient } from '../../src/services/api/client';
+import { createFakeExtension } from '../../src/services/extension/fake';
+import type { FlowServices } from '../../src/services/flow-services';
+import { createMemoryBackend, createStorage } from '../../src/services/storage';
+import { nameOfEndpoint } from '../../src/contract/all-endpoints';
+import type { Endpoint } from '../../src/contract/endpoint';
+import { roleItemsFor, roleOf } from '../../src/contract/roles';
+import { exitOf, rowActionsOf } from '../../src/machines/team-members.machine';
 import { controllable, flush } from '../support/fakes';
 
 const member = (i: number, status: WorkspaceMember['status'] = 'joined'): WorkspaceMember => ({
@@ -108,5 +117,105 @@ describe('team members machine', () => {
     expect(s.context.error).toBeNull();
     actor.send({ type: 'user.close' });
     expect(actor.getSnapshot().matches('ready')).toBe(true);
+  });
+});
+
+describe('what a row offers (rowActionsOf, exitOf)', () => {
+  const owner: WorkspaceMember = { ...member(0), level: 'admin' };
+  const manager: WorkspaceMember = { ...member(1), level: 'manager' };
+  const plain = member(2);
+  const invited = member(3, 'invited');
+  const removed = member(4, 'removed');
+  const none = { self: false, changeRole: false, changeSync: false, remove: false, resend: false, deleteInvite: false, reinvite: false };
+
+  it('the owner manages everyone but themself, and sets their own sync type', () => {
+    const viewer = { role: 'admin' as const, selfId: 'u0' };
+    expect(rowActionsOf(viewer, owner)).toEqual({ ...none, self: true, changeSync: true });
+    expect(rowActionsOf(viewer, manager)).toEqual({ ...none, changeRole: true, changeSync: true, remove: true });
+    expect(rowActionsOf(viewer, invited)).toEqual({ ...none, resend: true, deleteInvite: true });
+    expect(rowActionsOf(viewer, removed)).toEqual({ ...none, reinvite: true });
+    expect(exitOf('admin')).toBe('disband');
+  });
+
+  it('a manager manages members but not the owner nor themself; a member manages nothing', () => {
+    const asManager = { role: 'manager' as const, selfId: 'u1' };
+    expect(rowActionsOf(asManager, owner)).toEqual(none);
+    expect(rowActionsOf(asManager, manager)).toEqual({ ...none, self: true, changeSync: true });
+    expect(rowActionsOf(asManager, plain)).toEqual({ ...none, changeRole: true, changeSync: true, remove: true });
+    expect(exitOf('manager')).toBe('leave');
+    const asMember = { role: 'member' as const, selfId: 'u2' };
+    for (const row of [owner, manager, invited, removed]) expect(rowActionsOf(asMember, row)).toEqual(none);
+    expect(rowActionsOf(asMember, plain)).toEqual({ ...none, self: true });
+    expect(exitOf('member')).toBe('leave');
+  });
+
+  it('reads the role from the wire roles (src/contract/roles.ts)', () => {
+    expect(roleOf(roleItemsFor('admin'))).toBe('admin');
+    expect(roleOf(roleItemsFor('manager'))).toBe('manager');
+    expect(roleOf(roleItemsFor('member'))).toBe('member');
+  });
+});
+
+describe('team members effects', () => {
+  const services = (answer: (name: string, body: unknown) => unknown) => {
+    const calls: { name: string; body: unknown }[] = [];
+    const sent: { systemId: string; event: unknown }[] = [];
+    const navigations: { to: string; replace: boolean | undefined }[] = [];
+    const api = {
+      call: (async (endpoint: Endpoint, body?: unknown) => {
+        const name = nameOfEndpoint(endpoint);
+        calls.push({ name, body });
+        return answer(name, body);
+      }) as ApiClient['call'],
+    };
+    const flow: FlowServices = {
+      api,
+      storage: createStorage(createMemoryBackend({})),
+      bridge: createFakeExtension(),
+      clipboard: { writeText: async () => undefined },
+      navigate: (to, o) => navigations.push({ to, replace: o?.replace }),
+      sendTo: (systemId, event) => sent.push({ systemId, event }),
+    };
+    return { flow, calls, sent, navigations };
+  };
+  const ok = (data: unknown) => ({ ok: true, raw: false, code: Code.OK, data, message: 'success' });
+  const page = ok({ items: [member(1), member(2)], total: 2, page: 1, size: 20 });
+
+  it('a role change calls the server, then tells the account to refresh', async () => {
+    const s = services((name) => (name === 'workspacePage' ? page : ok(null)));
+    const actor = createActor(teamMembersMachine.provide(teamMembersEffects(s.flow)), { input: { workspaceId: 'w1', selfId: 'u0', role: 'admin' } }).start();
+    await flush();
+    actor.send({ type: 'user.changeRole', userId: 'u2', level: 'manager' });
+    await flush();
+    expect(s.calls.map((c) => c.name)).toEqual(['workspacePage', 'userLevelUpdate', 'workspacePage']);
+    expect(s.calls[0]?.body).toEqual({ workspaceId: 'w1', page: 1, size: 20 });
+    expect(s.calls[1]?.body).toEqual({ userLevel: 'manager', userId: 'u2', workspaceId: 'w1' });
+    expect(s.sent).toEqual([{ systemId: 'account', event: { type: 'account.refresh' } }]);
+  });
+
+  it('a refused change tells nobody', async () => {
+    const s = services((name) => (name === 'workspacePage' ? page : { ok: false, raw: false, code: Code.FORBIDDEN, data: null, message: 'no' }));
+    const actor = createActor(teamMembersMachine.provide(teamMembersEffects(s.flow)), { input: { workspaceId: 'w1', selfId: 'u0', role: 'admin' } }).start();
+    await flush();
+    actor.send({ type: 'user.changeSync', userId: 'u2', syncType: 'auto' });
+    await flush();
+    expect(actor.getSnapshot().context.error).toEqual({ kind: 'server', code: Code.FORBIDDEN, message: 'no' });
+    expect(s.sent).toEqual([]);
+  });
+
+  it('leaving reloads the gate for /workspace, refreshes the account and goes there', async () => {
+    const s = services((name) => (name === 'workspacePage' ? page : ok(null)));
+    const actor = createActor(teamMembersMachine.provide(teamMembersEffects(s.flow)), { input: { workspaceId: 'w1', selfId: 'u2', role: 'member' } }).start();
+    await flush();
+    actor.send({ type: 'user.leave' });
+    actor.send({ type: 'user.confirm' });
+    await flush();
+    expect(actor.getSnapshot().status).toBe('done');
+    expect(s.calls.at(-1)).toEqual({ name: 'workspaceLeave', body: { workspaceId: 'w1' } });
+    expect(s.sent).toEqual([
+      { systemId: 'gate', event: { type: 'gate.reload', pathname: '/workspace' } },
+      { systemId: 'account', event: { type: 'account.refresh' } },
+    ]);
+    expect(s.navigations).toEqual([{ to: '/workspace', replace: true }]);
   });
 });

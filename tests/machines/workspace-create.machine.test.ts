@@ -9,7 +9,13 @@ import {
   type CreateWorkspaceInput,
   type CreateWorkspaceResult,
 } from '../../src/machines/workspace-create.machine';
-import { machinePathSuite } from '../support/machine-paths';
+import { workspaceCreateEffects } from '../../src/services/actors/workspace';
+import type { ApiClient } from '../../src/services/api/client';
+import { createFakeExtension } from '../../src/services/extension/fake';
+import type { FlowServices } from '../../src/services/flow-services';
+import { createMemoryBackend, createStorage } from '../../src/services/storage';
+import { Code } from '../../src/contract/codes';
+import { actionRan, actorRan, enters, machinePathSuite } from '../support/machine-paths';
 
 const longName = 'x'.repeat(61);
 
@@ -26,6 +32,15 @@ machinePathSuite('workspace-create machine paths', workspaceCreateMachine, {
     { type: 'xstate.done.actor.createWorkspace', output: { ok: false, code: 109000, message: 'The request is not valid' } },
     { type: 'xstate.error.actor.createWorkspace', error: new Error('network') },
   ],
+  effects: (step) => {
+    const c = step.after.context;
+    return [
+      ...(enters(step, 'workspaceCreate.submitting')
+        ? [actorRan('createWorkspace', { workspaceName: c.name.trim(), inviteEmails: c.emails === '' ? [] : ['a@b.co', 'c@d.org'] })]
+        : []),
+      ...(enters(step, 'workspaceCreate.created') ? [actionRan('reloadGate'), actionRan('navigate', { to: '/v2/home?tab=1', replace: true })] : []),
+    ];
+  },
 });
 
 describe('workspace-create helpers', () => {
@@ -102,5 +117,34 @@ describe('workspace-create machine with its effects', () => {
     actor.send({ type: 'user.submit' });
     await waitFor(actor, (s) => s.matches('editing') && s.context.submitError !== null);
     expect(actor.getSnapshot().context.submitError).toEqual({ kind: 'network' });
+  });
+});
+
+describe('workspace-create effects', () => {
+  it('create the workspace, reload the gate and move the router, through the services', async () => {
+    const calls: unknown[] = [];
+    const sent: unknown[] = [];
+    const navigations: unknown[] = [];
+    const api = {
+      call: (async (_endpoint: unknown, body?: unknown) => {
+        calls.push(body);
+        return { ok: true, raw: false, code: Code.OK, data: { workspaceId: 'w', workspaceName: 'Acme', memberCount: 1 }, message: 'success' };
+      }) as ApiClient['call'],
+    };
+    const services: FlowServices = {
+      api,
+      storage: createStorage(createMemoryBackend({})),
+      bridge: createFakeExtension(),
+      clipboard: { writeText: async () => undefined },
+      navigate: (to, o) => navigations.push({ to, replace: o?.replace }),
+      sendTo: (systemId, event) => sent.push({ systemId, event }),
+    };
+    const actor = createActor(workspaceCreateMachine.provide(workspaceCreateEffects(services)), { input: { to: '/contacts' } }).start();
+    actor.send({ type: 'user.changeName', value: 'Acme' });
+    actor.send({ type: 'user.submit' });
+    await waitFor(actor, (s) => s.status === 'done');
+    expect(calls).toEqual([{ workspaceName: 'Acme', inviteEmails: [] }]);
+    expect(sent).toEqual([{ systemId: 'gate', event: { type: 'gate.reload' } }]);
+    expect(navigations).toEqual([{ to: '/contacts', replace: true }]);
   });
 });

@@ -21,6 +21,7 @@ export const team = {
   leave: 'مغادرة مساحة العمل',
   disband: 'الخروج وحذف مساحة العمل',
   page: 'الصفحة {page} من {pages}',
+  pageN: 'الصفحة {page}',
   previous: 'السابق',
   next: 'التالي',
   confirm: {

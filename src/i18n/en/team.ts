@@ -19,6 +19,7 @@ export const team = {
   leave: 'Leave workspace',
   disband: 'Exit and delete workspace',
   page: 'Page {page:number} of {pages:number}',
+  pageN: 'Page {page:number}',
   previous: 'Previous',
   next: 'Next',
   confirm: {

@@ -21,6 +21,7 @@ export const team = {
   leave: '退出工作区',
   disband: '退出并删除工作区',
   page: '第 {page} 页，共 {pages} 页',
+  pageN: '第 {page} 页',
   previous: '上一页',
   next: '下一页',
   confirm: {

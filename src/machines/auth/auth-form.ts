@@ -2,16 +2,25 @@
  * Shared pieces of the auth form machines (SPEC §5 Login / Change / Reset, SPEC §8 codes).
  *
  * Machines carry message KEYS, never texts: the views translate `t.auth.errors[key]()`.
- * Server answers arrive as `AuthAnswer` (the screens adapt the API client's `ApiResult`).
+ * Server answers arrive as `Answer` (src/machines/answer.ts; src/services/answer.ts adapts the
+ * API client's result).
  */
 import { Code } from '../../contract/codes';
 import { PASSWORD_MIN } from '../../contract/account';
+import type { Answer } from '../answer';
+import { HOME_PATH, isSafeInternalPath } from '../constants';
 
 /** What an auth actor resolves: the call's data, or the server's code and message. */
-export type AuthAnswer<T> = { ok: true; data: T } | { ok: false; code: number; message: string };
+export type AuthAnswer<T> = Answer<T>;
 
 /** Access token handed back by sign-in, Google sign-in and sign-up verification. */
 export type SignedIn = { accessToken: string };
+
+/** The `signedIn` action's params: the token to keep and where the browser goes next. */
+export type SignedInParams = SignedIn & { to: string };
+
+/** Where sign-in leads: the gate's `redirect` when it is an in-app path, else home (never another origin). */
+export const afterSignIn = (redirect: string | null | undefined): string => (isSafeInternalPath(redirect) ? redirect : HOME_PATH);
 
 /** Per-field validation messages (keys of `t.auth.errors`). */
 export type FieldErrorKey =

@@ -17,7 +17,7 @@ import {
 
 /**
  * Change password (SPEC §5 Change: new password and confirmation required, 'The passwords do not
- * match'; issue 2 §2: needs the current password and signs out the other sessions).
+ * match'; SPEC §7 password change: needs the current password and signs out the other sessions).
  *
  * editing --user.submit [valid]--> submitting --ok--> done (final: success + "other sessions were
  * signed out") ; refused (e.g. 100019 wrong current password) --> editing.rejected

@@ -1,9 +1,10 @@
 import { assign, setup, type ActorRefFrom } from 'xstate';
 import { actionNotProvided, actorNotProvided } from '../not-provided';
-import { requestFailed, toFormError, type AuthAnswer, type FormError, type SignedIn } from './auth-form';
+import { afterSignIn, requestFailed, toFormError, type AuthAnswer, type FormError, type SignedIn, type SignedInParams } from './auth-form';
 
 /**
- * Google sign-in button (issue 2 §2: the button is hidden when the server has no Google client).
+ * Google sign-in button (SPEC §7 /api/wp/user/login/google; the button is hidden when the server
+ * has no Google client configured).
  *
  * loading (googleConfig) --enabled--> ready --user.googleStart--> obtaining (Google's prompt gives an
  * ID token) --> submitting (/api/wp/user/login/google) --ok--> done (final)
@@ -17,7 +18,11 @@ export type GoogleSignInContext = {
   credential: string | null;
   formError: FormError | null;
   accessToken: string | null;
+  /** Where the browser goes once signed in (the safe `redirect`, else home). */
+  to: string;
 };
+
+export type GoogleSignInInput = { redirect?: string | null };
 
 export type GoogleSignInEvent = { type: 'user.googleStart' };
 
@@ -25,6 +30,7 @@ export const googleSignInMachine = setup({
   types: {
     context: {} as GoogleSignInContext,
     events: {} as GoogleSignInEvent,
+    input: {} as GoogleSignInInput,
     output: {} as SignedIn,
     tags: {} as 'busy' | 'showButton' | 'showError' | 'done',
   },
@@ -34,14 +40,14 @@ export const googleSignInMachine = setup({
     submitGoogleLogin: actorNotProvided<AuthAnswer<SignedIn>, { credential: string }>('submitGoogleLogin'),
   },
   actions: {
-    signedIn: actionNotProvided<SignedIn>('signedIn'),
+    signedIn: actionNotProvided<SignedInParams>('signedIn'),
   },
   guards: {
     isEnabled: (_, config: GoogleConfig) => config.enabled && config.clientId !== null && config.clientId !== '',
   },
 }).createMachine({
   id: 'googleSignIn',
-  context: { clientId: null, credential: null, formError: null, accessToken: null },
+  context: ({ input }) => ({ clientId: null, credential: null, formError: null, accessToken: null, to: afterSignIn(input.redirect) }),
   initial: 'loading',
   states: {
     loading: {
@@ -116,7 +122,7 @@ export const googleSignInMachine = setup({
     done: {
       type: 'final',
       tags: ['done'],
-      entry: { type: 'signedIn', params: ({ context }) => ({ accessToken: context.accessToken ?? '' }) },
+      entry: { type: 'signedIn', params: ({ context }) => ({ accessToken: context.accessToken ?? '', to: context.to }) },
     },
   },
   output: ({ context }) => ({ accessToken: context.accessToken ?? '' }),

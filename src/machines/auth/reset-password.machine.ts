@@ -17,7 +17,7 @@ import {
 } from './auth-form';
 
 /**
- * Password reset (issue 2 §2: emailed code valid 72 hours, single use; SPEC §5 Change/reset).
+ * Password reset (SPEC §9: emailed code valid 72 hours, single use; SPEC §5 Change/reset).
  *
  * request (email) --user.submit [valid]--> requesting (reset-request)
  *   --ok--> reset (code, new password, confirm) --user.submit [valid]--> submitting (reset)

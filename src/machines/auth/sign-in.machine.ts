@@ -13,6 +13,8 @@ import {
   type FieldErrors,
   type FormError,
   type SignedIn,
+  type SignedInParams,
+  afterSignIn,
 } from './auth-form';
 
 /**
@@ -35,6 +37,8 @@ export type SignInContext = {
   firstInvalid: SignInField | null;
   formError: FormError | null;
   accessToken: string | null;
+  /** Where the browser goes once signed in (the safe `redirect`, else home). */
+  to: string;
 };
 
 export type SignInEvent =
@@ -42,7 +46,7 @@ export type SignInEvent =
   | { type: 'user.blur'; field: SignInField }
   | { type: 'user.submit' };
 
-export type SignInInput = { email?: string };
+export type SignInInput = { email?: string; redirect?: string | null };
 
 const validators = (c: Pick<SignInContext, 'email' | 'password'>) => ({
   email: () => validateEmail(c.email),
@@ -61,8 +65,8 @@ export const signInMachine = setup({
     submitLogin: actorNotProvided<AuthAnswer<SignedIn>, { email: string; password: string }>('submitLogin'),
   },
   actions: {
-    /** The view stores the token (session.signedIn) and navigates to `redirect` or home. */
-    signedIn: actionNotProvided<SignedIn>('signedIn'),
+    /** Stores the token, tells the session (session.signedIn) and goes to `to`. */
+    signedIn: actionNotProvided<SignedInParams>('signedIn'),
     applyChange: assign(({ context, event }) => (event.type === 'user.change' ? changeFields(context, event, signInFields, validators) : {})),
     validateBlurred: assign(({ context, event }) =>
       event.type === 'user.blur' ? { errors: validateFields(context.errors, [event.field], validators(context)) } : {},
@@ -82,6 +86,7 @@ export const signInMachine = setup({
     firstInvalid: null,
     formError: null,
     accessToken: null,
+    to: afterSignIn(input.redirect),
   }),
   initial: 'editing',
   states: {
@@ -128,7 +133,7 @@ export const signInMachine = setup({
     done: {
       type: 'final',
       tags: ['done'],
-      entry: { type: 'signedIn', params: ({ context }) => ({ accessToken: context.accessToken ?? '' }) },
+      entry: { type: 'signedIn', params: ({ context }) => ({ accessToken: context.accessToken ?? '', to: context.to }) },
     },
   },
   output: ({ context }) => ({ accessToken: context.accessToken ?? '' }),

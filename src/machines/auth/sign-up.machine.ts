@@ -16,10 +16,14 @@ import {
   type FieldErrors,
   type FormError,
   type SignedIn,
+  type SignedInParams,
 } from './auth-form';
 
+/** The page a new account lands on once its email is confirmed. */
+export const CONFIRMED_PATH = '/confirmed';
+
 /**
- * Sign-up with an emailed code (issue 2 §2 register + verify).
+ * Sign-up with an emailed code (SPEC §7 register and register code verify).
  *
  * details (email, password, confirm) --user.submit [valid]--> requestingCode (register)
  *   --ok--> code: parallel { entry: editing | verifying, resend: coolingDown | ready | resending }
@@ -72,8 +76,8 @@ export const signUpMachine = setup({
     verifySignup: actorNotProvided<AuthAnswer<SignedIn>, { email: string; code: string }>('verifySignup'),
   },
   actions: {
-    /** The view stores the token (session.signedIn) and navigates to /confirmed. */
-    signedIn: actionNotProvided<SignedIn>('signedIn'),
+    /** Stores the token, tells the session (session.signedIn) and goes to `to` (/confirmed). */
+    signedIn: actionNotProvided<SignedInParams>('signedIn'),
     applyChange: assign(({ context, event }) => (event.type === 'user.change' ? changeFields(context, event, allFields, validators) : {})),
     validateBlurred: assign(({ context, event }) =>
       event.type === 'user.blur' ? { errors: validateFields(context.errors, [event.field], validators(context)) } : {},
@@ -216,7 +220,7 @@ export const signUpMachine = setup({
     done: {
       type: 'final',
       tags: ['done'],
-      entry: { type: 'signedIn', params: ({ context }) => ({ accessToken: context.accessToken ?? '' }) },
+      entry: { type: 'signedIn', params: ({ context }) => ({ accessToken: context.accessToken ?? '', to: CONFIRMED_PATH }) },
     },
   },
   output: ({ context }) => ({ accessToken: context.accessToken ?? '' }),

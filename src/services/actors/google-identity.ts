@@ -1,6 +1,8 @@
 /**
  * Google Identity Services: loads Google's client script and asks for an ID token (the
  * credential the server verifies). Only used when the server says Google sign-in is configured.
+ * An effect of the Google sign-in flow (src/services/actors/auth.ts); a page that already has
+ * `window.google` (tests give a stand-in) uses it without loading the script.
  */
 
 type CredentialResponse = { credential?: string };

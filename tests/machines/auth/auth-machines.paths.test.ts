@@ -1,6 +1,7 @@
 /**
- * Generated path tests (issue 2 §6) for the auth form machines: every state and transition is
- * reached by some path built with @xstate/graph and replayed against the machine.
+ * Generated path tests for the auth form machines: every state and transition is reached by some
+ * path built with @xstate/graph and replayed against the machine, and each step runs exactly the
+ * named effects it should (which call with which input, signing in with which token and target).
  */
 import { Code } from '../../../src/contract/codes';
 import {
@@ -15,12 +16,17 @@ import { googleSignInMachine } from '../../../src/machines/auth/google-sign-in.m
 import { resetPasswordMachine } from '../../../src/machines/auth/reset-password.machine';
 import { signInMachine } from '../../../src/machines/auth/sign-in.machine';
 import { signUpMachine } from '../../../src/machines/auth/sign-up.machine';
-import { machinePathSuite } from '../../support/machine-paths';
+import { actionRan, actorRan, enters, machinePathSuite, type Effect, type EffectStep } from '../../support/machine-paths';
 
 const done = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`, output });
 const failed = (id: string) => ({ type: `xstate.error.actor.${id}`, error: new Error(`${id} failed`) });
 const ok = (data: unknown) => ({ ok: true, data });
 const refused = (code: number) => ({ ok: false, code, message: `refused ${code}` });
+
+/** The form's values after the step (what the invoked call is given). */
+const values = (step: EffectStep) => step.after.context as Record<string, string>;
+/** `effect` when the step entered the state node `id`. */
+const on = (step: EffectStep, id: string, effect: () => Effect): Effect[] => (enters(step, id) ? [effect()] : []);
 
 /** What tells two form snapshots apart: the errors, the form error and what each field's check says now. */
 const formShape =
@@ -44,9 +50,20 @@ machinePathSuite('sign-in machine paths', signInMachine, {
     email: validateEmail(c.email),
     password: validateRequiredPassword(c.password),
   })),
+  effects: (step) => [
+    ...on(step, 'signIn.submitting', () => actorRan('submitLogin', { email: values(step).email!.trim(), password: values(step).password })),
+    ...on(step, 'signIn.done', () => actionRan('signedIn', { accessToken: 'tok', to: '/v2/home' })),
+  ],
 });
 
 machinePathSuite('google sign-in machine paths', googleSignInMachine, {
+  input: {},
+  effects: (step) => [
+    ...on(step, 'googleSignIn.loading', () => actorRan('loadGoogleConfig')),
+    ...on(step, 'googleSignIn.obtaining', () => actorRan('obtainGoogleCredential', { clientId: 'client-1' })),
+    ...on(step, 'googleSignIn.submitting', () => actorRan('submitGoogleLogin', { credential: 'id-token' })),
+    ...on(step, 'googleSignIn.done', () => actionRan('signedIn', { accessToken: 'tok', to: '/v2/home' })),
+  ],
   events: [
     done('loadGoogleConfig', { enabled: true, clientId: 'client-1' }),
     done('loadGoogleConfig', { enabled: false, clientId: null }),
@@ -91,6 +108,12 @@ machinePathSuite('sign-up machine paths', signUpMachine, {
       code: validateCode(c.code),
     }),
   ),
+  effects: (step) => [
+    ...on(step, 'signUp.requestingCode', () => actorRan('requestSignupCode', { email: values(step).email!.trim(), password: values(step).password })),
+    ...on(step, 'signUp.code.resend.resending', () => actorRan('requestSignupCode', { email: values(step).email!.trim(), password: values(step).password })),
+    ...on(step, 'signUp.code.entry.verifying', () => actorRan('verifySignup', { email: values(step).email!.trim(), code: values(step).code!.trim() })),
+    ...on(step, 'signUp.done', () => actionRan('signedIn', { accessToken: 'tok', to: '/confirmed' })),
+  ],
 });
 
 machinePathSuite('reset-password machine paths', resetPasswordMachine, {
@@ -119,6 +142,12 @@ machinePathSuite('reset-password machine paths', resetPasswordMachine, {
       confirm: validateConfirm(c.confirmPassword, c.password),
     }),
   ),
+  effects: (step) => [
+    ...on(step, 'resetPassword.requesting', () => actorRan('requestResetCode', { email: values(step).email!.trim() })),
+    ...on(step, 'resetPassword.submitting', () =>
+      actorRan('resetPassword', { email: values(step).email!.trim(), code: values(step).code!.trim(), password: values(step).password }),
+    ),
+  ],
 });
 
 machinePathSuite('change-password machine paths', changePasswordMachine, {
@@ -139,4 +168,9 @@ machinePathSuite('change-password machine paths', changePasswordMachine, {
       confirm: validateConfirm(c.confirmPassword, c.newPassword),
     }),
   ),
+  effects: (step) => [
+    ...on(step, 'changePassword.submitting', () =>
+      actorRan('changePassword', { oldPassword: values(step).oldPassword, newPassword: values(step).newPassword }),
+    ),
+  ],
 });

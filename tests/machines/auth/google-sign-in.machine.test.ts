@@ -19,6 +19,7 @@ const start = (config: () => Promise<GoogleConfig>, answer: AuthAnswer<SignedIn>
       },
       actions: { signedIn: (_, params) => signedIn(params) },
     }),
+    { input: {} },
   );
   actor.start();
   return { actor, signedIn, credentials };
@@ -46,7 +47,7 @@ describe('google sign-in machine', () => {
     const s = await waitFor(actor, (x) => x.status === 'done');
     expect(s.output).toEqual({ accessToken: 'g-tok' });
     expect(credentials).toEqual(['id-token-for-client-1']);
-    expect(signedIn).toHaveBeenCalledWith({ accessToken: 'g-tok' });
+    expect(signedIn).toHaveBeenCalledWith({ accessToken: 'g-tok', to: '/v2/home' });
   });
 
   it('shows a refused Google sign-in inline', async () => {

@@ -52,7 +52,7 @@ describe('sign-in machine', () => {
     const done = await waitFor(actor, (s) => s.status === 'done');
     expect(done.output).toEqual({ accessToken: 'tok-1' });
     expect(done.hasTag('done')).toBe(true);
-    expect(signedIn).toHaveBeenCalledWith({ accessToken: 'tok-1' });
+    expect(signedIn).toHaveBeenCalledWith({ accessToken: 'tok-1', to: '/v2/home' });
     expect(calls).toEqual([{ email: 'Ann@Example.com', password: 'pw' }]);
   });
 

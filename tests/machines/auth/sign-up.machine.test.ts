@@ -72,7 +72,7 @@ describe('sign-up machine', () => {
     const done = await waitFor(actor, (s) => s.status === 'done');
     expect(done.output).toEqual({ accessToken: 'tok' });
     expect(verifyCalls).toEqual([{ email: 'new@example.com', code: '123456' }]);
-    expect(signedIn).toHaveBeenCalledWith({ accessToken: 'tok' });
+    expect(signedIn).toHaveBeenCalledWith({ accessToken: 'tok', to: '/confirmed' });
   });
 
   it('shows a wrong code inline and keeps the code step', async () => {

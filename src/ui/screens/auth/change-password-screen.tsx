@@ -2,7 +2,7 @@
  * /change-password (inside the main layout). Test ids: change-old, change-new, change-confirm,
  * change-submit, change-done, change-home, form-error.
  */
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useRef, type RefObject } from 'react';
 import { PASSWORD_MIN } from '../../../contract/account';
 import { useI18nContext } from '../../../i18n/i18n-react';
@@ -12,23 +12,13 @@ import { InlineAlert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { Link } from '../../components/link';
 import { PasswordField } from '../../components/password-input';
-import { changePasswordActors, type AuthServices } from './auth-services';
+import { changePasswordEffects } from '../../../services/actors/auth';
+import { useFlowActor } from '../../flow';
 import { AuthPage, fieldErrorText, FormErrorAlert, formStack, rowEnd, passwordVisibilityLabel, submitHandler } from './auth-view';
-import { ShellAuthServices } from './shell-auth-services';
 
-export interface ChangePasswordScreenProps {
-  /** Injected services (tests); the app leaves it out and the shell's are used. */
-  services?: AuthServices;
-}
-
-export function ChangePasswordScreen({ services }: ChangePasswordScreenProps) {
-  if (services) return <ChangePasswordView services={services} />;
-  return <ShellAuthServices>{(s) => <ChangePasswordView services={s} />}</ShellAuthServices>;
-}
-
-function ChangePasswordView({ services }: { services: AuthServices }) {
+export function ChangePasswordScreen() {
   const { LL } = useI18nContext();
-  const actor = useActorRef(changePasswordMachine.provide({ actors: changePasswordActors(services) }));
+  const actor = useFlowActor(changePasswordMachine, changePasswordEffects);
 
   const context = useSelector(actor, (s) => s.context);
   const busy = useSelector(actor, (s) => s.hasTag('busy'));

@@ -2,44 +2,27 @@
  * /login (SPEC §5 Login). Test ids: login-email, login-password, login-submit, login-google,
  * login-forgot, login-signup, form-error.
  */
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useRef, type RefObject } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import { useI18nContext } from '../../../i18n/i18n-react';
 import { googleSignInMachine } from '../../../machines/auth/google-sign-in.machine';
 import { signInMachine, type SignInField } from '../../../machines/auth/sign-in.machine';
-import { HOME_PATH, REDIRECT_PARAM } from '../../../machines/constants';
+import { REDIRECT_PARAM } from '../../../machines/constants';
+import { googleSignInEffects, signInEffects } from '../../../services/actors/auth';
 import { Button } from '../../components/button';
 import { TextField } from '../../components/field';
 import { Link } from '../../components/link';
 import { PasswordField } from '../../components/password-input';
-import { googleSignInActors, safeRedirect, signInActors, type AuthServices } from './auth-services';
+import { useFlowActor } from '../../flow';
 import { AuthPage, divider, fieldErrorText, footerText, FormErrorAlert, formStack, fullWidth, rowEnd, passwordVisibilityLabel, submitHandler } from './auth-view';
-import { ShellAuthServices } from './shell-auth-services';
 
-export interface LoginScreenProps {
-  /** Injected services (tests); the app leaves it out and the shell's are used. */
-  services?: AuthServices;
-}
-
-export function LoginScreen({ services }: LoginScreenProps) {
-  if (services) return <LoginView services={services} />;
-  return <ShellAuthServices>{(s) => <LoginView services={s} />}</ShellAuthServices>;
-}
-
-function LoginView({ services }: { services: AuthServices }) {
+export function LoginScreen() {
   const { LL } = useI18nContext();
-  const navigate = useNavigate();
   const [params] = useSearchParams();
-  const target = safeRedirect(params.get(REDIRECT_PARAM), HOME_PATH);
-  const signedIn = (_: unknown, { accessToken }: { accessToken: string }) => {
-    services.onSignedIn(accessToken);
-    navigate(target, { replace: true });
-  };
-  const actor = useActorRef(signInMachine.provide({ actors: signInActors(services), actions: { signedIn } }), {
-    input: {},
-  });
-  const google = useActorRef(googleSignInMachine.provide({ actors: googleSignInActors(services), actions: { signedIn } }));
+  const redirect = params.get(REDIRECT_PARAM);
+  const actor = useFlowActor(signInMachine, signInEffects, { input: { redirect } });
+  const google = useFlowActor(googleSignInMachine, googleSignInEffects, { input: { redirect } });
 
   const email = useSelector(actor, (s) => s.context.email);
   const password = useSelector(actor, (s) => s.context.password);

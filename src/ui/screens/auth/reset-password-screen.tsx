@@ -3,7 +3,7 @@
  * Test ids: reset-email, reset-request, reset-code, reset-password, reset-confirm, reset-submit,
  * reset-back, reset-done, reset-login, form-error.
  */
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useRef, type RefObject } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { PASSWORD_MIN } from '../../../contract/account';
@@ -14,26 +14,14 @@ import { Button } from '../../components/button';
 import { TextField } from '../../components/field';
 import { Link } from '../../components/link';
 import { PasswordField } from '../../components/password-input';
-import { resetPasswordActors, type AuthServices } from './auth-services';
+import { resetPasswordEffects } from '../../../services/actors/auth';
+import { useFlowActor } from '../../flow';
 import { AuthPage, fieldErrorText, footerText, FormErrorAlert, formStack, fullWidth, rowBetween, passwordVisibilityLabel, submitHandler } from './auth-view';
-import { ShellAuthServices } from './shell-auth-services';
 
-export interface ResetPasswordScreenProps {
-  /** Injected services (tests); the app leaves it out and the shell's are used. */
-  services?: AuthServices;
-}
-
-export function ResetPasswordScreen({ services }: ResetPasswordScreenProps) {
-  if (services) return <ResetPasswordView services={services} />;
-  return <ShellAuthServices>{(s) => <ResetPasswordView services={s} />}</ShellAuthServices>;
-}
-
-function ResetPasswordView({ services }: { services: AuthServices }) {
+export function ResetPasswordScreen() {
   const { LL } = useI18nContext();
   const [params] = useSearchParams();
-  const actor = useActorRef(resetPasswordMachine.provide({ actors: resetPasswordActors(services) }), {
-    input: { email: params.get('email') ?? '' },
-  });
+  const actor = useFlowActor(resetPasswordMachine, resetPasswordEffects, { input: { email: params.get('email') ?? '' } });
 
   const context = useSelector(actor, (s) => s.context);
   const busy = useSelector(actor, (s) => s.hasTag('busy'));

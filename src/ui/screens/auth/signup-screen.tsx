@@ -3,9 +3,8 @@
  * Test ids: signup-email, signup-password, signup-confirm, signup-submit, signup-code,
  * signup-verify, signup-resend, signup-back, signup-login, form-error.
  */
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useRef, type RefObject } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { PASSWORD_MIN } from '../../../contract/account';
 import { css } from '../../../../styled-system/css';
 import { useI18nContext } from '../../../i18n/i18n-react';
@@ -15,38 +14,15 @@ import { TextField } from '../../components/field';
 import { Text } from '../../components/heading';
 import { Link } from '../../components/link';
 import { PasswordField } from '../../components/password-input';
-import { signUpActors, type AuthServices } from './auth-services';
+import { signUpEffects } from '../../../services/actors/auth';
+import { useFlowActor } from '../../flow';
 import { AuthPage, fieldErrorText, footerText, FormErrorAlert, formStack, fullWidth, rowBetween, passwordVisibilityLabel, submitHandler } from './auth-view';
-import { ShellAuthServices } from './shell-auth-services';
-
-export const CONFIRMED_PATH = '/confirmed';
 
 const muted = css({ color: 'fg.muted' });
 
-export interface SignupScreenProps {
-  /** Injected services (tests); the app leaves it out and the shell's are used. */
-  services?: AuthServices;
-}
-
-export function SignupScreen({ services }: SignupScreenProps) {
-  if (services) return <SignupView services={services} />;
-  return <ShellAuthServices>{(s) => <SignupView services={s} />}</ShellAuthServices>;
-}
-
-function SignupView({ services }: { services: AuthServices }) {
+export function SignupScreen() {
   const { LL } = useI18nContext();
-  const navigate = useNavigate();
-  const actor = useActorRef(
-    signUpMachine.provide({
-      actors: signUpActors(services),
-      actions: {
-        signedIn: (_, { accessToken }) => {
-          services.onSignedIn(accessToken);
-          navigate(CONFIRMED_PATH, { replace: true });
-        },
-      },
-    }),
-  );
+  const actor = useFlowActor(signUpMachine, signUpEffects);
 
   const context = useSelector(actor, (s) => s.context);
   const busy = useSelector(actor, (s) => s.hasTag('busy') || s.hasTag('done'));

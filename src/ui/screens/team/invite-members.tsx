@@ -7,76 +7,48 @@
  * invite-emails, invite-emails-error, invite-send, invite-notice, invite-error, usage-limit-dialog.
  */
 import { FieldTextarea } from '@ark-ui/react/field';
-import { useActorRef, useSelector } from '@xstate/react';
-import { fromPromise } from 'xstate';
+import { useSelector } from '@xstate/react';
+import { useEffect } from 'react';
 import { css, cx } from '../../../../styled-system/css';
 import { input as inputRecipe, textarea } from '../../../../styled-system/recipes';
-import { inviteMembersMachine, type InviteLink, type SendAnswer } from '../../../machines/invite-members.machine';
+import { inviteMembersMachine } from '../../../machines/invite-members.machine';
 import { useI18nContext } from '../../../i18n/i18n-react';
-import { useAppShell } from '../../app-actors';
+import { inviteMembersEffects } from '../../../services/actors/team';
 import { InlineAlert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { ModalDialog } from '../../components/dialog';
 import { FieldErrorText, FieldHelperText, FieldLabel, FieldRoot } from '../../components/field';
 import { TabsContent, TabsList, TabsRoot, TabsTrigger } from '../../components/tabs';
-import { loadSeatsLogic, refusalText, UsageLimitDialog } from './usage-limit-dialog';
-import { teamEndpoints } from '../../../contract/team';
+import { useFlowActor } from '../../flow';
+import { refusalText, UsageLimitDialog } from './usage-limit-dialog';
 
 const stack = css({ display: 'flex', flexDirection: 'column', gap: '4', pt: '4' });
 const row = css({ display: 'flex', gap: '2', flexWrap: 'wrap', alignItems: 'center' });
 const muted = css({ color: 'fg.muted', fontSize: 'sm' });
 
-const toLink = (d: { inviteUrl: string; expiresAt: number }): InviteLink => ({ inviteUrl: d.inviteUrl, expiresAt: d.expiresAt });
-
+/**
+ * `onInvited`: a list on screen that shows invitations reloads (the machine emits `invited`; the
+ * app's account refreshes through the flow's own effect).
+ */
 export function InviteMembers({ triggerTestId, onInvited, variant = 'solid' }: { triggerTestId: string; onInvited?: () => void; variant?: 'solid' | 'outline' }) {
   const { LL, locale } = useI18nContext();
-  const { services } = useAppShell();
-  const { api } = services;
   const t = LL.team.inviteDialog;
+  const ref = useFlowActor(inviteMembersMachine, inviteMembersEffects);
+  useEffect(() => {
+    if (!onInvited) return undefined;
+    const subscription = ref.on('invited', () => onInvited());
+    return () => subscription.unsubscribe();
+  }, [ref, onInvited]);
 
-  const ref = useActorRef(
-    inviteMembersMachine.provide({
-      actors: {
-        loadLink: fromPromise<InviteLink | null, void>(async () => {
-          const r = await api.call(teamEndpoints.inviteUrlList);
-          if (!r.ok || r.raw) throw new Error(r.message);
-          const pub = r.data.items.find((i) => i.kind === 'public');
-          return pub ? toLink(pub) : null;
-        }),
-        generateLink: fromPromise<InviteLink, void>(async () => {
-          const r = await api.call(teamEndpoints.publicInviteUrlGenerate);
-          if (!r.ok || r.raw) throw new Error(r.message);
-          return toLink(r.data);
-        }),
-        resetLink: fromPromise<InviteLink, void>(async () => {
-          const r = await api.call(teamEndpoints.publicInviteUrlReset);
-          if (!r.ok || r.raw) throw new Error(r.message);
-          return toLink(r.data);
-        }),
-        copyText: fromPromise<void, { text: string }>(({ input }) => navigator.clipboard.writeText(input.text)),
-        sendInvites: fromPromise<SendAnswer, { emails: string[] }>(async ({ input }) => {
-          const r = await api.call(teamEndpoints.inviteRecordCreate, { emails: input.emails });
-          if (r.ok && !r.raw) return { ok: true };
-          return { ok: false, code: r.code ?? 0, message: r.message };
-        }),
-        loadSeats: loadSeatsLogic(api),
-      },
-      actions: {
-        // Pending invitations are not selectable members, so only the list on screen reloads.
-        invited: () => onInvited?.(),
-      },
-    }),
-  );
-
-  const open = useSelector(ref, (s) => s.matches('open'));
-  const usageLimit = useSelector(ref, (s) => s.matches('usageLimit'));
-  const confirmReset = useSelector(ref, (s) => s.matches({ open: { link: 'confirmReset' } }));
-  const linkBusy = useSelector(ref, (s) => s.matches({ open: { link: 'loading' } }) || s.matches({ open: { link: 'generating' } }) || s.matches({ open: { link: 'resetting' } }));
-  const sending = useSelector(ref, (s) => s.matches({ open: { email: 'sending' } }));
+  const open = useSelector(ref, (s) => s.hasTag('open'));
+  const usageLimit = useSelector(ref, (s) => s.hasTag('usageLimit'));
+  const confirmReset = useSelector(ref, (s) => s.hasTag('confirmReset'));
+  const linkBusy = useSelector(ref, (s) => s.hasTag('linkBusy'));
+  const sending = useSelector(ref, (s) => s.hasTag('sending'));
   const { tab, link, emails, emailsError, invalidEmails, error, notice, seats } = useSelector(ref, (s) => s.context);
 
   const validUntil = link ? new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(link.expiresAt * 1000)) : '';
-  const errorText = error ? (error.code === -1 ? t.copyFailed() : refusalText(LL, error)) : null;
+  const errorText = error === null ? null : error.kind === 'copyFailed' ? t.copyFailed() : refusalText(LL, error);
   const noticeText = notice === 'copied' ? t.copied() : notice === 'sent' ? t.sent() : notice === 'reset' ? t.resetDone() : null;
 
   return (

@@ -1,125 +1,80 @@
 /**
  * /settings/workspace-members (inside the main layout): the workspace's members, 20 a page, with
- * the actions the caller's role allows (SPEC §2, §4, §6). Driven by the team-members machine;
- * confirmations are opened by its `confirming` state.
- * Test ids: members-page, member-row-<email>, member-role-<email>, member-sync-<email>,
- * member-remove-<email>, member-resend-<email>, member-delete-invite-<email>, members-invite,
- * members-leave, members-disband, members-error, members-retry, members-loading, members-empty, members-confirm,
- * confirm-ok, confirm-cancel, usage-limit-dialog.
+ * the actions the caller's role allows (SPEC §2, §4, §6), on the kit's data table and pagination.
+ * Driven by the team-members machine: the view reads its tags and context, and what a row offers
+ * from its selectors (`rowActionsOf`, `exitOf`, `managesList`); confirmations are opened by its
+ * `confirm` tag.
+ * Test ids: members-page, members-table, member-row-<email>, member-role-<email>,
+ * member-sync-<email>, member-remove-<email>, member-resend-<email>, member-delete-invite-<email>,
+ * members-invite, members-leave, members-disband, members-error, members-notice, members-pages,
+ * members-confirm, confirm-ok, confirm-cancel, usage-limit-dialog; the table's table-loading-row,
+ * table-empty-row, table-error-row, table-retry; the pagination's pagination-prev/-next/-page-<n>.
  */
-import { useActorRef, useSelector } from '@xstate/react';
-import { useNavigate } from 'react-router-dom';
-import { fromPromise } from 'xstate';
+import { useSelector } from '@xstate/react';
+import { useCallback, useMemo } from 'react';
 import { css } from '../../../../styled-system/css';
-import { RoleLevel } from '../../../contract/roles';
-import type { SyncType } from '../../../contract/roles';
-import { WORKSPACE_PATH } from '../../../machines/constants';
-import {
-  canManage,
-  MEMBERS_PAGE_SIZE,
-  teamMembersMachine,
-  type ActionAnswer,
-  type LoadPageInput,
-  type MembersPage,
-  type RunActionInput,
-  type TeamRole,
-} from '../../../machines/team-members.machine';
+import { roleOf, syncTypes, type SyncType } from '../../../contract/roles';
+import type { WorkspaceMember } from '../../../contract/workspace';
 import { useI18nContext } from '../../../i18n/i18n-react';
+import {
+  exitOf,
+  managesList,
+  MEMBERS_PAGE_SIZE,
+  pageCount,
+  rowActionsOf,
+  sortedRows,
+  teamMembersMachine,
+  type TeamMembersActorRef,
+  type TeamRole,
+  type Viewer,
+} from '../../../machines/team-members.machine';
+import { teamMembersEffects } from '../../../services/actors/team';
 import { useAppShell } from '../../app-actors';
 import { InlineAlert } from '../../components/alert';
 import { Button } from '../../components/button';
+import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { ModalDialog } from '../../components/dialog';
 import { Heading, Text } from '../../components/heading';
+import { Pagination } from '../../components/pagination';
 import { SimpleSelect } from '../../components/select';
-import type { ApiClient } from '../../../services/api/client';
+import { useFlowActor } from '../../flow';
 import { InviteMembers } from './invite-members';
-import { loadSeatsLogic, refusalText, UsageLimitDialog } from './usage-limit-dialog';
-import { teamEndpoints } from '../../../contract/team';
+import { refusalText, UsageLimitDialog } from './usage-limit-dialog';
 
 const page = css({ display: 'flex', flexDirection: 'column', gap: '5', p: { base: '4', md: '8' }, maxWidth: '6xl' });
 const head = css({ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-start', gap: '4', flexWrap: 'wrap' });
 const actionsRow = css({ display: 'flex', gap: '2', flexWrap: 'wrap', alignItems: 'center' });
-const tableWrap = css({ overflowX: 'auto', borderWidth: '1px', borderColor: 'border.default', borderRadius: 'l2', bg: 'bg.default' });
-const table = css({ width: 'full', borderCollapse: 'collapse', '& th, & td': { textAlign: 'start', px: '3', py: '2', borderBottomWidth: '1px', borderColor: 'border.subtle', verticalAlign: 'middle' }, '& th': { fontWeight: 'semibold', color: 'fg.muted', fontSize: 'sm', whiteSpace: 'nowrap' } });
 const noWrap = css({ whiteSpace: 'nowrap' });
-const mutedCell = css({ color: 'fg.muted' });
-const pager = css({ display: 'flex', gap: '3', alignItems: 'center', justifyContent: 'flex-end' });
-
-/** The caller's role on this screen from the gate's user info (admin level 1 owner, level 3 manager). */
-export const teamRoleOf = (roles: readonly { code: string; level: number }[]): TeamRole => {
-  if (roles.some((r) => r.code === 'admin' && r.level === RoleLevel.admin)) return 'admin';
-  if (roles.some((r) => r.code === 'admin' && r.level === RoleLevel.manager)) return 'manager';
-  return 'member';
-};
-
-const answerOf = (r: Awaited<ReturnType<ApiClient['call']>>): ActionAnswer =>
-  r.ok && !r.raw ? { ok: true } : { ok: false, code: r.code ?? 0, message: r.message };
+const muted = css({ color: 'fg.muted' });
+const pager = css({ display: 'flex', gap: '3', alignItems: 'center', justifyContent: 'flex-end', flexWrap: 'wrap' });
 
 export function MembersScreen() {
   const { actors } = useAppShell();
   const workspaceId = useSelector(actors.gate, (s) => s.context.workspace?.workspaceId ?? '');
   const workspaceName = useSelector(actors.gate, (s) => s.context.workspace?.workspaceName ?? '');
   const selfId = useSelector(actors.gate, (s) => s.context.userInfo?.userId ?? '');
-  const role = useSelector(actors.gate, (s) => teamRoleOf(s.context.userInfo?.roles ?? []));
+  const role = useSelector(actors.gate, (s) => roleOf(s.context.userInfo?.roles ?? []));
   // Remount when the person or their role changes, so the machine starts from the right input.
   return <MembersView key={`${workspaceId}:${selfId}:${role}`} workspaceId={workspaceId} workspaceName={workspaceName} selfId={selfId} role={role} />;
 }
 
 function MembersView({ workspaceId, workspaceName, selfId, role }: { workspaceId: string; workspaceName: string; selfId: string; role: TeamRole }) {
   const { LL } = useI18nContext();
-  const { services, actors } = useAppShell();
-  const { api } = services;
-  const navigate = useNavigate();
   const t = LL.team;
+  const ref = useFlowActor(teamMembersMachine, teamMembersEffects, { input: { workspaceId, selfId, role } });
 
-  const ref = useActorRef(
-    teamMembersMachine.provide({
-      actors: {
-        loadPage: fromPromise<MembersPage, LoadPageInput>(async ({ input }) => {
-          const r = await api.call(teamEndpoints.workspacePage, { workspaceId: input.workspaceId, page: input.page, size: MEMBERS_PAGE_SIZE });
-          if (!r.ok || r.raw) throw new Error(r.message);
-          return { items: r.data.items, total: r.data.total };
-        }),
-        runAction: fromPromise<ActionAnswer, RunActionInput>(async ({ input }) => {
-          const { action, workspaceId: ws } = input;
-          switch (action.kind) {
-            case 'role':
-              return answerOf(await api.call(teamEndpoints.userLevelUpdate, { userLevel: action.level, userId: action.userId, workspaceId: ws }));
-            case 'sync':
-              return answerOf(await api.call(teamEndpoints.syncTypeUpdate, { syncType: action.syncType, userId: action.userId, workspaceId: ws }));
-            case 'remove':
-              return answerOf(await api.call(teamEndpoints.inviteRecordDelete, { workspaceId: ws, targetUserId: action.userId }));
-            case 'deleteInvite':
-              return answerOf(await api.call(teamEndpoints.inviteRecordDelete, { workspaceId: ws, email: action.email }));
-            case 'resend':
-              return answerOf(await api.call(teamEndpoints.inviteRecordCreate, { emails: [action.email] }));
-            case 'leave':
-              return answerOf(await api.call(teamEndpoints.workspaceLeave, { workspaceId: ws }));
-            case 'disband':
-              return answerOf(await api.call(teamEndpoints.workspaceDisband, { workspaceId: ws }));
-          }
-        }),
-        loadSeats: loadSeatsLogic(api),
-      },
-      actions: {
-        leftWorkspace: () => {
-          // The gate decides for /workspace (not this screen's path, which it would keep as `to`).
-          actors.gate.send({ type: 'gate.reload', pathname: WORKSPACE_PATH });
-          void navigate(WORKSPACE_PATH, { replace: true });
-        },
-      },
-    }),
-    { input: { workspaceId, selfId, role } },
-  );
-
-  const loading = useSelector(ref, (s) => s.matches('loading'));
-  const failed = useSelector(ref, (s) => s.matches('failed'));
+  const loading = useSelector(ref, (s) => s.hasTag('loading'));
+  const failed = useSelector(ref, (s) => s.hasTag('loadFailed'));
   const busy = useSelector(ref, (s) => s.hasTag('busy'));
   const confirming = useSelector(ref, (s) => s.hasTag('confirm'));
-  const usageLimit = useSelector(ref, (s) => s.matches('usageLimit'));
-  const { items, total, page: current, pending, error, done, seats } = useSelector(ref, (s) => s.context);
-  const pages = Math.max(1, Math.ceil(total / MEMBERS_PAGE_SIZE));
-  const manages = canManage(role);
+  const usageLimit = useSelector(ref, (s) => s.hasTag('usageLimit'));
+  const rows = useSelector(ref, (s) => sortedRows(s.context));
+  const { total, page: current, pending, error, done, seats, sort } = useSelector(ref, (s) => s.context);
+  const viewer: Viewer = useMemo(() => ({ role, selfId }), [role, selfId]);
+  const manages = managesList(viewer);
+  const exit = exitOf(role);
+  const pages = pageCount(total);
+  const reload = useCallback(() => ref.send({ type: 'members.changed' }), [ref]);
 
   const confirmText = (() => {
     switch (pending?.kind) {
@@ -136,11 +91,66 @@ function MembersView({ workspaceId, workspaceName, selfId, role }: { workspaceId
     }
   })();
 
-  const roleOptions = [
-    { value: 'manager', label: t.role.manager() },
-    { value: 'member', label: t.role.member() },
-  ];
-  const syncOptions = (['off', 'manual', 'auto'] as const).map((v) => ({ value: v, label: t.sync[v]() }));
+  const columns = useMemo<DataTableColumn<WorkspaceMember>[]>(() => {
+    const roleOptions = [
+      { value: 'manager', label: t.role.manager() },
+      { value: 'member', label: t.role.member() },
+    ];
+    const syncOptions = syncTypes.map((v) => ({ value: v, label: t.sync[v]() }));
+    return [
+      {
+        id: 'email',
+        header: t.columns.email(),
+        sortable: true,
+        cell: (m) => (
+          <>
+            {m.email} {rowActionsOf(viewer, m).self ? <span className={muted}>{t.you()}</span> : null}
+          </>
+        ),
+      },
+      {
+        id: 'role',
+        header: t.columns.role(),
+        cell: (m) =>
+          rowActionsOf(viewer, m).changeRole ? (
+            <MemberSelect
+              actor={ref}
+              label={t.columns.role()}
+              options={roleOptions}
+              value={m.level}
+              onChange={(v) => ref.send({ type: 'user.changeRole', userId: m.userId, level: v === 'manager' ? 'manager' : 'member' })}
+              testId={`member-role-${m.email}`}
+            />
+          ) : (
+            t.role[m.level]()
+          ),
+      },
+      {
+        id: 'number',
+        header: t.columns.number(),
+        cell: (m) => <span className={noWrap}>{m.number ? <bdi dir="ltr">{m.number}</bdi> : t.noNumber()}</span>,
+      },
+      {
+        id: 'syncType',
+        header: t.columns.syncType(),
+        cell: (m) =>
+          rowActionsOf(viewer, m).changeSync ? (
+            <MemberSelect
+              actor={ref}
+              label={t.columns.syncType()}
+              options={syncOptions}
+              value={m.syncType}
+              onChange={(v) => ref.send({ type: 'user.changeSync', userId: m.userId, syncType: v as SyncType })}
+              testId={`member-sync-${m.email}`}
+            />
+          ) : (
+            t.sync[m.syncType]()
+          ),
+      },
+      { id: 'status', header: t.columns.status(), cell: (m) => t.status[m.status]() },
+      { id: 'actions', header: t.columns.actions(), cell: (m) => <RowButtons actor={ref} member={m} viewer={viewer} /> },
+    ];
+  }, [t, ref, viewer]);
 
   return (
     <section className={page} data-testid="members-page" aria-busy={busy}>
@@ -152,8 +162,8 @@ function MembersView({ workspaceId, workspaceName, selfId, role }: { workspaceId
           <Text muted>{t.lead({ workspace: workspaceName })}</Text>
         </div>
         <div className={actionsRow}>
-          {manages ? <InviteMembers triggerTestId="members-invite" onInvited={() => ref.send({ type: 'members.changed' })} /> : null}
-          {role !== 'admin' ? (
+          {manages ? <InviteMembers triggerTestId="members-invite" onInvited={reload} /> : null}
+          {exit === 'leave' ? (
             <Button variant="outline" onClick={() => ref.send({ type: 'user.leave' })} data-testid="members-leave">
               {t.leave()}
             </Button>
@@ -165,129 +175,38 @@ function MembersView({ workspaceId, workspaceName, selfId, role }: { workspaceId
         </div>
       </div>
 
-      {done ? <InlineAlert status="success" title={t.done[done === 'leave' || done === 'disband' ? 'remove' : done]()} data-testid="members-notice" /> : null}
+      {done ? <InlineAlert status="success" title={t.done[done]()} data-testid="members-notice" /> : null}
       {error ? <InlineAlert status="error" title={refusalText(LL, error)} data-testid="members-error" /> : null}
-      {failed ? (
-        <div className={actionsRow}>
-          <InlineAlert status="error" title={t.loadFailed()} />
-          <Button variant="outline" onClick={() => ref.send({ type: 'user.retry' })} data-testid="members-retry">
-            {t.retry()}
-          </Button>
-        </div>
-      ) : null}
 
-      <div className={tableWrap}>
-        <table className={table}>
-          <thead>
-            <tr>
-              <th scope="col">{t.columns.email()}</th>
-              <th scope="col">{t.columns.role()}</th>
-              <th scope="col">{t.columns.number()}</th>
-              <th scope="col">{t.columns.syncType()}</th>
-              <th scope="col">{t.columns.status()}</th>
-              {manages ? <th scope="col">{t.columns.actions()}</th> : null}
-            </tr>
-          </thead>
-          <tbody>
-            {items.length === 0 && loading ? (
-              <tr>
-                <td colSpan={manages ? 6 : 5} className={mutedCell} data-testid="members-loading">
-                  {t.loading()}
-                </td>
-              </tr>
-            ) : null}
-            {items.length === 0 && !loading && !failed ? (
-              <tr>
-                <td colSpan={manages ? 6 : 5} data-testid="members-empty">
-                  {t.empty()}
-                </td>
-              </tr>
-            ) : null}
-            {items.map((m) => {
-              const self = m.userId !== '' && m.userId === selfId;
-              const editable = manages && m.status === 'joined' && !self && m.level !== 'admin';
-              return (
-                <tr key={m.userId || m.email} data-testid={`member-row-${m.email}`}>
-                  <td>
-                    {m.email} {self ? <span className={css({ color: 'fg.muted' })}>{t.you()}</span> : null}
-                  </td>
-                  <td>
-                    {editable ? (
-                      <SimpleSelect
-                        label={t.columns.role()}
-                        options={roleOptions}
-                        value={m.level}
-                        size="sm"
-                        hideLabel
-                        disabled={busy}
-                        onValueChange={(v) => v && v !== m.level && ref.send({ type: 'user.changeRole', userId: m.userId, level: v === 'manager' ? 'manager' : 'member' })}
-                        data-testid={`member-role-${m.email}`}
-                      />
-                    ) : (
-                      t.role[m.level]()
-                    )}
-                  </td>
-                  <td className={noWrap}>{m.number ? <bdi dir="ltr">{m.number}</bdi> : t.noNumber()}</td>
-                  <td>
-                    {manages && m.status === 'joined' && (role === 'admin' || m.level !== 'admin') ? (
-                      <SimpleSelect
-                        label={t.columns.syncType()}
-                        options={syncOptions}
-                        value={m.syncType}
-                        size="sm"
-                        hideLabel
-                        disabled={busy}
-                        onValueChange={(v) => v && v !== m.syncType && ref.send({ type: 'user.changeSync', userId: m.userId, syncType: v as SyncType })}
-                        data-testid={`member-sync-${m.email}`}
-                      />
-                    ) : (
-                      t.sync[m.syncType]()
-                    )}
-                  </td>
-                  <td>{t.status[m.status]()}</td>
-                  {manages ? (
-                    <td>
-                      <div className={actionsRow}>
-                        {editable ? (
-                          <Button size="sm" variant="outline" disabled={busy} onClick={() => ref.send({ type: 'user.remove', userId: m.userId, email: m.email })} data-testid={`member-remove-${m.email}`}>
-                            {t.remove()}
-                          </Button>
-                        ) : null}
-                        {m.status === 'invited' ? (
-                          <>
-                            <Button size="sm" variant="outline" disabled={busy} onClick={() => ref.send({ type: 'user.resend', email: m.email })} data-testid={`member-resend-${m.email}`}>
-                              {t.resend()}
-                            </Button>
-                            <Button size="sm" variant="ghost" disabled={busy} onClick={() => ref.send({ type: 'user.deleteInvite', email: m.email })} data-testid={`member-delete-invite-${m.email}`}>
-                              {t.deleteInvite()}
-                            </Button>
-                          </>
-                        ) : null}
-                        {m.status === 'removed' ? (
-                          <Button size="sm" variant="outline" disabled={busy} onClick={() => ref.send({ type: 'user.resend', email: m.email })} data-testid={`member-resend-${m.email}`}>
-                            {t.reinvite()}
-                          </Button>
-                        ) : null}
-                      </div>
-                    </td>
-                  ) : null}
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        label={t.title()}
+        columns={columns}
+        data={rows}
+        getRowId={(m) => m.userId || m.email}
+        rowTestId={(m) => `member-row-${m.email}`}
+        status={failed ? 'error' : loading ? 'loading' : 'ready'}
+        onRetry={() => ref.send({ type: 'user.retry' })}
+        texts={{ empty: t.empty(), loading: t.loading(), error: t.loadFailed(), retry: t.retry() }}
+        sort={sort}
+        onSortChange={(s) => ref.send({ type: 'user.sort', sort: s })}
+        columnVisibility={{ actions: manages }}
+        data-testid="members-table"
+      />
 
       {pages > 1 || current > 1 ? (
-        <nav className={pager} aria-label={t.page({ page: current, pages })}>
-          <Button size="sm" variant="outline" disabled={busy || current <= 1} onClick={() => ref.send({ type: 'user.page', page: current - 1 })}>
-            {t.previous()}
-          </Button>
-          <span>{t.page({ page: current, pages })}</span>
-          <Button size="sm" variant="outline" disabled={busy || current >= pages} onClick={() => ref.send({ type: 'user.page', page: current + 1 })}>
-            {t.next()}
-          </Button>
-        </nav>
+        <div className={pager} data-testid="members-pages">
+          <Text muted aria-hidden="true">
+            {t.page({ page: current, pages })}
+          </Text>
+          <Pagination
+            count={total}
+            pageSize={MEMBERS_PAGE_SIZE}
+            page={current}
+            disabled={busy}
+            onPageChange={(p) => ref.send({ type: 'user.page', page: p })}
+            labels={{ root: t.page({ page: current, pages }), prev: t.previous(), next: t.next(), page: (n) => t.pageN({ page: n }) }}
+          />
+        </div>
       ) : null}
 
       <ModalDialog
@@ -310,5 +229,70 @@ function MembersView({ workspaceId, workspaceName, selfId, role }: { workspaceId
       />
       <UsageLimitDialog open={usageLimit} seats={seats} onClose={() => ref.send({ type: 'user.close' })} />
     </section>
+  );
+}
+
+/** A role or sync-type select in a row, disabled while the machine is busy. */
+function MemberSelect({
+  actor,
+  label,
+  options,
+  value,
+  onChange,
+  testId,
+}: {
+  actor: TeamMembersActorRef;
+  label: string;
+  options: { value: string; label: string }[];
+  value: string;
+  onChange: (value: string) => void;
+  testId: string;
+}) {
+  const busy = useSelector(actor, (s) => s.hasTag('busy'));
+  return (
+    <SimpleSelect
+      label={label}
+      options={options}
+      value={value}
+      size="sm"
+      hideLabel
+      disabled={busy}
+      onValueChange={(v) => {
+        if (v && v !== value) onChange(v);
+      }}
+      data-testid={testId}
+    />
+  );
+}
+
+/** The buttons a row offers the viewer (remove, resend, delete an invitation, invite again). */
+function RowButtons({ actor, member: m, viewer }: { actor: TeamMembersActorRef; member: WorkspaceMember; viewer: Viewer }) {
+  const { LL } = useI18nContext();
+  const t = LL.team;
+  const busy = useSelector(actor, (s) => s.hasTag('busy'));
+  const can = rowActionsOf(viewer, m);
+  return (
+    <div className={actionsRow}>
+      {can.remove ? (
+        <Button size="sm" variant="outline" disabled={busy} onClick={() => actor.send({ type: 'user.remove', userId: m.userId, email: m.email })} data-testid={`member-remove-${m.email}`}>
+          {t.remove()}
+        </Button>
+      ) : null}
+      {can.resend ? (
+        <Button size="sm" variant="outline" disabled={busy} onClick={() => actor.send({ type: 'user.resend', email: m.email })} data-testid={`member-resend-${m.email}`}>
+          {t.resend()}
+        </Button>
+      ) : null}
+      {can.deleteInvite ? (
+        <Button size="sm" variant="ghost" disabled={busy} onClick={() => actor.send({ type: 'user.deleteInvite', email: m.email })} data-testid={`member-delete-invite-${m.email}`}>
+          {t.deleteInvite()}
+        </Button>
+      ) : null}
+      {can.reinvite ? (
+        <Button size="sm" variant="outline" disabled={busy} onClick={() => actor.send({ type: 'user.resend', email: m.email })} data-testid={`member-resend-${m.email}`}>
+          {t.reinvite()}
+        </Button>
+      ) : null}
+    </div>
   );
 }

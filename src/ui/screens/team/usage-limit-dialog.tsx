@@ -1,34 +1,25 @@
 /**
  * The Usage limit dialog (SPEC §2): shown when inviting or re-inviting needs a seat the plan does
  * not have. It names the plan, the seats used and the seats available. "Upgrade now" is not shown
- * until purchasing exists (a later issue), rather than leading nowhere.
+ * until seat purchase exists, rather than leading nowhere.
  * Test id: usage-limit-dialog.
  */
-import { fromPromise } from 'xstate';
 import { css } from '../../../../styled-system/css';
 import { Code } from '../../../contract/codes';
 import { useI18nContext } from '../../../i18n/i18n-react';
 import type { TranslationFunctions } from '../../../i18n/i18n-types';
+import type { CallError } from '../../../machines/answer';
 import type { Seats } from '../../../machines/invite-members.machine';
-import type { ApiClient } from '../../../services/api/client';
 import { Button } from '../../components/button';
 import { ModalDialog } from '../../components/dialog';
-import { accountEndpoints } from '../../../contract/account';
-
-/** The seats of the caller's plan, from the plan/pay info (inviteCount is derived by the server). */
-export const loadSeatsLogic = (api: ApiClient) =>
-  fromPromise<Seats, void>(async () => {
-    const r = await api.call(accountEndpoints.payInfo);
-    if (!r.ok || r.raw) throw new Error(r.message);
-    return { planName: r.data.planName, used: r.data.inviteCount, limit: r.data.inviteLimit };
-  });
 
 /**
- * A refusal as the person reads it: the translated text for the team codes we know, else the
- * server's own message (SPEC §8), else a generic failure.
+ * A failed call as the person reads it: for a refusal, the translated text of the team codes we
+ * know, else the server's own message (SPEC §8); for a call that failed on the way, a generic failure.
  */
-export const refusalText = (LL: TranslationFunctions, error: { code: number; message: string }): string => {
+export const refusalText = (LL: TranslationFunctions, error: CallError): string => {
   const t = LL.team;
+  if (error.kind === 'network') return t.failed();
   switch (error.code) {
     case Code.FORBIDDEN:
       return t.refused({ message: t.codes.forbidden() });

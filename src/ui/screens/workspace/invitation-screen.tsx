@@ -8,17 +8,18 @@
  * invitation-workspace, invitation-status, invitation-error, invitation-retry, invitation-missing,
  * invitation-mismatch, invitation-create-own, invitation-sign-out.
  */
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { css } from '../../../../styled-system/css';
 import { INVITE_TOKEN_PARAM, WORKSPACE_PATH } from '../../../machines/constants';
 import { invitationMachine, type InvitationPage } from '../../../machines/invitation.machine';
 import { useI18nContext } from '../../../i18n/i18n-react';
-import { createInvitationActors } from '../../../services/actors';
+import { invitationEffects } from '../../../services/actors/invitation';
 import { useAppShell } from '../../app-actors';
 import { InlineAlert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { Text } from '../../components/heading';
+import { useFlowActor } from '../../flow';
 import { pageActions, pageNote, WorkspacePageFrame } from './workspace-page-frame';
 
 const facts = css({ display: 'grid', gridTemplateColumns: 'auto 1fr', gap: '2', columnGap: '4', m: '0' });
@@ -32,24 +33,16 @@ const testIds: Record<InvitationPage, { page: string; join: string }> = {
 
 function AcceptInvitation({ page }: { page: InvitationPage }) {
   const { LL } = useI18nContext();
-  const { actors, services } = useAppShell();
+  const { actors } = useAppShell();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const userEmail = useSelector(actors.gate, (s) => s.context.userInfo?.email ?? null);
 
-  const ref = useActorRef(
-    invitationMachine.provide({
-      ...createInvitationActors(services.api),
-      actions: {
-        reloadGate: () => actors.gate.send({ type: 'gate.reload' }),
-        navigate: (_, p) => {
-          void navigate(p.to, { replace: p.replace });
-        },
-      },
-    }),
-    { input: { inviteToken: params.get(INVITE_TOKEN_PARAM), page, userEmail } },
-  );
-  const state = useSelector(ref, (s) => s.value);
+  const ref = useFlowActor(invitationMachine, invitationEffects, { input: { inviteToken: params.get(INVITE_TOKEN_PARAM), page, userEmail } });
+  const missingToken = useSelector(ref, (s) => s.hasTag('missingToken'));
+  const emailMismatch = useSelector(ref, (s) => s.hasTag('emailMismatch'));
+  const loadFailed = useSelector(ref, (s) => s.hasTag('loadFailed'));
+  const ready = useSelector(ref, (s) => s.hasTag('ready'));
   const info = useSelector(ref, (s) => s.context.info);
   const error = useSelector(ref, (s) => s.context.error);
   const busy = useSelector(ref, (s) => s.hasTag('busy'));
@@ -68,7 +61,7 @@ function AcceptInvitation({ page }: { page: InvitationPage }) {
   );
   const title = page === 'grantAccess' ? t.titleGrantAccess() : t.titleInvitation();
 
-  if (state === 'missingToken') {
+  if (missingToken) {
     return (
       <WorkspacePageFrame testId={ids.page} title={t.missingTitle()} message={t.missingBody()}>
         <div className={pageActions} data-testid="invitation-missing">
@@ -79,7 +72,7 @@ function AcceptInvitation({ page }: { page: InvitationPage }) {
     );
   }
 
-  if (state === 'emailMismatch' && info) {
+  if (emailMismatch && info) {
     return (
       <WorkspacePageFrame
         testId={ids.page}
@@ -97,7 +90,7 @@ function AcceptInvitation({ page }: { page: InvitationPage }) {
     );
   }
 
-  if (state === 'loadFailed') {
+  if (loadFailed) {
     return (
       <WorkspacePageFrame testId={ids.page} title={title}>
         <InlineAlert
@@ -115,7 +108,7 @@ function AcceptInvitation({ page }: { page: InvitationPage }) {
     );
   }
 
-  if (!info) {
+  if (!ready || !info) {
     // Loading the invitation, or leaving for an outcome page.
     return (
       <WorkspacePageFrame testId={ids.page} title={title} busy>

@@ -6,25 +6,21 @@
  * workspace-emails-error, workspace-create, workspace-error, workspace-sign-out.
  */
 import { FieldTextarea } from '@ark-ui/react/field';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import type { FormEvent } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
-import { fromPromise } from 'xstate';
+import { useSearchParams } from 'react-router-dom';
 import { css, cx } from '../../../../styled-system/css';
 import { textarea } from '../../../../styled-system/recipes';
 import { WORKSPACE_TO_PARAM } from '../../../machines/constants';
-import {
-  workspaceCreateMachine,
-  type CreateWorkspaceInput,
-  type CreateWorkspaceResult,
-} from '../../../machines/workspace-create.machine';
+import { workspaceCreateMachine } from '../../../machines/workspace-create.machine';
 import { useI18nContext } from '../../../i18n/i18n-react';
+import { workspaceCreateEffects } from '../../../services/actors/workspace';
 import { useAppShell } from '../../app-actors';
 import { InlineAlert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { CardBody, CardDescription, CardHeader, CardRoot, CardTitle } from '../../components/card';
 import { FieldErrorText, FieldHelperText, FieldLabel, FieldRoot, TextField } from '../../components/field';
-import { workspaceEndpoints } from '../../../contract/workspace';
+import { useFlowActor } from '../../flow';
 
 const page = css({ minHeight: '100dvh', display: 'flex', alignItems: 'center', justifyContent: 'center', p: { base: '4', md: '8' }, bg: 'bg.canvas' });
 const card = css({ width: 'full', maxWidth: 'lg' });
@@ -34,28 +30,9 @@ const brand = css({ fontWeight: 'bold', color: 'colorPalette.default', mb: '2' }
 
 export function WorkspaceScreen() {
   const { LL } = useI18nContext();
-  const { actors, services } = useAppShell();
-  const navigate = useNavigate();
+  const { actors } = useAppShell();
   const [params] = useSearchParams();
-
-  const ref = useActorRef(
-    workspaceCreateMachine.provide({
-      actors: {
-        createWorkspace: fromPromise<CreateWorkspaceResult, CreateWorkspaceInput>(async ({ input }) => {
-          const r = await services.api.call(workspaceEndpoints.workspaceCreate, input);
-          if (r.ok && !r.raw) return { ok: true };
-          return { ok: false, code: r.code ?? 0, message: r.message || String(r.data ?? '') };
-        }),
-      },
-      actions: {
-        reloadGate: () => actors.gate.send({ type: 'gate.reload' }),
-        navigate: (_, p) => {
-          void navigate(p.to, { replace: p.replace });
-        },
-      },
-    }),
-    { input: { to: params.get(WORKSPACE_TO_PARAM) } },
-  );
+  const ref = useFlowActor(workspaceCreateMachine, workspaceCreateEffects, { input: { to: params.get(WORKSPACE_TO_PARAM) } });
   const name = useSelector(ref, (s) => s.context.name);
   const emails = useSelector(ref, (s) => s.context.emails);
   const nameError = useSelector(ref, (s) => s.context.nameError);

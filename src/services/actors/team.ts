@@ -1,0 +1,105 @@
+/**
+ * The team flows' effects (SPEC §2 workspace members, §6 roles, §7 Workspace): the members list
+ * and its actions, the invite dialog, and the seats the Usage limit dialog shows. Built only from
+ * the flow services.
+ *
+ * Every change to the member list (an invitation, a role or sync-type change, a removal, leaving)
+ * tells the account actor (`account.refresh`), so the app's member list (member selector, home
+ * guide) follows. Leaving or disbanding also reloads the login gate, which sends the person on.
+ */
+import { fromPromise } from 'xstate';
+import { accountEndpoints } from '../../contract/account';
+import { teamEndpoints } from '../../contract/team';
+import { WORKSPACE_PATH } from '../../machines/constants';
+import type { InviteLink, inviteMembersMachine, Seats, SendAnswer } from '../../machines/invite-members.machine';
+import {
+  MEMBERS_PAGE_SIZE,
+  type ActionAnswer,
+  type LoadPageInput,
+  type MemberAction,
+  type MembersPage,
+  type RunActionInput,
+  type teamMembersMachine,
+} from '../../machines/team-members.machine';
+import type { ApiClient } from '../api/client';
+import { dataOf, outcomeOf } from '../answer';
+import type { FlowEffects, FlowServices } from '../flow-services';
+
+const refreshAccount = (services: FlowServices): void => services.sendTo('account', { type: 'account.refresh' });
+
+/** The seats of the caller's plan, from the plan info (the server derives the count in use). */
+export const loadSeats = (services: FlowServices) =>
+  fromPromise<Seats, void>(async () => {
+    const plan = dataOf(await services.api.call(accountEndpoints.payInfo));
+    return { planName: plan.planName, used: plan.inviteCount, limit: plan.inviteLimit };
+  });
+
+/** One member action as its call (SPEC §7 Workspace). */
+const callFor = (api: ApiClient, workspaceId: string, action: MemberAction) => {
+  switch (action.kind) {
+    case 'role':
+      return api.call(teamEndpoints.userLevelUpdate, { userLevel: action.level, userId: action.userId, workspaceId });
+    case 'sync':
+      return api.call(teamEndpoints.syncTypeUpdate, { syncType: action.syncType, userId: action.userId, workspaceId });
+    case 'remove':
+      return api.call(teamEndpoints.inviteRecordDelete, { workspaceId, targetUserId: action.userId });
+    case 'deleteInvite':
+      return api.call(teamEndpoints.inviteRecordDelete, { workspaceId, email: action.email });
+    case 'resend':
+      return api.call(teamEndpoints.inviteRecordCreate, { emails: [action.email] });
+    case 'leave':
+      return api.call(teamEndpoints.workspaceLeave, { workspaceId });
+    case 'disband':
+      return api.call(teamEndpoints.workspaceDisband, { workspaceId });
+  }
+};
+
+export const teamMembersEffects: FlowEffects<typeof teamMembersMachine> = (services) => ({
+  actors: {
+    /** A refusal counts as a failure to load: the list offers a retry. */
+    loadPage: fromPromise<MembersPage, LoadPageInput>(async ({ input }) => {
+      const page = dataOf(
+        await services.api.call(teamEndpoints.workspacePage, { workspaceId: input.workspaceId, page: input.page, size: MEMBERS_PAGE_SIZE }),
+      );
+      return { items: page.items, total: page.total };
+    }),
+    runAction: fromPromise<ActionAnswer, RunActionInput>(async ({ input }) => {
+      const answer = outcomeOf(await callFor(services.api, input.workspaceId, input.action));
+      // Leaving and disbanding end in `leftWorkspace`, which tells the gate and the account.
+      if (answer.ok && input.action.kind !== 'leave' && input.action.kind !== 'disband') refreshAccount(services);
+      return answer;
+    }),
+    loadSeats: loadSeats(services),
+  },
+  actions: {
+    leftWorkspace: () => {
+      // The gate decides for /workspace itself (not for this screen, which it would keep as `to`).
+      services.sendTo('gate', { type: 'gate.reload', pathname: WORKSPACE_PATH });
+      refreshAccount(services);
+      services.navigate(WORKSPACE_PATH, { replace: true });
+    },
+  },
+});
+
+const toLink = (d: { inviteUrl: string; expiresAt: number }): InviteLink => ({ inviteUrl: d.inviteUrl, expiresAt: d.expiresAt });
+
+export const inviteMembersEffects: FlowEffects<typeof inviteMembersMachine> = (services) => ({
+  actors: {
+    /** The workspace's public link, if it has one. */
+    loadLink: fromPromise<InviteLink | null, void>(async () => {
+      const list = dataOf(await services.api.call(teamEndpoints.inviteUrlList));
+      const link = list.items.find((i) => i.kind === 'public');
+      return link ? toLink(link) : null;
+    }),
+    generateLink: fromPromise<InviteLink, void>(async () => toLink(dataOf(await services.api.call(teamEndpoints.publicInviteUrlGenerate)))),
+    resetLink: fromPromise<InviteLink, void>(async () => toLink(dataOf(await services.api.call(teamEndpoints.publicInviteUrlReset)))),
+    copyText: fromPromise<void, { text: string }>(({ input }) => services.clipboard.writeText(input.text)),
+    sendInvites: fromPromise<SendAnswer, { emails: string[] }>(async ({ input }) =>
+      outcomeOf(await services.api.call(teamEndpoints.inviteRecordCreate, { emails: input.emails })),
+    ),
+    loadSeats: loadSeats(services),
+  },
+  actions: {
+    invited: () => refreshAccount(services),
+  },
+});
