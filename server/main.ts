@@ -26,6 +26,9 @@ import { createJobRuntime } from './jobs/runtime';
 import { createConsoleLogger } from './logger';
 import { createLogTransport, createSmtpTransport } from './mail';
 
+const JOBS_START_DELAY_MS = 1000;
+let stopping = false;
+
 const main = async () => {
   const env = readServerEnv();
   const logger = createConsoleLogger();
@@ -41,21 +44,25 @@ const main = async () => {
       ? createSmtpTransport({ smtpUrl: env.smtpUrl, from: config.mailFrom, logger })
       : createLogTransport({ logger });
   const jobs = createJobRuntime({ db: database.db, clock: systemClock, logger, config, transport });
-  // Workers start beside the listener (cold start); a mail sent before they poll waits in its queue.
-  jobs.start().then(
-    () => logger.info('[jobs] started', { mail: transport.kind }),
-    (error: unknown) => {
-      console.error('[server] the job queue failed to start:', error);
-      process.exit(1);
-    },
-  );
   const app = createApp({ db: database.db, clock: systemClock, mailer: jobs.mailer, config, logger });
 
   const server = serve({ fetch: app.fetch, port: env.port, hostname: env.host }, (info) => {
     console.log(`Listening on http://${env.host}:${info.port}/crm/`);
+    // Workers start a second after the server listens, so their start-up queries (maintenance,
+    // schedules; on PGlite they share this thread) do not hold up the first requests. A mail sent
+    // before then waits in its queue.
+    setTimeout(() => {
+      if (stopping) return;
+      jobs.start().then(
+        () => logger.info('[jobs] started', { mail: transport.kind }),
+        (error: unknown) => {
+          console.error('[server] the job queue failed to start:', error);
+          process.exit(1);
+        },
+      );
+    }, JOBS_START_DELAY_MS);
   });
 
-  let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
