@@ -20,6 +20,7 @@ import { createMemoryBackend, createStorage, type AppStorage } from '../../src/s
 import { App, createAppShell, type AppShellDeps } from '../../src/ui/app';
 import type { AppShell } from '../../src/ui/app-actors';
 import { createNavigator, type AppNavigator } from '../../src/ui/navigator';
+import { routeFor } from '../../src/ui/route-table';
 
 export const BASENAME = '/crm';
 
@@ -115,6 +116,10 @@ export async function renderApp(options: RenderAppOptions): Promise<RenderedApp>
     },
   });
   options.beforeRender?.(shell);
+  // The first screen's modules are fetched before rendering: a cold import (transformed on first
+  // use) can take longer than a find query waits, and what a test checks is the app, not Vite.
+  const entry = routeFor(options.path.split(/[?#]/)[0] ?? '/');
+  if (entry) await Promise.all([entry.load(), entry.layout === 'main' ? import('../../src/ui/layout/main-layout') : null]);
   render(<App shell={shell} Router={Router} navigator={navigator} />);
   await act(async () => {
     await Promise.resolve();

@@ -11,7 +11,7 @@ import { createRecorder } from '../../src/services/recorder';
 import { AppActorsProvider } from '../../src/ui/app-actors';
 import { I18nProvider } from '../../src/ui/i18n-provider';
 import { MainLayout } from '../../src/ui/layout/main-layout';
-import { memberSelectorHiddenOn, visibleMenuEntries } from '../../src/ui/layout/menu-items';
+import { menuEntriesFor, route, routeTable, showsMemberSelector, type RouteEntry } from '../../src/ui/route-table';
 import { adminUser, memberUser } from '../support/fixtures';
 import { accountApi } from './fake-account';
 import { chooseItem } from './menu-helpers';
@@ -126,7 +126,9 @@ describe('side menu', () => {
     const home = screen.getByTestId('menu-home');
     expect(home.getAttribute('aria-current')).toBe('page');
     expect(home.getAttribute('href')).toBe('/crm/v2/home');
-    expect(within(screen.getByTestId('side-menu')).getAllByRole('link')).toHaveLength(visibleMenuEntries(adminUser.roles).length);
+    const links = within(screen.getByTestId('side-menu')).getAllByRole('link');
+    expect(links.map((a) => a.getAttribute('data-testid'))).toEqual(menuEntriesFor('admin').map((e) => `menu-${e.label}`));
+    expect(links.map((a) => a.getAttribute('href'))).toEqual(['/crm/v2/home', '/crm/settings/workspace-members']);
   });
 
   it('collapses behind a menu button on narrow screens', async () => {
@@ -140,6 +142,30 @@ describe('side menu', () => {
   });
 });
 
+const stub = () => Promise.resolve({ Stub: () => null });
+/** The app's table plus later screens: a conversation screen without the selector, an admin-only and a hidden entry. */
+const laterTable: readonly RouteEntry[] = [
+  ...routeTable,
+  route({ path: '/conversation/:chatId?', load: stub, screen: 'Stub', layout: 'main', access: 'workspace', memberSelector: false, menu: { label: 'home', icon: 'home', order: 20 } }),
+  route({ path: '/template-center', load: stub, screen: 'Stub', layout: 'main', access: 'workspace', roles: ['admin'], menu: { label: 'members', icon: 'members', order: 30 } }),
+  route({ path: '/invite-link/:id', load: stub, screen: 'Stub', layout: 'main', access: 'workspace', menu: { label: 'members', icon: 'members', order: 5, hidden: true } }),
+];
+
+describe('route table: menu and header', () => {
+  it('orders the menu, leaves out hidden entries and those the role may not open', () => {
+    expect(menuEntriesFor('admin', laterTable).map((e) => e.path)).toEqual(['/v2/home', '/conversation/:chatId?', '/template-center', '/settings/workspace-members']);
+    expect(menuEntriesFor('member', laterTable).map((e) => e.path)).toEqual(['/v2/home', '/conversation/:chatId?', '/settings/workspace-members']);
+  });
+
+  it('says where the member selector shows', () => {
+    expect(showsMemberSelector('/settings/workspace-members')).toBe(false);
+    expect(showsMemberSelector('/v2/home')).toBe(true);
+    expect(showsMemberSelector('/conversation/chat-1', laterTable)).toBe(false);
+    expect(showsMemberSelector('/conversation', laterTable)).toBe(false);
+    expect(showsMemberSelector('/conversations', laterTable)).toBe(true);
+  });
+});
+
 /** The real layout under a test route table holding the paths of later screens. */
 async function renderLayoutAt(path: string, user = adminUser) {
   const { shell, storage } = await createTestShell({ api: accountApi({ user }), storage: { accessToken: 'tok' } });
@@ -149,7 +175,7 @@ async function renderLayoutAt(path: string, user = adminUser) {
   const router = createMemoryRouter(
     [
       {
-        element: <MainLayout />,
+        element: <MainLayout table={laterTable} />,
         children: ['/v2/home', '/settings/workspace-members', '/conversation', '/conversation/chat-1'].map((p) => ({
           path: p,
           element: <p data-testid="screen">{p}</p>,
@@ -171,11 +197,6 @@ async function renderLayoutAt(path: string, user = adminUser) {
 
 describe('member selector', () => {
   it('is hidden on the workspace-members and conversation screens only', async () => {
-    expect(memberSelectorHiddenOn('/settings/workspace-members')).toBe(true);
-    expect(memberSelectorHiddenOn('/conversation/chat-1')).toBe(true);
-    expect(memberSelectorHiddenOn('/conversations')).toBe(false);
-    expect(memberSelectorHiddenOn('/v2/home')).toBe(false);
-
     const { router } = await renderLayoutAt('/settings/workspace-members');
     expect(screen.queryByTestId('member-selector')).toBeNull();
     expect(screen.getByTestId('user-menu-trigger')).toBeTruthy();

@@ -1,7 +1,8 @@
 /**
  * The router seams of src/ui: the navigator (actors move the router through it, early requests wait
  * for the router) and the route boundary (bar while a screen module loads, error page when it fails,
- * a fresh try on another path).
+ * a fresh try on another path), and the route table every part reads (the router's routes, the
+ * gate's rules).
  */
 import { act, render, screen } from '@testing-library/react';
 import { lazy, useState, type ComponentType } from 'react';
@@ -11,7 +12,8 @@ import TypesafeI18n from '../../src/i18n/i18n-react';
 import { loadLocale } from '../../src/i18n/i18n-util.sync';
 import { RouteBoundary, RouteLoadingContext } from '../../src/ui/layout/route-boundary';
 import { createNavigator, NavigatorBridge } from '../../src/ui/navigator';
-import { withLoadTimeout } from '../../src/ui/routes';
+import { gateRulesOf, matchesPath, route, routeFor, routeTable, staticPrefix } from '../../src/ui/route-table';
+import { routesOf, withLoadTimeout } from '../../src/ui/routes';
 
 function Where() {
   const { pathname, search } = useLocation();
@@ -144,4 +146,52 @@ describe('route boundary', () => {
       vi.useRealTimers();
     }
   });
+});
+
+describe('route table', () => {
+  it('gives the gate its rules: public paths, paths open without a workspace, role-restricted paths', () => {
+    const rules = gateRulesOf(routeTable);
+    expect(rules.publicPaths).toEqual(['/login', '/signup', '/reset-password', '/confirmed', '/intro', '/404']);
+    expect(rules.noWorkspacePaths).toEqual([
+      '/workspace',
+      '/workspace/grant-access',
+      '/workspace/invitation',
+      '/workspace/disband',
+      '/workspace/memberExceed',
+      '/workspace/tokenExpired',
+      '/workspace/error/already-joined',
+    ]);
+    expect(rules.restricted).toEqual([]);
+    const stub = () => Promise.resolve({ Stub: () => null });
+    const withAdminOnly = [...routeTable, route({ path: '/template-center/:tab?', load: stub, screen: 'Stub', layout: 'main', access: 'workspace', roles: ['admin'] })];
+    expect(gateRulesOf(withAdminOnly).restricted).toEqual([{ path: '/template-center', roles: ['admin'] }]);
+  });
+
+  it('matches paths with optional parameters', () => {
+    expect(staticPrefix('/workspace/error/already-joined/:inviteToken?')).toBe('/workspace/error/already-joined');
+    expect(matchesPath('/workspace/error/already-joined/:inviteToken?', '/workspace/error/already-joined')).toBe(true);
+    expect(matchesPath('/workspace/error/already-joined/:inviteToken?', '/workspace/error/already-joined/t1')).toBe(true);
+    expect(matchesPath('/workspace/error/already-joined/:inviteToken?', '/workspace/error/already-joined/t1/x')).toBe(false);
+    expect(matchesPath('/invite-link/:id', '/invite-link')).toBe(false);
+    expect(routeFor('/settings/workspace-members')?.screen).toBe('MembersScreen');
+    expect(routeFor('/nowhere')).toBeUndefined();
+  });
+
+  it('routes standalone entries beside the main layout and main entries inside it', () => {
+    const [root, unknown] = routesOf(routeTable);
+    const paths = root!.children!.map((r) => r.path ?? (r.index ? '(index)' : '(layout)'));
+    const standalone = routeTable.filter((r) => r.layout === 'standalone').map((r) => r.path.slice(1));
+    expect(paths).toEqual(['(index)', 'home', ...standalone, '(layout)']);
+    const layout = root!.children!.at(-1)!;
+    expect(layout.children!.map((r) => r.path)).toEqual(['v2/home', 'change-password', 'settings/workspace-members']);
+    expect(unknown!.path).toBe('*');
+  });
+
+  it('names, for every entry, a screen its module exports, and only known paths', async () => {
+    expect(new Set(routeTable.map((r) => r.path)).size).toBe(routeTable.length);
+    for (const entry of routeTable) {
+      const module = await entry.load();
+      expect(typeof module[entry.screen], `${entry.path}: ${entry.screen}`).toBe('function');
+    }
+  }, 60_000);
 });

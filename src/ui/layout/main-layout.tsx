@@ -14,7 +14,7 @@ import { InviteMembers } from '../screens/team/invite-members';
 import { hasRolePermission } from '../../contract/roles';
 import { useSelector } from '@xstate/react';
 import { useAppActors } from '../app-actors';
-import { showsMemberSelector } from '../route-table';
+import { routeTable, showsMemberSelector, type RouteEntry } from '../route-table';
 import { SideMenu } from './side-menu';
 import { RouteBoundary } from './route-boundary';
 import { UserMenu } from './user-menu';
@@ -76,13 +76,14 @@ const skip = css({
   _focus: { srOnly: false, position: 'absolute', insetInlineStart: '2', top: '2', zIndex: 'skipLink', bg: 'bg.default', p: '2', borderRadius: 'l2' },
 });
 
-export function MainLayout() {
+/** `table`: the route table the menu and header read (the app's; view tests pass one with later screens). */
+export function MainLayout({ table = routeTable }: { table?: readonly RouteEntry[] }) {
   const { LL } = useI18nContext();
   const { pathname } = useLocation();
   // Purely presentational disclosure of the side menu on narrow screens (no flow decides it).
   const [menuOpen, setMenuOpen] = useState(false);
   // The route table says where the selector shows (SPEC §2: not on workspace members, conversation).
-  const showSelector = showsMemberSelector(pathname);
+  const showSelector = showsMemberSelector(pathname, table);
   const { account } = useAppActors();
   // The member selector's "Invite members" entry: for those who may pick members (admins, managers).
   const mayInvite = useSelector(account, (s) => hasRolePermission(s.context.userInfo?.roles ?? [], 'memberSelect.query'));
@@ -94,7 +95,7 @@ export function MainLayout() {
       </a>
       <aside id="side-menu" className={sidebar} data-open={menuOpen}>
         <div className={brand}>{LL.common.productName()}</div>
-        <SideMenu onNavigate={() => setMenuOpen(false)} />
+        <SideMenu table={table} onNavigate={() => setMenuOpen(false)} />
       </aside>
       <div className={column}>
         <header className={header}>

@@ -9,7 +9,7 @@ import { css } from '../../../styled-system/css';
 import { realRole } from '../../contract/roles';
 import { useI18nContext } from '../../i18n/i18n-react';
 import { useAppActors } from '../app-actors';
-import { menuEntriesFor } from '../route-table';
+import { menuEntriesFor, routeTable, type RouteEntry } from '../route-table';
 import { MenuEntryIcon } from './icons';
 const list = css({ listStyle: 'none', p: '0', m: '0', display: 'flex', flexDirection: 'column', gap: '1' });
 const link = css({
@@ -27,11 +27,11 @@ const link = css({
   '&[aria-current=page]': { bg: 'colorPalette.a3', color: 'colorPalette.text' },
 });
 
-export function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
+export function SideMenu({ onNavigate, table = routeTable }: { onNavigate?: () => void; table?: readonly RouteEntry[] }) {
   const { LL } = useI18nContext();
   const { account } = useAppActors();
   const role = useSelector(account, (s) => (s.context.userInfo ? realRole(s.context.userInfo.roles) : null));
-  const entries = role ? menuEntriesFor(role) : [];
+  const entries = role ? menuEntriesFor(role, table) : [];
   return (
     <nav aria-label={LL.layout.navigation()} data-testid="side-menu">
       <ul className={list}>
