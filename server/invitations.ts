@@ -26,7 +26,7 @@ import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, gt, inArray, isNotNull, isNull, ne } from 'drizzle-orm';
 import { Code } from '../src/contract/codes';
 import { INVITE_VALID_DAYS } from '../src/contract/workspace';
-import { enforceRateLimits, type RateTicket } from './auth/rate-limit';
+import { countRateHit, refundRateLimits, type RateTicket } from './auth/rate-limit';
 import { hashToken } from './auth/tokens';
 import type { Clock } from './clock';
 import type { AppConfig, RateLimits } from './config';
@@ -161,7 +161,8 @@ export const voidEmailInvitations = async (tx: Tx, workspaceId: string, email: s
 /**
  * Counts `count` invitation emails against the workspace's and the inviter's daily allowances
  * (`inviteWorkspace`, `inviteSender`; rate_limits table, shared by every server process) and
- * throws RATE_LIMITED when either is used up. Runs before the caller's transaction (the counters
+ * throws RATE_LIMITED when either would be exceeded; a refused call's counts are given back, so
+ * the allowance is exactly the emails sent. Runs before the caller's transaction (the counters
  * are statements of their own); returns the tickets, to give back when the call writes nothing.
  */
 export const countInvitationEmails = async (
@@ -173,7 +174,18 @@ export const countInvitationEmails = async (
     { bucket: `invite:workspace:${input.workspaceId}`, rule: input.rules.inviteWorkspace },
     { bucket: `invite:sender:${input.senderId}`, rule: input.rules.inviteSender },
   ];
-  return enforceRateLimits(db, Array.from({ length: input.count }, () => one).flat(), input.now);
+  const tickets: RateTicket[] = [];
+  let allowed = true;
+  for (let i = 0; i < input.count; i++) {
+    for (const check of one) {
+      const hit = await countRateHit(db, check, input.now);
+      tickets.push(hit.ticket);
+      allowed &&= hit.allowed;
+    }
+  }
+  if (allowed) return tickets;
+  await refundRateLimits(db, tickets);
+  throw fail(Code.RATE_LIMITED);
 };
 
 /** Email invitations of these addresses that can still be redeemed (not used, voided or expired). */
