@@ -194,11 +194,30 @@ export const createJobQueue = (deps: JobQueueDeps): JobQueue => {
     }
   };
 
+  /**
+   * Processes starting together on a fresh PostgreSQL database would race to install pg-boss's
+   * schema (CREATE SCHEMA is not guarded by its own lock): one session-level advisory lock, on a
+   * connection of its own, makes them take turns. PGlite is one process and needs none.
+   */
+  const withInstallLock = async (run: () => Promise<void>) => {
+    const client = (deps.db as unknown as { $client: unknown }).$client;
+    if (isPglite(client)) return run();
+    const pool = client as { connect(): Promise<PoolClient & { release(): void }> };
+    const conn = await pool.connect();
+    try {
+      await conn.query(`SELECT pg_advisory_lock(hashtext('crm:${JOB_SCHEMA}:install'))`);
+      await run();
+    } finally {
+      await conn.query(`SELECT pg_advisory_unlock(hashtext('crm:${JOB_SCHEMA}:install'))`).catch(() => undefined);
+      conn.release();
+    }
+  };
+
   const init = () => {
-    initialised ??= (async () => {
+    initialised ??= withInstallLock(async () => {
       await boss.start();
       for (const [name, entry] of queues) await ensureQueue(boss, name, entry.options);
-    })();
+    });
     return initialised;
   };
 

@@ -65,7 +65,7 @@ describe('server/main.ts', () => {
       const root = await fetch(`${origin}/`, { redirect: 'manual' });
       expect(root.headers.get('location')).toBe('/crm/');
       const reg = (await (
-        await fetch(`${origin}/api/wp/user/register`, { method: 'POST', body: JSON.stringify({ email: 'main@example.com', password: 'long-enough-1' }) })
+        await fetch(`${origin}/api/wp/user/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'main@example.com', password: 'long-enough-1' }) })
       ).json()) as { code: number };
       expect(reg.code).toBe(100000);
       // The mail is delivered by the job queue's worker in this process (it polls every second).
