@@ -34,7 +34,7 @@ const effects = (step: EffectStep): Effect[] => {
   if (step.index === 0) return [actorRan('loadLocale', { language: variants.find((v) => v.name === step.variant)!.first })];
   const before = ctx(step.before);
   if (event.type === 'user.choose') {
-    const language = (event as { language: string }).language;
+    const language = event.language as string;
     const loads = step.before!.matches('failed') || step.before!.matches('switching') || language !== before.language;
     return loads ? [actorRan('loadLocale', { language })] : [];
   }

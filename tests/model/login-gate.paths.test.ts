@@ -1,8 +1,14 @@
+/**
+ * Generated path tests of the login gate: every state and transition is reached, and each step
+ * runs the calls, the hand-over of the account and the one redirect SPEC §2 names.
+ */
+import type { EventObject } from 'xstate';
 import { Code } from '../../src/contract/codes';
 import { loginGateMachine, type GateContext } from '../../src/machines/login-gate.machine';
 import { realRole } from '../../src/contract/roles';
-import { machinePathSuite } from '../support/machine-paths';
+import { actionRan, actorRan, machinePathSuite, type Effect, type EffectStep } from '../support/machine-paths';
 import { adminUser, config, failed, memberUser, members, ok, payInfo, unnamedWorkspace, workspace } from '../support/fixtures';
+import { expectedRedirect, gateRules } from '../support/gate-rules';
 
 const navigate = (path: string) => {
   const [pathname = '/', query] = path.split('?');
@@ -16,7 +22,7 @@ const events = [
   navigate('/login'),
   navigate('/workspace'),
   navigate('/template-center/tabs'),
-  // Issue 3: the invitation pages keep their token; home with a token and no workspace accepts it.
+  // The invitation pages keep their token; home with a token and no workspace accepts it.
   navigate('/workspace/grant-access?invite_token=tok'),
   navigate('/v2/home?invite_token=tok'),
   { type: 'session.ended' },
@@ -49,9 +55,71 @@ const serializeContext = (c: GateContext) => ({
   workspaceName: c.workspace?.workspaceName ?? null,
 });
 
+const isPublic = (pathname: string) => gateRules.publicPaths.some((p) => pathname === p || pathname.startsWith(`${p}/`));
+
+/**
+ * A new location (outside a load, or a public one during it) and a reload decide afresh; a
+ * protected location during a load only replaces the wanted one.
+ */
+const decidesAfresh = (step: EffectStep): boolean => {
+  const { event, before } = step;
+  if (event.type === 'gate.reload') return !before!.matches('idle');
+  if (event.type !== 'router.navigate') return false;
+  return !before!.matches('working') || isPublic(event.pathname as string);
+};
+
+/**
+ * What the first load fetched, from the answers since the account was last forgotten: a failed
+ * pay info reads as unknown, a failed member list or config as empty, a workspace only with 100000.
+ */
+const loadedAccount = (history: readonly EventObject[]) => {
+  const since = history.slice(history.findLastIndex((e) => e.type === 'session.ended' || e.type === 'gate.reload') + 1);
+  const last = (type: string) => since.findLast((e) => e.type.endsWith(type)) as { type: string; output?: unknown } | undefined;
+  const userInfo = last('actor.fetchUserInfo')?.output as { data: unknown } | undefined;
+  const pay = last('actor.fetchPayInfo');
+  const ws = last('actor.fetchWorkspaceInfo')?.output as { code: number; data: unknown } | undefined;
+  const list = last('actor.fetchMemberList');
+  const cfg = last('actor.fetchUserConfig');
+  return {
+    userInfo: userInfo?.data ?? null,
+    payInfo: pay?.type.startsWith('xstate.done') ? pay.output : null,
+    workspace: ws?.code === Code.OK ? ws.data : null,
+    members: list?.type.startsWith('xstate.done') ? list.output : [],
+    config: cfg?.type.startsWith('xstate.done') ? cfg.output : [],
+  };
+};
+
+/**
+ * Entering a load (or deciding afresh into it) starts its calls: the token; then user, pay and
+ * workspace info (the workspace call carries the query's invitation token); with a workspace, the
+ * member list and the config of the user's real role. Finishing the load hands the account over.
+ * A step that ends in a redirect asks for exactly the one place the rules name.
+ */
+const effects = (step: EffectStep): Effect[] => {
+  const after = step.after.context as GateContext;
+  const before = step.before?.context as GateContext | undefined;
+  const fresh = (id: string) => step.after._nodes.some((n) => n.id === id) && (!step.before?._nodes.some((n) => n.id === id) || decidesAfresh(step));
+  const out: Effect[] = [];
+  if (fresh('loginGate.working.obtainingToken')) out.push(actorRan('obtainToken'));
+  if (fresh('loginGate.working.loading')) {
+    const inviteToken = new URLSearchParams(after.target?.search ?? '').get('invite_token');
+    out.push(actorRan('fetchUserInfo'), actorRan('fetchPayInfo'), actorRan('fetchWorkspaceInfo', { inviteToken }));
+  }
+  if (fresh('loginGate.working.loadingWorkspace')) {
+    out.push(actorRan('fetchMemberList'), actorRan('fetchUserConfig', { role: after.userInfo?.isAdmin ? 'admin' : 'member' }));
+  }
+  if (after.loaded && !before?.loaded) out.push(actionRan('storeAccount', loadedAccount(step.history)));
+  if (step.after.matches('redirecting') && (!step.before?.matches('redirecting') || decidesAfresh(step))) {
+    out.push(actionRan('navigate', { to: expectedRedirect(step.event, after, after.userInfo?.isAdmin === true), replace: true }));
+  }
+  return out;
+};
+
 machinePathSuite('login gate paths', loginGateMachine, {
   events,
+  effects,
   serializeContext,
+  input: { rules: gateRules },
   variants: [
     { name: 'token', machine: loginGateMachine.provide({ guards: { hasStoredToken: () => true } }) },
     { name: 'no token', machine: loginGateMachine.provide({ guards: { hasStoredToken: () => false } }) },

@@ -45,7 +45,7 @@ const effects = (step: EffectStep): Effect[] => {
     return chose(selfId);
   }
   if (event.type === 'user.select') {
-    const userId = (event as { userId: string }).userId;
+    const userId = event.userId as string;
     const admin = step.before!.hasTag('canSelect');
     return admin && memberIds.includes(userId) && userId !== before!.selectedId ? chose(userId) : [];
   }

@@ -37,11 +37,11 @@ const effects = (step: EffectStep): Effect[] => {
   if (event.type === 'user.signOut') out.push(actorRan('signOut'));
   const ended = (leave: Effect) => [actionRan('clearToken'), leave, actionRan('announceSessionEnded')];
   if (event.type === 'xstate.done.actor.signOut') {
-    const code = (event as { output: number }).output;
+    const code = event.output as number;
     out.push(...ended(code === Code.LOGOUT_REDIRECT ? actionRan('openLogoutLink') : toLogin));
   }
   if (event.type === 'xstate.error.actor.signOut') out.push(...ended(toLogin));
-  if (event.type === 'api.sessionEnded' && endsSession((event as { code: number }).code) && !step.before?.matches('expired')) {
+  if (event.type === 'api.sessionEnded' && endsSession(event.code as number) && !step.before?.matches('expired')) {
     out.push(...ended(toLogin));
   }
   return out;

@@ -59,11 +59,17 @@ export const actorRan = (name: string, input?: unknown): Effect => (input === un
 export const actionRan = (name: string, params?: unknown): Effect =>
   params === undefined ? { action: name } : { action: name, params };
 
-/** One step of a path, as the effect expectation sees it. */
+/**
+ * One step of a path, as the effect expectation sees it. The graph keeps one snapshot per
+ * serialised state, so only what `serializeContext` keeps is reliable in `before`/`after`; take
+ * anything else (what a call answered) from `history`.
+ */
 export type EffectStep = {
   /** 0 for the start (`xstate.init`: entry actions and initial invocations). */
   index: number;
-  event: EventObject;
+  event: PathEvent;
+  /** The path's events up to and including this one (without `xstate.init`). */
+  history: readonly PathEvent[];
   /** The state before the event (null at the start). */
   before: AnyMachineSnapshot | null;
   /** The state the path expects after the event. */
@@ -379,7 +385,8 @@ export const replayPath = (path: MachinePath): ReplayResult => {
     const want = effectText(
       path.effects({
         index,
-        event: step.event,
+        event: step.event as PathEvent,
+        history: path.steps.slice(1, index + 1).map((s) => s.event as PathEvent),
         before: index === 0 ? null : path.steps[index - 1]!.state,
         after: step.state,
         variant: path.variant,
