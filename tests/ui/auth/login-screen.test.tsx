@@ -1,13 +1,16 @@
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { Code } from '../../../src/contract/codes';
 import { LoginScreen } from '../../../src/ui/screens/auth/login-screen';
 import { failResult, okResult } from '../harness';
-import { landedAt, renderAuth } from './render-auth';
+import { landedAt, renderAuth, stubGoogleIdentity } from './render-auth';
+
+// Screens render in jsdom and may be slow under load.
+vi.setConfig({ testTimeout: 20_000 });
 
 const login = (handlers: Parameters<typeof renderAuth>[2] = {}, path = '/login') =>
-  renderAuth(path, (services) => <LoginScreen services={services} />, handlers);
+  renderAuth(path, () => <LoginScreen />, handlers);
 
 describe('login screen', () => {
   it('signs in, hands the token over and goes to the redirect path', async () => {
@@ -115,20 +118,21 @@ describe('login screen', () => {
 
   it('signs in with Google when configured', async () => {
     const user = userEvent.setup();
-    const { signedIn, api } = renderAuth(
-      '/login',
-      (services) => <LoginScreen services={{ ...services, obtainGoogleCredential: async (id) => `cred-for-${id}-0123456789` }} />,
-      {
+    const unstub = stubGoogleIdentity((id) => `cred-for-${id}-0123456789`);
+    try {
+      const { signedIn, api } = renderAuth('/login', () => <LoginScreen />, {
         handlers: {
           googleConfig: () => okResult({ enabled: true, clientId: 'client-1' }),
           loginGoogle: () => okResult({ accessToken: 'g-tok', expiresIn: 3600 }),
         },
-      },
-    );
-    await user.click(await screen.findByTestId('login-google'));
-    expect(await landedAt()).toBe('/v2/home');
-    expect(signedIn).toEqual(['g-tok']);
-    expect(api.calls.find((c) => c.name === 'loginGoogle')?.body).toEqual({ credential: 'cred-for-client-1-0123456789' });
+      });
+      await user.click(await screen.findByTestId('login-google'));
+      expect(await landedAt()).toBe('/v2/home');
+      expect(signedIn).toEqual(['g-tok']);
+      expect(api.calls.find((c) => c.name === 'loginGoogle')?.body).toEqual({ credential: 'cred-for-client-1-0123456789' });
+    } finally {
+      unstub();
+    }
   });
 
   it('links to sign-up and password reset', async () => {
@@ -140,7 +144,7 @@ describe('login screen', () => {
   });
 
   it('speaks Arabic', async () => {
-    renderAuth('/login', (services) => <LoginScreen services={services} />, { locale: 'ar' });
+    renderAuth('/login', () => <LoginScreen />, { locale: 'ar' });
     expect(screen.getByTestId('login-submit').textContent).toContain('تسجيل الدخول');
   });
 });

@@ -1,11 +1,14 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { Code } from '../../../src/contract/codes';
 import { ConfirmedScreen } from '../../../src/ui/screens/auth/confirmed-screen';
 import { SignupScreen } from '../../../src/ui/screens/auth/signup-screen';
 import { failResult, okResult } from '../harness';
 import { landedAt, renderAuth } from './render-auth';
+
+// Screens render in jsdom and may be slow under load.
+vi.setConfig({ testTimeout: 20_000 });
 
 const fillDetails = async (user: ReturnType<typeof userEvent.setup>, confirm: string) => {
   await user.type(screen.getByTestId('signup-email'), 'new@example.com');
@@ -16,7 +19,7 @@ const fillDetails = async (user: ReturnType<typeof userEvent.setup>, confirm: st
 describe('sign-up screen', () => {
   it('says the passwords do not match and focuses the confirmation', async () => {
     const user = userEvent.setup();
-    const { api } = renderAuth('/signup', (services) => <SignupScreen services={services} />);
+    const { api } = renderAuth('/signup', () => <SignupScreen />);
     await fillDetails(user, 'secret-124');
     await user.click(screen.getByTestId('signup-submit'));
     expect(screen.getByText('The passwords do not match')).toBeTruthy();
@@ -26,7 +29,7 @@ describe('sign-up screen', () => {
 
   it('sends the code, verifies it and goes to the confirmed page signed in', async () => {
     const user = userEvent.setup();
-    const { api, signedIn } = renderAuth('/signup', (services) => <SignupScreen services={services} />, {
+    const { api, signedIn } = renderAuth('/signup', () => <SignupScreen />, {
       handlers: {
         register: () => okResult(null),
         registerVerify: () => okResult({ accessToken: 'new-tok', expiresIn: 3600 }),
@@ -49,7 +52,7 @@ describe('sign-up screen', () => {
 
   it('shows a wrong code inline', async () => {
     const user = userEvent.setup();
-    renderAuth('/signup', (services) => <SignupScreen services={services} />, {
+    renderAuth('/signup', () => <SignupScreen />, {
       handlers: { register: () => okResult(null), registerVerify: () => failResult(Code.CODE_INVALID, 'The code is wrong or has expired') },
     });
     await fillDetails(user, 'secret-123');
@@ -60,7 +63,7 @@ describe('sign-up screen', () => {
 
   it('goes back to change the email', async () => {
     const user = userEvent.setup();
-    renderAuth('/signup', (services) => <SignupScreen services={services} />, { handlers: { register: () => okResult(null) } });
+    renderAuth('/signup', () => <SignupScreen />, { handlers: { register: () => okResult(null) } });
     await fillDetails(user, 'secret-123');
     await user.click(screen.getByTestId('signup-submit'));
     await user.click(await screen.findByTestId('signup-back'));
@@ -69,7 +72,7 @@ describe('sign-up screen', () => {
 
   it('shows the server message for an unknown refusal', async () => {
     const user = userEvent.setup();
-    renderAuth('/signup', (services) => <SignupScreen services={services} />, {
+    renderAuth('/signup', () => <SignupScreen />, {
       handlers: { register: () => failResult(123456, 'Sign-up is closed today') },
     });
     await fillDetails(user, 'secret-123');

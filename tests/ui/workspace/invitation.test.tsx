@@ -4,13 +4,16 @@
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { Code } from '../../../src/contract/codes';
 import type { WorkspaceInfo } from '../../../src/contract/workspace';
 import type { InvitationInfo } from '../../../src/machines/invitation.machine';
 import { memberUser } from '../../support/fixtures';
 import { accountApi } from '../fake-account';
 import { failResult, okResult, renderApp, type ApiHandlers } from '../harness';
+
+// The app renders in jsdom (lazy screens load on first use) and may be slow under load.
+vi.setConfig({ testTimeout: 20_000 });
 
 const invitation = (status: InvitationInfo['status'], kind: InvitationInfo['kind'] = 'email'): InvitationInfo => ({
   workspaceName: 'Globex Sales',
@@ -51,7 +54,7 @@ describe('accepting an invitation', () => {
     expect(page.textContent).toContain(`This invitation was sent to ${memberUser.email}. It can be used once.`);
 
     await userEvent.setup().click(screen.getByTestId('grant-access-join'));
-    expect(await screen.findByTestId('home-page')).toBeTruthy();
+    expect(await screen.findByTestId('home-page', {}, { timeout: 5000 })).toBeTruthy();
     expect(app.location()).toBe('/v2/home');
     expect(app.api.calls.find((c) => c.name === 'workspaceJoin')?.body).toEqual({ email: memberUser.email, inviteToken: 'T1' });
     expect(app.api.calls.filter((c) => c.name === 'workspaceInfo')).toHaveLength(2);
@@ -67,7 +70,7 @@ describe('accepting an invitation', () => {
     await screen.findByTestId('invitation-workspace');
     expect(screen.getByTestId('invitation-page').textContent).toContain('Anyone with this link can join');
     await userEvent.setup().click(screen.getByTestId('invitation-join'));
-    expect(await screen.findByTestId('home-page')).toBeTruthy();
+    expect(await screen.findByTestId('home-page', {}, { timeout: 5000 })).toBeTruthy();
     expect(app.api.calls.find((c) => c.name === 'joinByPublicInviteUrl')?.body).toEqual({ inviteToken: 'P1' });
     expect(app.api.calls.some((c) => c.name === 'workspaceJoin')).toBe(false);
   });
@@ -124,7 +127,7 @@ describe('accepting an invitation', () => {
     expect(app.location()).toBe('/workspace/error/already-joined/OTHER');
     expect(screen.getByTestId('already-joined-page').textContent).toContain('leaving is done by applying to your workspace admin');
     await userEvent.setup().click(screen.getByTestId('outcome-go-home'));
-    expect(await screen.findByTestId('home-page')).toBeTruthy();
+    expect(await screen.findByTestId('home-page', {}, { timeout: 5000 })).toBeTruthy();
   });
 
   it('asks for the right account when an email invitation is for another address', async () => {
