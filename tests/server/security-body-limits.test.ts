@@ -50,6 +50,16 @@ describe('body limits per endpoint', () => {
       },
     });
     expect((await postRaw(t.app, '/api/wp/user/login', stream)).code).toBe(109002);
+    // A streamed body within the limit is read whole.
+    const parts = ['{"email":"a@b.co",', '"password":"', 'x'.repeat(60), '"}'].map((p) => new TextEncoder().encode(p));
+    const small = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        const next = parts.shift();
+        if (next) controller.enqueue(next);
+        else controller.close();
+      },
+    });
+    expect((await postRaw(t.app, '/api/wp/user/login', small)).code).toBe(100006);
   });
 
   it('lets an endpoint that declares a larger limit take more, and no more', async () => {
