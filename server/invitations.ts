@@ -379,15 +379,14 @@ export const redeemInvitation = async (
     await tx.update(workspaceMembers).set({ status: 'removed' }).where(inArray(workspaceMembers.id, stale.map((r) => r.id)));
   }
 
-  const [own] = await tx
-    .select()
-    .from(workspaceMembers)
-    .where(and(eq(workspaceMembers.workspaceId, inv.workspaceId), eq(workspaceMembers.invitedEmail, input.email)));
+  const ws = scoped(tx, inv);
+  const own = await ws.first(workspaceMembers, eq(workspaceMembers.invitedEmail, input.email));
   if (own) {
-    await tx
-      .update(workspaceMembers)
-      .set({ userId: input.userId, status: 'joined', level: own.status === 'invited' ? own.level : 'member', joinedAt: input.now, removedAt: null })
-      .where(eq(workspaceMembers.id, own.id));
+    await ws.update(
+      workspaceMembers,
+      { userId: input.userId, status: 'joined', level: own.status === 'invited' ? own.level : 'member', joinedAt: input.now, removedAt: null },
+      eq(workspaceMembers.id, own.id),
+    );
   } else {
     await tx.insert(workspaceMembers).values({
       id: randomUUID(),
@@ -401,21 +400,17 @@ export const redeemInvitation = async (
     });
   }
   if (inv.kind === 'email') {
-    await tx.update(invitations).set({ usedAt: input.now, usedBy: input.userId }).where(eq(invitations.id, inv.id));
+    await ws.update(invitations, { usedAt: input.now, usedBy: input.userId }, eq(invitations.id, inv.id));
   }
-  await tx
-    .update(invitations)
-    .set({ voidedAt: input.now })
-    .where(
-      and(
-        eq(invitations.workspaceId, inv.workspaceId),
-        eq(invitations.kind, 'email'),
-        eq(invitations.email, input.email),
-        ne(invitations.id, inv.id),
-        isNull(invitations.usedAt),
-        isNull(invitations.voidedAt),
-      ),
-    );
+  await ws.update(
+    invitations,
+    { voidedAt: input.now },
+    eq(invitations.kind, 'email'),
+    eq(invitations.email, input.email),
+    ne(invitations.id, inv.id),
+    isNull(invitations.usedAt),
+    isNull(invitations.voidedAt),
+  );
   await tx
     .insert(userSettings)
     .values({ userId: input.userId, workspaceId: inv.workspaceId, updatedAt: input.now })
