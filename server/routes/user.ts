@@ -4,7 +4,7 @@ import type { Hono } from 'hono';
 import { encodePerms } from '../../src/contract/permissions';
 import { planMask, type PlanCode } from '../../src/contract/plans';
 import { roleItemsFor } from '../../src/contract/roles';
-import { isAdminRole, type Scope } from '../auth/scope';
+import { isAdminRole } from '../auth/scope';
 import { userSettings, workspaceMembers } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { defineRoute, type AppEnv } from '../http/route';
