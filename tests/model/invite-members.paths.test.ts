@@ -1,7 +1,11 @@
-/** Generated path tests of the invite-members dialog machine: every state and transition is reached. */
+/**
+ * Generated path tests of the invite-members dialog machine: every state and transition is
+ * reached, and each step loads, makes, copies or resets the link, sends the typed addresses,
+ * refreshes the members after sending, and reads the seats when the plan is full (SPEC §2).
+ */
 import { Code } from '../../src/contract/codes';
 import { inviteMembersMachine } from '../../src/machines/invite-members.machine';
-import { machinePathSuite } from '../support/machine-paths';
+import { actionRan, actorRan, machinePathSuite, type Effect, type EffectStep } from '../support/machine-paths';
 
 const link = { inviteUrl: 'http://x/crm/workspace/invitation?invite_token=t', expiresAt: 1 };
 
@@ -35,7 +39,52 @@ const events = [
   { type: 'xstate.error.actor.loadSeats', error: new Error('network') },
 ];
 
+type Seen = { link: unknown; emails: string };
+
+/** The addresses typed, one per comma, semicolon or space; valid when every one is an address. */
+const addresses = (text: string) => text.split(/[\s,;]+/).filter(Boolean);
+const allValid = (text: string) => addresses(text).length > 0 && addresses(text).every((a) => /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(a));
+
+/**
+ * Opening the dialog loads the link; making, copying (the link's address) and resetting (after
+ * the warning) call their services; sending valid addresses sends them, and a sent invitation
+ * refreshes the member list; a full plan reads the seats for the usage-limit dialog.
+ */
+const effects = (step: EffectStep): Effect[] => {
+  const { event } = step;
+  const before = step.before?.context as Seen | undefined;
+  const inLink = (s: string) => step.before?.matches({ open: { link: s } }) ?? false;
+  switch (event.type) {
+    case 'user.open':
+      return [actorRan('loadLink')];
+    case 'user.generate':
+      return inLink('idle') ? [actorRan('generateLink')] : [];
+    case 'user.copy':
+      return inLink('idle') && before!.link !== null ? [actorRan('copyText', { text: link.inviteUrl })] : [];
+    case 'user.confirm':
+      return inLink('confirmReset') ? [actorRan('resetLink')] : [];
+    case 'user.send':
+      return allValid(before!.emails) ? [actorRan('sendInvites', { emails: addresses(before!.emails) })] : [];
+    case 'xstate.done.actor.sendInvites': {
+      const answer = event.output as { ok: boolean; code?: number };
+      if (answer.ok) return [actionRan('invited')];
+      return answer.code === Code.MEMBER_EXCEEDED ? [actorRan('loadSeats')] : [];
+    }
+    default:
+      return [];
+  }
+};
+
 machinePathSuite('invite members machine paths', inviteMembersMachine, {
   events,
-  serializeContext: (c) => ({ link: c.link !== null, emails: c.emails, emailsError: c.emailsError, error: c.error?.code ?? null, notice: c.notice, tab: c.tab, seats: c.seats !== null }),
+  effects,
+  serializeContext: (c) => ({
+    link: c.link !== null,
+    emails: c.emails,
+    emailsError: c.emailsError,
+    error: c.error ? ('code' in c.error ? c.error.code : c.error.kind) : null,
+    notice: c.notice,
+    tab: c.tab,
+    seats: c.seats !== null,
+  }),
 });
