@@ -34,7 +34,7 @@ const selectionTexts = {
 };
 const getRowId = (m: Member) => String(m.id);
 
-describe('DataTable', () => {
+describe('DataTable', { timeout: 20_000 }, () => {
   it('renders header text, cell renderers and row test ids in data order', () => {
     render(<DataTable label="Members" columns={columns} data={members} getRowId={getRowId} texts={texts} rowTestId={(m) => `member-row-${m.email}`} />);
     const table = screen.getByRole('table', { name: 'Members' });

@@ -15,7 +15,8 @@ const now = at(2024, 3, 17, 20, 15);
 const quickRangeLabels = { today: 'Today', yesterday: 'Yesterday', thisWeek: 'This week', thisMonth: 'This month' };
 const labels = { open: 'Open calendar', prev: 'Previous month', next: 'Next month', start: 'From', end: 'To', quickRanges: 'Quick ranges' };
 
-describe('DateRangePicker', () => {
+// Ark's calendar and userEvent are slow in jsdom on a busy machine: a generous time limit, no timing assertion.
+describe('DateRangePicker', { timeout: 20_000 }, () => {
   it('sends the quick ranges computed from now (this week from Monday on a Sunday)', async () => {
     const user = userEvent.setup();
     const onValueChange = vi.fn();

@@ -53,7 +53,7 @@ function renderList(extra: Partial<Parameters<typeof VirtualList<(typeof chats)[
   );
 }
 
-describe('VirtualList', () => {
+describe('VirtualList', { timeout: 20_000 }, () => {
   it('renders a window of rows, not all 5000, as a labelled list', () => {
     renderList();
     const list = screen.getByRole('list', { name: 'Chats' });
