@@ -1,5 +1,5 @@
-import { existsSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { startServer } from './server';
 
 const root = new URL('../..', import.meta.url).pathname;
@@ -11,6 +11,8 @@ export default async function globalSetup() {
   const server = await startServer();
   process.env.E2E_BASE_URL = server.url;
   process.env.E2E_SERVER_LOG = server.logFile;
+  // .tmp is git-ignored: a fresh clone does not have it.
+  mkdirSync(dirname(stateFile), { recursive: true });
   writeFileSync(stateFile, JSON.stringify({ url: server.url, log: server.logFile }));
   return async () => {
     await server.stop();
