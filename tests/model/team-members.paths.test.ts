@@ -1,8 +1,13 @@
-/** Generated path tests of the workspace-members machine: every state and transition is reached. */
+/**
+ * Generated path tests of the workspace-members machine: every state and transition is reached,
+ * and each step loads the page asked for, runs the member action the person chose (after the
+ * confirmation when it destroys something), reads the seats when the plan is full and hands over
+ * after leaving or disbanding (SPEC §2, §6).
+ */
 import { Code } from '../../src/contract/codes';
 import type { WorkspaceMember } from '../../src/contract/workspace';
 import { teamMembersMachine } from '../../src/machines/team-members.machine';
-import { machinePathSuite } from '../support/machine-paths';
+import { actionRan, actorRan, machinePathSuite, type Effect, type EffectStep, type PathEvent } from '../support/machine-paths';
 
 const member: WorkspaceMember = { userId: 'u2', email: 'b@x.test', name: 'B', status: 'joined', level: 'member', number: null, syncType: 'off' };
 
@@ -30,11 +35,92 @@ const events = [
   { type: 'xstate.done.actor.loadSeats', output: { planName: 'Starter', used: 5, limit: 5 } },
   { type: 'xstate.error.actor.loadSeats', error: new Error('network') },
   { type: 'user.close' },
+  { type: 'user.sort', sort: { columnId: 'name', direction: 'asc' } },
 ];
+
+/** Members per page (SPEC §9). */
+const PAGE_SIZE = 20;
+
+type Seen = { page: number; loadingPage: number };
+type Input = { workspaceId: string; selfId: string; role: 'admin' | 'manager' | 'member' };
+
+/** The action a step asks for, from the event that chose it (a confirmation runs the one it confirms). */
+const actionOf = (event: PathEvent): Record<string, unknown> | null => {
+  switch (event.type) {
+    case 'user.changeRole':
+      return { kind: 'role', userId: event.userId, level: event.level };
+    case 'user.changeSync':
+      return { kind: 'sync', userId: event.userId, syncType: event.syncType };
+    case 'user.resend':
+      return { kind: 'resend', email: event.email };
+    case 'user.remove':
+      return { kind: 'remove', userId: event.userId, email: event.email };
+    case 'user.deleteInvite':
+      return { kind: 'deleteInvite', email: event.email };
+    case 'user.leave':
+      return { kind: 'leave' };
+    case 'user.disband':
+      return { kind: 'disband' };
+    default:
+      return null;
+  }
+};
+const lastChosen = (history: readonly PathEvent[]) => actionOf(history.findLast((e) => actionOf(e) !== null)!)!;
+
+/**
+ * Loading a page runs `loadPage` (the page asked for, the page on screen after a change, the last
+ * page with rows when the asked one came back empty). The owner and managers change roles, sync
+ * and re-invite at once, remove and delete invitations after confirming; a member leaves and the
+ * owner disbands after confirming. A done action reloads the page, or hands over when it ended the
+ * membership; a full plan reads the seats.
+ */
+const effects = (step: EffectStep): Effect[] => {
+  const { workspaceId, role } = step.input as Input;
+  const manages = role === 'admin' || role === 'manager';
+  const before = step.before?.context as Seen | undefined;
+  const load = (page: number) => [actorRan('loadPage', { workspaceId, page })];
+  const { event } = step;
+  const from = (state: string) => step.before?.matches(state) ?? false;
+  if (step.index === 0) return load(1);
+  switch (event.type) {
+    case 'user.page':
+      return from('ready') || from('failed') ? load(Math.max(1, event.page as number)) : [];
+    case 'user.retry':
+      return from('failed') ? load(before!.loadingPage) : [];
+    case 'members.changed':
+      return from('ready') ? load(before!.page) : [];
+    case 'user.changeRole':
+    case 'user.changeSync':
+    case 'user.resend':
+      return from('ready') && manages ? [actorRan('runAction', { workspaceId, action: actionOf(event) })] : [];
+    case 'user.confirm':
+      return from('confirming') ? [actorRan('runAction', { workspaceId, action: lastChosen(step.history) })] : [];
+    case 'xstate.done.actor.loadPage': {
+      const page = event.output as { items: unknown[]; total: number };
+      const pastEnd = page.items.length === 0 && page.total > 0 && before!.loadingPage > 1;
+      return pastEnd ? load(Math.max(1, Math.ceil(page.total / PAGE_SIZE))) : [];
+    }
+    case 'xstate.done.actor.runAction': {
+      const answer = event.output as { ok: boolean; code?: number };
+      if (!answer.ok) return answer.code === Code.MEMBER_EXCEEDED ? [actorRan('loadSeats')] : [];
+      const kind = lastChosen(step.history).kind;
+      return kind === 'leave' || kind === 'disband' ? [actionRan('leftWorkspace')] : load(before!.page);
+    }
+    default:
+      return [];
+  }
+};
 
 machinePathSuite('team members machine paths', teamMembersMachine, {
   events,
-  serializeContext: (c) => ({ pending: c.pending?.kind ?? null, error: c.error?.code ?? null, page: c.page, loadingPage: c.loadingPage, seats: c.seats !== null }),
+  effects,
+  serializeContext: (c) => ({
+    pending: c.pending?.kind ?? null,
+    error: c.error ? ('code' in c.error ? c.error.code : c.error.kind) : null,
+    page: c.page,
+    loadingPage: c.loadingPage,
+    seats: c.seats !== null,
+  }),
   variants: [
     { name: 'admin', input: { workspaceId: 'w1', selfId: 'u1', role: 'admin' } },
     { name: 'member', input: { workspaceId: 'w1', selfId: 'u3', role: 'member' } },
