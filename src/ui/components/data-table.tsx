@@ -328,7 +328,7 @@ export function DataTable<TRow extends object>(props: DataTableProps<TRow>) {
         </div>
       ) : null}
       <div className={scroller} style={maxHeight ? { maxHeight } : undefined}>
-        <table className={cx(classes.root, tableBase)} aria-label={label} aria-busy={status === 'loading' || undefined} aria-rowcount={totalMatching}>
+        <table className={cx(classes.root, tableBase)} aria-label={label} aria-busy={status === 'loading' || undefined}>
           <thead className={classes.head}>
             <tr className={classes.row}>
               {headers.map((header) => {
