@@ -16,7 +16,8 @@ import { InlineAlert } from '../../components/alert';
 import { CardBody, CardDescription, CardHeader, CardRoot, CardTitle } from '../../components/card';
 import { Heading, Text } from '../../components/heading';
 import { Link } from '../../components/link';
-import { menuEntries } from '../../layout/menu-items';
+import { selectMembers, selectUser, selectWorkspace } from '../../../machines/account.machine';
+import { routeFor } from '../../route-table';
 import { guideSteps, quickActions, faqLinks, type GuideFacts } from './home-content';
 
 const page = css({ display: 'flex', flexDirection: 'column', gap: '6', maxWidth: '6xl', mx: 'auto' });
@@ -81,11 +82,12 @@ function ForwardArrow() {
 
 export function HomeScreen() {
   const { LL, locale } = useI18nContext();
-  const { gate } = useAppActors();
+  const { account } = useAppActors();
   const { services } = useAppShell();
-  const workspace = useSelector(gate, (s) => s.context.workspace);
-  const userInfo = useSelector(gate, (s) => s.context.userInfo);
-  const members = useSelector(gate, (s) => s.context.members);
+  // The account actor: refreshed after invitations, joins and removals (the gate only loads it).
+  const workspace = useSelector(account, selectWorkspace);
+  const userInfo = useSelector(account, selectUser);
+  const members = useSelector(account, selectMembers);
 
   const facts: GuideFacts = {
     workspaceName: workspace?.workspaceName ?? null,
@@ -95,7 +97,8 @@ export function HomeScreen() {
   const guide = guideSteps(facts);
   const doneCount = guide.filter((s) => s.done).length;
   const isAdmin = userInfo ? realRole(userInfo.roles) === 'admin' : false;
-  const templateCentre = menuEntries.find((e) => e.path === '/template-center');
+  // The template centre's card links to it once the route table has it (SPEC §2).
+  const templateCentre = routeFor('/template-center');
   const date = formatDate(MAINTENANCE_END_DATE, locale);
   const t = LL.home;
 
