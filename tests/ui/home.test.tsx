@@ -1,8 +1,9 @@
 /** The home page's SPEC §2 content, and the standalone intro page. */
-import { screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { guideSteps } from '../../src/ui/screens/home/home-content';
-import { adminUser, memberUser } from '../support/fixtures';
+import { adminUser, memberUser, members } from '../support/fixtures';
+import { okResult } from './harness';
 import { accountApi } from './fake-account';
 import { renderApp } from './harness';
 
@@ -37,6 +38,18 @@ describe('home page', () => {
     expect(screen.getByTestId('guide-step-inviteEmployees').getAttribute('data-done')).toBe('false');
     expect(screen.getByTestId('home-guide').textContent).toContain('1 of 3 steps done');
     expect(screen.queryByTestId('home-template-centre')).toBeNull();
+  });
+
+  it('follows the account actor: a refresh after someone joined marks the invite step done', async () => {
+    const api = accountApi({ user: adminUser, members: [] });
+    const app = await renderApp({ path: '/v2/home', api, storage: { accessToken: 'tok' } });
+    await screen.findByTestId('home-page');
+    expect(screen.getByTestId('guide-step-inviteEmployees').getAttribute('data-done')).toBe('false');
+    api.handlers.workspaceList = () => okResult({ members });
+    // What a team flow's effect does after an invitation, a join, a removal or a role change.
+    await act(async () => app.shell.flow.sendTo('account', { type: 'account.refresh' }));
+    await waitFor(() => expect(screen.getByTestId('guide-step-inviteEmployees').getAttribute('data-done')).toBe('true'));
+    expect(api.calls.filter((c) => c.name === 'workspaceList')).toHaveLength(2);
   });
 
   it('derives the steps from the facts', () => {
