@@ -2,27 +2,33 @@
  * The invite-members dialog (SPEC §2 "invite member (two tabs: link invitation and email
  * invitation)", §5 invite-by-email validation, §8 'Copy successful' / 'Send invitation email
  * success', §9 link valid 7 days and reset invalidates it) and the seat-limit Usage limit dialog,
- * opened from the members screen and from the header, in the real app on a fake workspace server.
+ * opened from the members screen and from the header, in the real app against the real server
+ * (./team-server.tsx). Copying goes through the app's clipboard service (the browser's clipboard,
+ * replaced here).
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Code, codeMessage } from '../../../src/contract/codes';
 import { ApiError } from '../../../src/services/api/client';
-import { memberUser, payInfo } from '../../support/fixtures';
-import { failResult, okResult, renderApp } from '../harness';
-import { renderMembers, rowCells, teamServer, type TeamOptions, type User } from './members-fixture';
+import { failResult, okResult } from '../harness';
+import { renderMembers, rowCells, startTeamServer, type RenderMembersOptions, type TeamServer, type User } from './team-server';
 
-// The whole app renders in jsdom (a full page of members is 40 Ark selects): give it room under load.
-vi.setConfig({ testTimeout: 20_000 });
+// The whole app renders in jsdom against a real server in a worker (which starts once per file).
+vi.setConfig({ testTimeout: 60_000, hookTimeout: 240_000 });
 
+let server: TeamServer;
 beforeAll(async () => {
+  server = await startTeamServer();
   // Load the lazy route modules once, so the first test does not wait for their transform.
   await Promise.all([
     import('../../../src/ui/layout/main-layout'),
     import('../../../src/ui/screens/team/members-screen'),
     import('../../../src/ui/screens/home/home-screen'),
   ]);
+});
+afterAll(async () => {
+  await server?.stop();
 });
 
 afterEach(() => {
@@ -39,15 +45,16 @@ const stubClipboard = (writeText: (text: string) => Promise<void>) => {
 };
 
 /** Opens the dialog from the members screen's button. */
-const openFromMembers = async (options: TeamOptions & { storage?: Record<string, string> } = {}) => {
-  const rendered = await renderMembers(options);
+const openFromMembers = async (options: RenderMembersOptions = {}) => {
+  const rendered = await renderMembers(server, options);
   const user = userEvent.setup({ delay: null });
   await user.click(screen.getByTestId('members-invite'));
   const dialog = await screen.findByTestId('invite-dialog');
   return { ...rendered, user, dialog };
 };
 
-const linkUrl = (n: number) => `https://crm.example.test/crm/workspace/invitation?invite_token=L${n}`;
+/** The public link the server made: the invitation page with a token. */
+const LINK = /\/workspace\/invitation\?invite_token=[\w-]+$/;
 
 const emailTab = async (user: User) => {
   await user.click(screen.getByTestId('invite-tab-email'));
@@ -70,22 +77,21 @@ describe('opening the dialog', () => {
   });
 
   it('opens from the header button beside the member selector, for those who may invite', async () => {
-    const server = teamServer();
-    await renderApp({ path: '/v2/home', api: server.api, storage: { accessToken: 'tok' } });
-    await screen.findByTestId('home-page', {}, { timeout: 5000 });
+    const { bodies } = await renderMembers(server, { path: '/v2/home', waitForList: false });
+    await screen.findByTestId('home-page', {}, { timeout: 10_000 });
     const trigger = screen.getByTestId('member-selector-invite');
     expect(trigger.textContent).toBe('Invite members');
     const user = userEvent.setup({ delay: null });
     await user.click(trigger);
     const dialog = await screen.findByTestId('invite-dialog');
     await user.click(await within(dialog).findByTestId('invite-link-generate'));
-    expect(((await screen.findByTestId('invite-link-url')) as HTMLInputElement).value).toBe(linkUrl(1));
-    expect(server.bodies('publicInviteUrlGenerate')).toHaveLength(1);
+    expect(((await screen.findByTestId('invite-link-url', {}, { timeout: 10_000 })) as HTMLInputElement).value).toMatch(LINK);
+    expect(bodies('publicInviteUrlGenerate')).toHaveLength(1);
   });
 
   it('offers no invite button in the header to a member', async () => {
-    await renderApp({ path: '/v2/home', api: teamServer({ user: memberUser }).api, storage: { accessToken: 'tok' } });
-    await screen.findByTestId('home-page', {}, { timeout: 5000 });
+    await renderMembers(server, { as: 'member', path: '/v2/home', waitForList: false });
+    await screen.findByTestId('home-page', {}, { timeout: 10_000 });
     expect(screen.getByTestId('member-selector')).toBeTruthy();
     expect(screen.queryByTestId('member-selector-invite')).toBeNull();
   });
@@ -95,23 +101,24 @@ describe('the link tab', () => {
   it('creates a link, shows how long it is valid, and copies it', async () => {
     const { user, bodies } = await openFromMembers();
     await user.click(await screen.findByTestId('invite-link-generate'));
-    const url = (await screen.findByTestId('invite-link-url')) as HTMLInputElement;
-    expect(url.value).toBe(linkUrl(1));
+    const url = (await screen.findByTestId('invite-link-url', {}, { timeout: 10_000 })) as HTMLInputElement;
+    expect(url.value).toMatch(LINK);
     expect(url.readOnly).toBe(true);
     expect(bodies('publicInviteUrlGenerate')).toEqual([undefined]);
-    const expires = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(1_900_000_001 * 1000));
+    // Valid 7 days from the server's clock (2025-01-15 09:00 UTC in the test world).
+    const expires = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(Date.UTC(2025, 0, 22, 9, 0, 0)));
     expect(screen.getByTestId('invite-link-valid').textContent).toBe(`Valid until ${expires}`);
     expect(screen.queryByTestId('invite-link-generate')).toBeNull();
 
     const writeText = stubClipboard(() => Promise.resolve());
     await user.click(screen.getByTestId('invite-link-copy'));
     expect((await screen.findByTestId('invite-notice')).textContent).toBe('Copy successful');
-    expect(writeText).toHaveBeenCalledWith(linkUrl(1));
+    expect(writeText).toHaveBeenCalledWith(url.value);
   });
 
   it('shows the existing link at once, and says so when copying fails', async () => {
     const existing = { inviteToken: 'E1', inviteUrl: 'https://crm.example.test/crm/workspace/invitation?invite_token=E1', expiresAt: 1_900_000_000 };
-    const { user } = await openFromMembers({ extra: { inviteUrlList: () => okResult({ items: [{ ...existing, kind: 'public' as const, email: null }] }) } });
+    const { user } = await openFromMembers({ overrides: { inviteUrlList: () => okResult({ items: [{ ...existing, kind: 'public' as const, email: null }] }) } });
     expect(((await screen.findByTestId('invite-link-url')) as HTMLInputElement).value).toBe(existing.inviteUrl);
     stubClipboard(() => Promise.reject(new Error('denied')));
     await user.click(screen.getByTestId('invite-link-copy'));
@@ -122,7 +129,8 @@ describe('the link tab', () => {
   it('resets the link only after a warning and a confirmation, then shows the new link', async () => {
     const { user, bodies } = await openFromMembers();
     await user.click(await screen.findByTestId('invite-link-generate'));
-    await waitFor(() => expect((screen.getByTestId('invite-link-url') as HTMLInputElement).value).toBe(linkUrl(1)));
+    await waitFor(() => expect((screen.getByTestId('invite-link-url') as HTMLInputElement).value).toMatch(LINK), { timeout: 10_000 });
+    const first = (screen.getByTestId('invite-link-url') as HTMLInputElement).value;
 
     await user.click(screen.getByTestId('invite-link-reset'));
     expect(screen.getByTestId('invite-reset-warning').textContent).toBe(
@@ -132,18 +140,19 @@ describe('the link tab', () => {
     await user.click(screen.getByTestId('confirm-cancel'));
     expect(screen.queryByTestId('invite-reset-warning')).toBeNull();
     expect(bodies('publicInviteUrlReset')).toEqual([]);
-    expect((screen.getByTestId('invite-link-url') as HTMLInputElement).value).toBe(linkUrl(1));
+    expect((screen.getByTestId('invite-link-url') as HTMLInputElement).value).toBe(first);
 
     await user.click(screen.getByTestId('invite-link-reset'));
     await user.click(screen.getByTestId('confirm-ok'));
-    await waitFor(() => expect((screen.getByTestId('invite-link-url') as HTMLInputElement).value).toBe(linkUrl(2)));
+    await waitFor(() => expect((screen.getByTestId('invite-link-url') as HTMLInputElement).value).not.toBe(first), { timeout: 10_000 });
+    expect((screen.getByTestId('invite-link-url') as HTMLInputElement).value).toMatch(LINK);
     expect(bodies('publicInviteUrlReset')).toHaveLength(1);
     expect(screen.getByTestId('invite-notice').textContent).toBe('A new link was created; the old one no longer works.');
     expect(screen.queryByTestId('invite-reset-warning')).toBeNull();
   });
 
   it('shows a failure to create a link', async () => {
-    const { user } = await openFromMembers({ extra: { publicInviteUrlGenerate: () => failResult(Code.FORBIDDEN, codeMessage[Code.FORBIDDEN]) } });
+    const { user } = await openFromMembers({ overrides: { publicInviteUrlGenerate: () => failResult(Code.FORBIDDEN, codeMessage[Code.FORBIDDEN]) } });
     await user.click(await screen.findByTestId('invite-link-generate'));
     expect((await screen.findByTestId('invite-error')).textContent).toBe('Request failed, please try again later');
     expect(screen.queryByTestId('invite-link-url')).toBeNull();
@@ -211,7 +220,7 @@ describe('the email tab', () => {
   });
 
   it('shows a refusal from the server and keeps what was typed', async () => {
-    const { user } = await openFromMembers({ extra: { inviteRecordCreate: () => failResult(Code.FORBIDDEN, codeMessage[Code.FORBIDDEN]) } });
+    const { user } = await openFromMembers({ overrides: { inviteRecordCreate: () => failResult(Code.FORBIDDEN, codeMessage[Code.FORBIDDEN]) } });
     const field = await emailTab(user);
     await user.click(field);
     await user.paste('ann@example.test');
@@ -222,10 +231,9 @@ describe('the email tab', () => {
   });
 
   it('opens the Usage limit dialog beyond the seat count: plan, seats used and available, no upgrade', async () => {
-    const pay = { ...payInfo, planName: 'Starter', inviteLimit: 5, inviteCount: 4 };
+    // The Pro plan's 10 seats: the owner, the manager, the member, the target and a pending invitation use 5.
     const { user, bodies, api } = await openFromMembers({
-      pay,
-      extra: { inviteRecordCreate: () => failResult(Code.MEMBER_EXCEEDED, codeMessage[Code.MEMBER_EXCEEDED]) },
+      overrides: { inviteRecordCreate: () => failResult(Code.MEMBER_EXCEEDED, codeMessage[Code.MEMBER_EXCEEDED]) },
     });
     const payCallsBefore = bodies('payInfo').length;
     const field = await emailTab(user);
@@ -235,7 +243,7 @@ describe('the email tab', () => {
     const limit = await screen.findByTestId('usage-limit-dialog');
     expect(within(limit).getByText('Usage limit')).toBeTruthy();
     expect(limit.textContent).toContain('Your plan has no free seat for another member.');
-    await waitFor(() => expect(within(limit).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Plan: Starter', 'Seats used: 4', 'Seats available: 1']));
+    await waitFor(() => expect(within(limit).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Plan: Pro', 'Seats used: 5', 'Seats available: 5']));
     expect(bodies('payInfo').length).toBe(payCallsBefore + 1);
     expect(within(limit).queryByRole('button', { name: /upgrade/i })).toBeNull();
     expect(limit.textContent).not.toMatch(/upgrade/i);
@@ -249,13 +257,13 @@ describe('the email tab', () => {
   it('says the seat count is unknown when the plan cannot be loaded', async () => {
     let payCalls = 0;
     const { user } = await openFromMembers({
-      extra: {
+      overrides: {
         inviteRecordCreate: () => failResult(Code.MEMBER_EXCEEDED, codeMessage[Code.MEMBER_EXCEEDED]),
         // The gate loads the plan once when the app starts; the dialog's own request fails.
-        payInfo: () => {
+        payInfo: (_body, real) => {
           payCalls += 1;
           if (payCalls > 1) throw new ApiError('network', 'payInfo', 'offline');
-          return okResult(payInfo);
+          return real();
         },
       },
     });

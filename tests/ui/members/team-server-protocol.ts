@@ -3,7 +3,9 @@ import type { Person } from '../../server/support/team-world';
 
 export type SeedRow =
   | { person: Person; level?: 'admin' | 'manager' | 'member'; status?: 'joined' | 'invited' | 'removed'; syncType?: 'off' | 'manual' | 'auto'; number?: string | null }
-  | { invite: string };
+  | { invite: string }
+  /** Deletes the main workspace's row (a member or an invitation) of this address. */
+  | { drop: string };
 
 export type TeamWorld = {
   who: Record<Person, { email: string; userId: string; accessToken: string }>;

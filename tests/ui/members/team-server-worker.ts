@@ -30,7 +30,9 @@ const seed = async (rows: readonly SeedRow[]): Promise<void> => {
   let order = 0;
   for (const row of rows) {
     order += 1;
-    if ('person' in row) {
+    if ('drop' in row) {
+      await t.db.delete(workspaceMembers).where(and(eq(workspaceMembers.workspaceId, world.W), eq(workspaceMembers.invitedEmail, row.drop)));
+    } else if ('person' in row) {
       // A change to a person's own row of the main workspace (or a removed row for a person outside it).
       const userId = world.who[row.person].userId;
       const [existing] = await t.db

@@ -42,6 +42,9 @@ export const usualSeed: SeedRow[] = [
   { person: 'member', syncType: 'manual', number: '+15550100' },
 ];
 
+/** A request without its id (the id is given when it is sent). */
+type Unsent<T> = T extends unknown ? Omit<T, 'id'> : never;
+
 type Pending = { resolve: (reply: WorkerReply) => void; reject: (error: Error) => void };
 
 export type TeamServer = {
@@ -74,7 +77,7 @@ export async function startTeamServer(): Promise<TeamServer> {
   });
   await readyPromise;
 
-  const ask = <R extends WorkerReply>(request: Omit<WorkerRequest, 'id'>): Promise<R> =>
+  const ask = <R extends WorkerReply>(request: Unsent<WorkerRequest>): Promise<R> =>
     new Promise<R>((res, rej) => {
       const id = next++;
       pending.set(id, { resolve: (r) => res(r as R), reject: rej });

@@ -6,7 +6,8 @@
  * `confirm` tag.
  * Test ids: members-page, members-table, member-row-<email>, member-role-<email>,
  * member-sync-<email>, member-remove-<email>, member-resend-<email>, member-delete-invite-<email>,
- * members-invite, members-leave, members-disband, members-error, members-notice, members-pages,
+ * members-invite, members-leave, members-disband, members-error, members-notice, members-retry
+ * (a page failed while another is on screen), members-pages,
  * members-confirm, confirm-ok, confirm-cancel, usage-limit-dialog; the table's table-loading-row,
  * table-empty-row, table-error-row, table-retry; the pagination's pagination-prev/-next/-page-<n>.
  */
@@ -177,6 +178,15 @@ function MembersView({ workspaceId, workspaceName, selfId, role }: { workspaceId
 
       {done ? <InlineAlert status="success" title={t.done[done]()} data-testid="members-notice" /> : null}
       {error ? <InlineAlert status="error" title={refusalText(LL, error)} data-testid="members-error" /> : null}
+      {failed && rows.length > 0 ? (
+        // The page on screen stays; the table's own error row is for a list with nothing to show.
+        <div className={actionsRow}>
+          <InlineAlert status="error" title={t.loadFailed()} />
+          <Button variant="outline" onClick={() => ref.send({ type: 'user.retry' })} data-testid="members-retry">
+            {t.retry()}
+          </Button>
+        </div>
+      ) : null}
 
       <DataTable
         label={t.title()}
@@ -184,7 +194,7 @@ function MembersView({ workspaceId, workspaceName, selfId, role }: { workspaceId
         data={rows}
         getRowId={(m) => m.userId || m.email}
         rowTestId={(m) => `member-row-${m.email}`}
-        status={failed ? 'error' : loading ? 'loading' : 'ready'}
+        status={failed && rows.length === 0 ? 'error' : loading ? 'loading' : 'ready'}
         onRetry={() => ref.send({ type: 'user.retry' })}
         texts={{ empty: t.empty(), loading: t.loading(), error: t.loadFailed(), retry: t.retry() }}
         sort={sort}
