@@ -1,0 +1,45 @@
+/**
+ * Generated path tests of the app's root machine (the actor system): every state and transition
+ * is reached, each app-wide actor starts once with its input, and the long-lived flows start with
+ * a session and stop after a sign-out (ARCHITECTURE.md: one actor system).
+ */
+import { appMachine } from '../../src/machines/app.machine';
+import { adminUser, members } from '../support/fixtures';
+import { gateRules } from '../support/gate-rules';
+import { actionRan, actorRan, machinePathSuite, type Effect, type EffectStep } from '../support/machine-paths';
+
+const input = {
+  gate: { rules: gateRules },
+  language: { stored: 'ar', browser: 'en-US' },
+  selectedMember: { stored: 'u-other' },
+};
+
+const events = [
+  { type: 'session.started' },
+  { type: 'session.ended' },
+  { type: 'member.selected', userId: 'u-other' },
+  { type: 'members.loaded', self: { userId: adminUser.userId, roles: adminUser.roles }, members },
+];
+
+/**
+ * The start runs the five app-wide actors (the gate, the language and the selected member with
+ * their input). A session starts the long-lived flows; a sign-out while signed in stops them
+ * (after everyone heard of it: the broadcast is XState's own sendTo, seen in the machine tests).
+ */
+const effects = (step: EffectStep): Effect[] => {
+  if (step.index === 0) {
+    return [
+      actorRan('session'),
+      actorRan('account'),
+      actorRan('selectedMember', input.selectedMember),
+      actorRan('gate', input.gate),
+      actorRan('language', input.language),
+    ];
+  }
+  const signedIn = step.before!.hasTag('signedIn');
+  if (step.event.type === 'session.started' && !signedIn) return [actionRan('startFlows')];
+  if (step.event.type === 'session.ended' && signedIn) return [actionRan('stopFlows')];
+  return [];
+};
+
+machinePathSuite('app machine paths', appMachine, { events, effects, input });
