@@ -102,10 +102,14 @@ const settle = async (app: RenderedApp) => {
   await act(async () => {
     await Promise.resolve();
   });
-  await waitFor(() => {
-    expect(app.navigator.location()).not.toBeNull();
-    expect(screen.queryByTestId('route-loading')).toBeNull();
-  });
+  // A lazy screen's first import can take seconds on a busy machine (a limit, not a timing check).
+  await waitFor(
+    () => {
+      expect(app.navigator.location()).not.toBeNull();
+      expect(screen.queryByTestId('route-loading')).toBeNull();
+    },
+    { timeout: 10_000 },
+  );
 };
 
 /** What the user must see for the gate's state at the router's location. */
