@@ -61,7 +61,7 @@ const setupSystem = (opts: { token?: boolean } = {}) => {
   const ticks: number[] = [];
   const seen: AnyActorRef[] = [];
   const inspect = (ev: InspectionEvent) => {
-    if (ev.type === '@xstate.actor') seen.push(ev.actorRef);
+    if (ev.type === '@xstate.actor') seen.push(ev.actorRef as AnyActorRef);
   };
   // An actor's system id is set just after its inspection event, so it is read afterwards.
   const spawned = () => seen.map((ref) => (ref as AnyActorRef & { systemId?: string }).systemId).filter(Boolean);
@@ -162,7 +162,7 @@ describe('app system', () => {
     // The selected-member actor now accepts the new member.
     s.system.actors.selectedMember.send({ type: 'user.select', userId: 'u-new' });
     expect(s.system.actors.selectedMember.getSnapshot().context.selectedId).toBe('u-new');
-    expect(s.pollerRef()?.getSnapshot().context.heard.filter((h) => h.type === 'members.loaded')).toHaveLength(2);
+    expect(s.pollerRef()?.getSnapshot().context.heard.filter((h: Heard) => h.type === 'members.loaded')).toHaveLength(2);
   });
 
   it('sign-out reaches the flow, then stops it: no more events, no more timers; a new sign-in starts it again', async () => {
