@@ -1,6 +1,6 @@
 import { assign, emit, setup, type ActorRefFrom } from 'xstate';
 import { Code } from '../contract/codes';
-import { networkError, refusalOf, refusedWith, type Answer, type CallError } from './answer';
+import { networkError, refusalOf, refusedWith, type CallError, type Outcome } from './answer';
 import { invalidEmailsOf, splitEmails } from './email-list';
 import { actionNotProvided, actorNotProvided } from './not-provided';
 
@@ -16,7 +16,7 @@ import { actionNotProvided, actorNotProvided } from './not-provided';
 export type InviteLink = { inviteUrl: string; expiresAt: number };
 export type Seats = { planName: string; used: number; limit: number };
 /** Outcome of sending invitations (src/machines/answer.ts). */
-export type SendAnswer = Answer;
+export type SendAnswer = Outcome;
 export type EmailsError = 'required' | 'invalid';
 /** What the dialog reports as failed: a call (refused or failed on the way), or copying the link. */
 export type InviteError = CallError | { kind: 'copyFailed' };

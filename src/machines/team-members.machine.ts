@@ -3,7 +3,7 @@ import { Code } from '../contract/codes';
 import { managesTeam, type Role, type SyncType } from '../contract/roles';
 import { MEMBERS_PAGE_SIZE } from '../contract/team';
 import type { WorkspaceMember } from '../contract/workspace';
-import { networkError, refusalOf, refusedWith, type Answer, type CallError } from './answer';
+import { networkError, refusalOf, refusedWith, type CallError, type Outcome } from './answer';
 import type { Seats } from './invite-members.machine';
 import { actionNotProvided, actorNotProvided } from './not-provided';
 
@@ -35,7 +35,7 @@ export type MemberAction =
   | { kind: 'disband' };
 
 /** An action's outcome (src/machines/answer.ts). */
-export type ActionAnswer = Answer;
+export type ActionAnswer = Outcome;
 export type MembersPage = { items: WorkspaceMember[]; total: number };
 export type LoadPageInput = { workspaceId: string; page: number };
 export type RunActionInput = { workspaceId: string; action: MemberAction };

@@ -1,6 +1,6 @@
 import { assign, setup, type ActorRefFrom } from 'xstate';
 import { workspaceNameSchema } from '../contract/workspace';
-import { networkError, refusalOf, type Answer, type CallError } from './answer';
+import { networkError, refusalOf, type CallError, type Outcome } from './answer';
 import { HOME_PATH, isSafeInternalPath, WORKSPACE_PATH, type NavigateParams } from './constants';
 import { invalidEmailsOf, splitEmails } from './email-list';
 import { actionNotProvided, actorNotProvided } from './not-provided';
@@ -15,7 +15,7 @@ export type NameError = 'required' | 'tooLong' | null;
 
 export type CreateWorkspaceInput = { workspaceName: string; inviteEmails: string[] };
 /** What the `createWorkspace` actor resolves (src/machines/answer.ts). Transport failures reject. */
-export type CreateWorkspaceResult = Answer;
+export type CreateWorkspaceResult = Outcome;
 
 export type SubmitError = CallError | null;
 

@@ -29,7 +29,7 @@ const info = (status: InvitationInfo['status'], kind: InvitationInfo['kind'] = '
   status,
 });
 const ok = <T>(data: T): InvitationAnswer<T> => ({ ok: true, data });
-const refused = (code: number, message = `refused ${code}`): InvitationAnswer<never> => ({ ok: false, code, message });
+const refused = (code: number, message = `refused ${code}`): { ok: false; code: number; message: string } => ({ ok: false, code, message });
 
 const setup = (input: InvitationInput = { inviteToken: 'tok', page: 'grantAccess', userEmail: 'ann@example.test' }) => {
   const loadInvitation = controllable<InvitationAnswer<InvitationInfo>, LoadInvitationInput>();
@@ -217,14 +217,15 @@ describe('invitation actors', () => {
       workspaceJoin: { ok: false, raw: false, code: Code.MEMBER_EXCEEDED, data: null, message: 'Exceeded' },
       joinByPublicInviteUrl: { ok: true, raw: false, code: Code.OK, data: { workspaceId: 'w' }, message: 'success' },
     });
-    const actors = invitationEffects(services).actors!;
+    const { loadInvitation, joinWorkspace } = invitationEffects(services).actors!;
+    const actors = { loadInvitation: loadInvitation!, joinWorkspace: joinWorkspace! };
     expect(await run(actors.loadInvitation, { inviteToken: 't' })).toEqual({ ok: true, data: valid });
     expect(await run(actors.joinWorkspace, { kind: 'email', inviteToken: 't', email: 'a@b.co' })).toEqual({
       ok: false,
       code: Code.MEMBER_EXCEEDED,
       message: 'Exceeded',
     });
-    expect(await run(actors.joinWorkspace, { kind: 'public', inviteToken: 'p', email: '' })).toEqual({ ok: true, data: null });
+    expect(await run(actors.joinWorkspace, { kind: 'public', inviteToken: 'p', email: '' })).toEqual({ ok: true, data: { workspaceId: 'w' } });
     expect(calls).toEqual([
       { name: 'invitationInfo', body: { inviteToken: 't' } },
       { name: 'workspaceJoin', body: { email: 'a@b.co', inviteToken: 't' } },
@@ -234,7 +235,7 @@ describe('invitation actors', () => {
 
   it('a non-JSON answer counts as the server failing, with nothing to show', async () => {
     const { services } = fakeApi({ invitationInfo: { ok: true, raw: true, code: null, data: '<html>', message: '' } });
-    expect(await run(invitationEffects(services).actors!.loadInvitation, { inviteToken: 't' })).toEqual({ ok: false, code: Code.INTERNAL, message: '' });
+    expect(await run(invitationEffects(services).actors!.loadInvitation!, { inviteToken: 't' })).toEqual({ ok: false, code: Code.INTERNAL, message: '' });
   });
 
   it('once joined, reloads the gate and moves the router through the services', async () => {

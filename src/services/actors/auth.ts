@@ -14,11 +14,12 @@ import type { GoogleConfig, googleSignInMachine } from '../../machines/auth/goog
 import type { resetPasswordMachine } from '../../machines/auth/reset-password.machine';
 import type { signInMachine } from '../../machines/auth/sign-in.machine';
 import type { signUpMachine } from '../../machines/auth/sign-up.machine';
-import { answerOf, outcomeOf } from '../answer';
+import { answerOf } from '../answer';
 import type { FlowEffects, FlowServices } from '../flow-services';
 import { obtainGoogleIdToken } from './google-identity';
 
 const token = (data: { accessToken: string }): SignedIn => ({ accessToken: data.accessToken });
+const nothing = (): null => null;
 
 /**
  * Signed in (password, Google or a confirmed sign-up): keep the access token, tell the session
@@ -58,8 +59,8 @@ export const googleSignInEffects: FlowEffects<typeof googleSignInMachine> = (ser
 
 export const signUpEffects: FlowEffects<typeof signUpMachine> = (services) => ({
   actors: {
-    requestSignupCode: fromPromise<Answer, { email: string; password: string }>(async ({ input }) =>
-      outcomeOf(await services.api.call(accountEndpoints.register, input)),
+    requestSignupCode: fromPromise<Answer<null>, { email: string; password: string }>(async ({ input }) =>
+      answerOf(await services.api.call(accountEndpoints.register, input), nothing),
     ),
     verifySignup: fromPromise<Answer<SignedIn>, { email: string; code: string }>(async ({ input }) =>
       answerOf(await services.api.call(accountEndpoints.registerVerify, input), token),
@@ -70,19 +71,19 @@ export const signUpEffects: FlowEffects<typeof signUpMachine> = (services) => ({
 
 export const resetPasswordEffects: FlowEffects<typeof resetPasswordMachine> = (services) => ({
   actors: {
-    requestResetCode: fromPromise<Answer, { email: string }>(async ({ input }) =>
-      outcomeOf(await services.api.call(accountEndpoints.resetRequest, input)),
+    requestResetCode: fromPromise<Answer<null>, { email: string }>(async ({ input }) =>
+      answerOf(await services.api.call(accountEndpoints.resetRequest, input), nothing),
     ),
-    resetPassword: fromPromise<Answer, { email: string; code: string; password: string }>(async ({ input }) =>
-      outcomeOf(await services.api.call(accountEndpoints.reset, input)),
+    resetPassword: fromPromise<Answer<null>, { email: string; code: string; password: string }>(async ({ input }) =>
+      answerOf(await services.api.call(accountEndpoints.reset, input), nothing),
     ),
   },
 });
 
 export const changePasswordEffects: FlowEffects<typeof changePasswordMachine> = (services) => ({
   actors: {
-    changePassword: fromPromise<Answer, { oldPassword: string; newPassword: string }>(async ({ input }) =>
-      outcomeOf(await services.api.call(accountEndpoints.changePassword, input)),
+    changePassword: fromPromise<Answer<null>, { oldPassword: string; newPassword: string }>(async ({ input }) =>
+      answerOf(await services.api.call(accountEndpoints.changePassword, input), nothing),
     ),
   },
 });

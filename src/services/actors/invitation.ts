@@ -12,7 +12,7 @@ import type {
   JoinWorkspaceInput,
   LoadInvitationInput,
 } from '../../machines/invitation.machine';
-import { answerOf, outcomeOf } from '../answer';
+import { answerOf } from '../answer';
 import type { FlowEffects } from '../flow-services';
 import { navigateAction } from './core';
 
@@ -22,7 +22,7 @@ export const invitationEffects: FlowEffects<typeof invitationMachine> = (service
       answerOf(await services.api.call(workspaceEndpoints.invitationInfo, { inviteToken: input.inviteToken })),
     ),
     joinWorkspace: fromPromise<InvitationAnswer<unknown>, JoinWorkspaceInput>(async ({ input }) =>
-      outcomeOf(
+      answerOf<unknown>(
         input.kind === 'public'
           ? await services.api.call(workspaceEndpoints.joinByPublicInviteUrl, { inviteToken: input.inviteToken })
           : await services.api.call(workspaceEndpoints.workspaceJoin, { email: input.email, inviteToken: input.inviteToken }),

@@ -44,7 +44,7 @@ const joinerApi = (info: InvitationInfo, join: ApiHandlers['workspaceJoin'] = un
 describe('accepting an invitation', () => {
   it('takes a user without a workspace from the invitation link to grant access, joins, and goes home', async () => {
     const app = await renderApp({ path: '/change-password?invite_token=T1', api: joinerApi(invitation('valid')), storage: { accessToken: 'tok' } });
-    const page = await screen.findByTestId('grant-access-page');
+    const page = await screen.findByTestId('grant-access-page', {}, { timeout: 5000 });
     expect(app.location()).toBe('/workspace/grant-access?invite_token=T1');
     expect(app.navigations.map((n) => n.to)).toEqual(['/v2/home?invite_token=T1', '/workspace/grant-access?invite_token=T1']);
     expect(await within(page).findByTestId('invitation-workspace')).toHaveProperty('textContent', 'Globex Sales');
@@ -77,14 +77,14 @@ describe('accepting an invitation', () => {
 
   it('shows the token-expired page for an expired link, with the SPEC message and the next steps', async () => {
     const app = await renderApp({ path: '/workspace/invitation?invite_token=OLD', api: joinerApi(invitation('expired', 'public')), storage: { accessToken: 'tok' } });
-    expect(await screen.findByTestId('token-expired-page')).toBeTruthy();
+    expect(await screen.findByTestId('token-expired-page', {}, { timeout: 5000 })).toBeTruthy();
     expect(app.location()).toBe('/workspace/tokenExpired');
     expect(screen.getByTestId('token-expired-page-message').textContent).toBe(
       'The token has expired, please contact the administrator to obtain a new one.',
     );
     expect(screen.getByTestId('outcome-sign-out')).toBeTruthy();
     await userEvent.setup().click(screen.getByTestId('outcome-create-workspace'));
-    expect(await screen.findByTestId('workspace-page')).toBeTruthy();
+    expect(await screen.findByTestId('workspace-page', {}, { timeout: 5000 })).toBeTruthy();
     expect(app.location()).toBe('/workspace');
   });
 
@@ -96,7 +96,7 @@ describe('accepting an invitation', () => {
     });
     await screen.findByTestId('invitation-workspace');
     await userEvent.setup().click(screen.getByTestId('grant-access-join'));
-    expect(await screen.findByTestId('member-exceed-page')).toBeTruthy();
+    expect(await screen.findByTestId('member-exceed-page', {}, { timeout: 5000 })).toBeTruthy();
     expect(app.location()).toBe('/workspace/memberExceed');
     expect(screen.getByTestId('member-exceed-page-message').textContent).toBe(
       'Exceeded personnel limit, please contact administrator to upgrade the package.',
@@ -123,7 +123,7 @@ describe('accepting an invitation', () => {
       api: accountApi({ extra: { invitationInfo: () => okResult(invitation('alreadyJoined', 'public')) } }),
       storage: { accessToken: 'tok' },
     });
-    expect(await screen.findByTestId('already-joined-page')).toBeTruthy();
+    expect(await screen.findByTestId('already-joined-page', {}, { timeout: 5000 })).toBeTruthy();
     expect(app.location()).toBe('/workspace/error/already-joined/OTHER');
     expect(screen.getByTestId('already-joined-page').textContent).toContain('leaving is done by applying to your workspace admin');
     await userEvent.setup().click(screen.getByTestId('outcome-go-home'));
@@ -190,12 +190,12 @@ describe('outcome pages', () => {
       api: accountApi({ workspace: null }),
       storage: { accessToken: 'tok', language },
     });
-    expect(await screen.findByTestId('disband-page')).toBeTruthy();
+    expect(await screen.findByTestId('disband-page', {}, { timeout: 5000 })).toBeTruthy();
     expect(app.location()).toBe('/workspace/disband');
     expect(screen.getByTestId('disband-page-message').textContent).toBe(message);
     expect(screen.getByTestId('outcome-create-workspace').textContent).toBe(action);
     await userEvent.setup().click(screen.getByTestId('outcome-create-workspace'));
-    expect(await screen.findByTestId('workspace-page')).toBeTruthy();
+    expect(await screen.findByTestId('workspace-page', {}, { timeout: 5000 })).toBeTruthy();
   });
 
   it.each([
@@ -212,7 +212,7 @@ describe('outcome pages', () => {
 
   it('signs out from an outcome page', async () => {
     const app = await renderApp({ path: '/workspace/tokenExpired', api: accountApi({ workspace: null }), storage: { accessToken: 'tok' } });
-    await screen.findByTestId('token-expired-page');
+    await screen.findByTestId('token-expired-page', {}, { timeout: 5000 });
     await userEvent.setup().click(screen.getByTestId('outcome-sign-out'));
     await waitFor(() => expect(app.location()).toBe('/login'));
     expect(app.storage.get('accessToken')).toBeNull();
