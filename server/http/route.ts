@@ -128,7 +128,7 @@ export const parseBody = async <E extends Endpoint>(c: Context<AppEnv>, endpoint
   const raw = camelKeys(body);
   const parsed = endpoint.request.safeParse(raw);
   if (!parsed.success) throw fail(Code.VALIDATION, validationMessage(parsed.error));
-  return parsed.data;
+  return parsed.data as ParsedRequestOf<E>;
 };
 
 /** Enforces an endpoint's declared access (SPEC §6) and returns the scope it guarantees. */

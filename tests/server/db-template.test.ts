@@ -12,11 +12,11 @@ afterAll(() => {
 });
 
 describe('PGlite template for new data directories', () => {
-  it('builds a template keyed by PGlite version and migrations, and a fresh directory starts from it migrated', async () => {
+  it('builds a template keyed by the PGlite and pg-boss versions and the migrations, and a fresh directory starts from it migrated', async () => {
     const path = await buildTemplate();
     expect(path).toBe(templatePath());
     expect(existsSync(path)).toBe(true);
-    expect(path).toMatch(/pglite-\d+\.\d+\.\d+-[0-9a-f]{16}\.tar\.gz$/);
+    expect(path).toMatch(/pglite-\d+\.\d+\.\d+-pgboss-\d+\.\d+\.\d+-[0-9a-f]{16}\.tar\.gz$/);
 
     const dataDir = join(mkdtempSync(join(tmpdir(), 'crm-tpl-')), 'db');
     dirs.push(dataDir);
@@ -27,6 +27,9 @@ describe('PGlite template for new data directories', () => {
       const tables = await database.db.execute(sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`);
       const names = (tables as unknown as { rows: { table_name: string }[] }).rows.map((r) => r.table_name);
       expect(names).toEqual(expect.arrayContaining(['users', 'sessions', 'workspaces', 'workspace_members', 'invitations']));
+      // The job queue's schema comes with the template, so a fresh start does not install it.
+      const queueSchema = await database.db.execute(sql`select count(*)::int as n from information_schema.schemata where schema_name = 'pgboss'`);
+      expect((queueSchema as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(1);
       await database.db.execute(sql`insert into users (id, email, name, created_at) values ('t1', 't1@x.test', 'T', now())`);
     } finally {
       await database.close();

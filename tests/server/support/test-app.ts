@@ -13,7 +13,8 @@ import { makeConfig, type AppConfig } from '../../../server/config';
 import { openDatabase, type Database, type Db } from '../../../server/db/client';
 import { allTables, outbox } from '../../../server/db/schema';
 import { createMemoryLogger, type MemoryLogger } from '../../../server/logger';
-import { createOutboxMailer } from '../../../server/mail';
+import { createJobRuntime } from '../../../server/jobs/runtime';
+import { createLogTransport, type Mailer } from '../../../server/mail';
 import type { AppDeps } from '../../../server/deps';
 import { endpointAt } from '../../../src/contract/all-endpoints';
 import { camelKeys } from '../../../src/contract/case';
@@ -113,8 +114,19 @@ export const setupTestApp = async (options: { config?: Partial<AppConfig>; googl
   const clock = createFakeClock(CLOCK_START);
   const logger = createMemoryLogger();
   const db = database.db;
-  const mailer = createOutboxMailer({ db, clock, logger });
   let config = makeConfig(options.config);
+  // Mail takes the production path: queued in the request's transaction, delivered by the queue's
+  // worker. The test app runs the due jobs right after a request that queued mail, as a worker
+  // would, so a test reads the outbox and the log the way a person on a fresh machine would.
+  const runtime = createJobRuntime({ db, clock, logger, config, transport: createLogTransport({ logger }) });
+  await runtime.init();
+  let mailQueued = false;
+  const mailer: Mailer = {
+    send: async (mail, sendOptions) => {
+      await runtime.mailer.send(mail, sendOptions);
+      mailQueued = true;
+    },
+  };
   let app = createApp({ db, clock, mailer, config, logger, googleKeys: options.googleKeys });
 
   const t: TestApp = {
@@ -143,6 +155,10 @@ export const setupTestApp = async (options: { config?: Partial<AppConfig>; googl
       if (o.token) headers.authorization = `Bearer ${o.token}`;
       if (o.cookie !== undefined) headers.cookie = `${SESSION_COOKIE}=${o.cookie}`;
       const res = await app.request(path, { method, headers, body });
+      if (mailQueued) {
+        mailQueued = false;
+        await runtime.runDue();
+      }
       const text = await res.text();
       let json: Record<string, unknown>;
       try {
@@ -169,11 +185,13 @@ export const setupTestApp = async (options: { config?: Partial<AppConfig>; googl
     async reset() {
       const names = Object.values(allTables).map((table: Table) => `"${getTableName(table)}"`);
       await db.execute(sql.raw(`TRUNCATE TABLE ${names.join(', ')} CASCADE`));
+      await runtime.queue.clear();
       clock.set(CLOCK_START);
       logger.lines.length = 0;
       t.rebuild();
     },
     async close() {
+      await runtime.stop();
       await database.close();
       await drop();
     },
