@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { userSettings, workspaces } from '../../server/db/schema';
 import { payInfoData, userInfoData, userSettingData, guideTypeData } from '../../src/contract/account';
 import { camelKeys } from '../../src/contract/case';
-import { SOURCE_USER_HEADER } from '../../src/contract/endpoints';
+import { SOURCE_USER_HEADER } from '../../src/contract/endpoint';
 import { decodePerms } from '../../src/contract/permissions';
 import { plans } from '../../src/contract/plans';
 import { signUp, teamOf } from './support/accounts';
