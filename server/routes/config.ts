@@ -5,8 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Hono } from 'hono';
-import type { WorkspaceScope, Scope } from '../auth/scope';
-import { hasWorkspace } from '../auth/scope';
+import type { WorkspaceScope } from '../auth/scope';
 import type { Db } from '../db/client';
 import { configs } from '../db/schema';
 import type { AppDeps } from '../deps';

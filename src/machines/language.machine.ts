@@ -59,7 +59,7 @@ export const languageMachine = setup({
     context: {} as LanguageContext,
     events: {} as LanguageEvent,
     input: {} as LanguageInput,
-    tags: {} as 'ready' | 'busy',
+    tags: {} as 'ready' | 'busy' | 'loadFailed',
   },
   actors: {
     loadLocale: actorNotProvided<void, { language: Language }>('loadLocale'),
@@ -108,6 +108,7 @@ export const languageMachine = setup({
     },
     failed: {
       description: 'Not even the English dictionary loaded (e.g. offline); a new choice loads again.',
+      tags: ['loadFailed'],
       on: {
         'user.choose': {
           target: 'loading',

@@ -24,7 +24,7 @@ const failedBox = { padding: '2rem', fontFamily: 'system-ui, sans-serif' } as co
 export function I18nProvider({ language, children }: { language: LanguageActorRef; children: ReactNode }) {
   const locale = useSelector(language, (s) => s.context.language);
   const ready = useSelector(language, (s) => s.hasTag('ready') && loadedLocales[s.context.language] !== undefined);
-  const failed = useSelector(language, (s) => s.matches('failed'));
+  const failed = useSelector(language, (s) => s.hasTag('loadFailed'));
   // A screen's area (src/i18n/areas.ts) arriving gives a new LL too.
   const dictionary = useSyncExternalStore(subscribeDictionary, dictionaryVersion);
 
