@@ -89,8 +89,9 @@ const makeUser = async (server: { url: string; log: () => string }): Promise<str
   const email = `bench-${Date.now()}@bench.test`;
   const password = 'bench-pass-123';
   await post(server.url, '/api/wp/user/register', { email, password });
+  // The mail worker logs the code shortly after the request answered.
   let code: string | undefined;
-  for (let i = 0; i < 100 && !code; i++) {
+  for (let i = 0; i < 200 && !code; i++) {
     code = [...server.log().matchAll(/code=(\d{6})/g)].pop()?.[1];
     if (!code) await new Promise((r) => setTimeout(r, 50));
   }

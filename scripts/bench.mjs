@@ -77,9 +77,16 @@ const password = 'bench-pass-123';
 const users = [];
 for (let i = 0; i < RUNS; i++) {
   const email = `bench-${Date.now()}-${i}@bench.test`;
+  const before = [...server.log().matchAll(/code=(\d{6})/g)].length;
   await post(server.url, '/api/wp/user/register', { email, password });
-  // Registrations run one at a time, so the newest code in the log is this user's.
-  const code = [...server.log().matchAll(/code=(\d{6})/g)].pop()?.[1];
+  // Registrations run one at a time, so the next code the mail worker logs is this user's.
+  let code;
+  for (let tries = 0; tries < 200 && !code; tries++) {
+    const codes = [...server.log().matchAll(/code=(\d{6})/g)];
+    if (codes.length > before) code = codes.pop()[1];
+    else await new Promise((r) => setTimeout(r, 50));
+  }
+  if (!code) throw new Error(`no sign-up code in the server log:\n${server.log()}`);
   const verified = await post(server.url, '/api/wp/user/register/verify', { email, code });
   await post(server.url, '/public/workspace/create', { workspace_name: `Bench team ${i}`, invite_emails: [] }, verified.data?.access_token);
   users.push(email);
