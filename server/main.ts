@@ -26,7 +26,6 @@ import { createJobRuntime } from './jobs/runtime';
 import { createConsoleLogger } from './logger';
 import { createLogTransport, createSmtpTransport } from './mail';
 
-const JOBS_START_DELAY_MS = 1000;
 let stopping = false;
 
 const main = async () => {
@@ -46,21 +45,14 @@ const main = async () => {
   const jobs = createJobRuntime({ db: database.db, clock: systemClock, logger, config, transport });
   const app = createApp({ db: database.db, clock: systemClock, mailer: jobs.mailer, config, logger });
 
+  // The queue starts before the server listens: on PGlite its start-up (schema check, advisory
+  // lock, schedules) shares the one connection with requests, and a request whose transaction
+  // queued mail while the queue was still starting waited on it forever.
+  await jobs.start();
+  logger.info('[jobs] started', { mail: transport.kind });
+
   const server = serve({ fetch: app.fetch, port: env.port, hostname: env.host }, (info) => {
     console.log(`Listening on http://${env.host}:${info.port}/crm/`);
-    // Workers start a second after the server listens, so their start-up queries (maintenance,
-    // schedules; on PGlite they share this thread) do not hold up the first requests. A mail sent
-    // before then waits in its queue.
-    setTimeout(() => {
-      if (stopping) return;
-      jobs.start().then(
-        () => logger.info('[jobs] started', { mail: transport.kind }),
-        (error: unknown) => {
-          console.error('[server] the job queue failed to start:', error);
-          process.exit(1);
-        },
-      );
-    }, JOBS_START_DELAY_MS);
   });
 
   const stop = (signal: string) => {
