@@ -53,6 +53,16 @@ const openFromMembers = async (options: RenderMembersOptions = {}) => {
   return { ...rendered, user, dialog };
 };
 
+/**
+ * The create-link button once the dialog has asked whether a link exists: it is disabled (busy)
+ * meanwhile, and a click then is rightly ignored.
+ */
+const readyGenerate = async (scope: Pick<typeof screen, 'findByTestId'> = screen) => {
+  const button = (await scope.findByTestId('invite-link-generate', {}, { timeout: 10_000 })) as HTMLButtonElement;
+  await waitFor(() => expect(button.disabled).toBe(false), { timeout: 10_000 });
+  return button;
+};
+
 /** The public link the server made: the invitation page with a token. */
 const LINK = /\/workspace\/invitation\?invite_token=[\w-]+$/;
 
@@ -84,7 +94,7 @@ describe('opening the dialog', () => {
     const user = userEvent.setup({ delay: null });
     await user.click(trigger);
     const dialog = await screen.findByTestId('invite-dialog');
-    await user.click(await within(dialog).findByTestId('invite-link-generate'));
+    await user.click(await readyGenerate(within(dialog)));
     expect(((await screen.findByTestId('invite-link-url', {}, { timeout: 10_000 })) as HTMLInputElement).value).toMatch(LINK);
     expect(bodies('publicInviteUrlGenerate')).toHaveLength(1);
   });
@@ -100,7 +110,7 @@ describe('opening the dialog', () => {
 describe('the link tab', () => {
   it('creates a link, shows how long it is valid, and copies it', async () => {
     const { user, bodies } = await openFromMembers();
-    await user.click(await screen.findByTestId('invite-link-generate'));
+    await user.click(await readyGenerate());
     const url = (await screen.findByTestId('invite-link-url', {}, { timeout: 10_000 })) as HTMLInputElement;
     expect(url.value).toMatch(LINK);
     expect(url.readOnly).toBe(true);
@@ -128,7 +138,7 @@ describe('the link tab', () => {
 
   it('resets the link only after a warning and a confirmation, then shows the new link', async () => {
     const { user, bodies } = await openFromMembers();
-    await user.click(await screen.findByTestId('invite-link-generate'));
+    await user.click(await readyGenerate());
     await waitFor(() => expect((screen.getByTestId('invite-link-url') as HTMLInputElement).value).toMatch(LINK), { timeout: 10_000 });
     const first = (screen.getByTestId('invite-link-url') as HTMLInputElement).value;
 
@@ -153,7 +163,7 @@ describe('the link tab', () => {
 
   it('shows a failure to create a link', async () => {
     const { user } = await openFromMembers({ overrides: { publicInviteUrlGenerate: () => failResult(Code.FORBIDDEN, codeMessage[Code.FORBIDDEN]) } });
-    await user.click(await screen.findByTestId('invite-link-generate'));
+    await user.click(await readyGenerate());
     expect((await screen.findByTestId('invite-error')).textContent).toBe('Request failed, please try again later');
     expect(screen.queryByTestId('invite-link-url')).toBeNull();
     expect(screen.getByTestId('invite-link-generate')).toBeTruthy();
