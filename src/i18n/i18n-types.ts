@@ -1033,6 +1033,11 @@ type RootTranslation = {
 		 */
 		page: RequiredParams<'page' | 'pages'>
 		/**
+		 * P​a​g​e​ ​{​p​a​g​e​}
+		 * @param {number} page
+		 */
+		pageN: RequiredParams<'page'>
+		/**
 		 * P​r​e​v​i​o​u​s
 		 */
 		previous: string
@@ -2253,6 +2258,10 @@ export type TranslationFunctions = {
 		 * Page {page} of {pages}
 		 */
 		page: (arg: { page: number, pages: number }) => LocalizedString
+		/**
+		 * Page {page}
+		 */
+		pageN: (arg: { page: number }) => LocalizedString
 		/**
 		 * Previous
 		 */
