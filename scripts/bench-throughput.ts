@@ -186,7 +186,13 @@ const benchPglite = async (): Promise<string[]> => {
     await database.close();
     const client = new PGlite(dataDir);
     const bare = await loadBare(async () => {
-      for (const s of statements) await client.query(s.text, s.values as never[]);
+      for (const s of statements) {
+        try {
+          await client.query(s.text, s.values as never[]);
+        } catch (e) {
+          throw new Error(`bare PGlite statement failed: ${s.text.slice(0, 200)} ${JSON.stringify(s.values)}: ${String(e)}`);
+        }
+      }
     });
     await client.close();
     return [line('  PGlite     server', http), line(`  PGlite     bare ${statements.length} queries`, bare), `  PGlite     server / bare: ${(http.perSecond / bare.perSecond).toFixed(2)}`];
@@ -224,8 +230,9 @@ const benchPostgres = async (): Promise<string[]> => {
           const [first, second] = args as [unknown, unknown];
           if (typeof first === 'string') recorded?.push({ text: first, values: Array.isArray(second) ? second : [] });
           else if (first && typeof first === 'object' && 'text' in first) {
+            // drizzle passes the statement as a config object and its parameters as the second argument.
             const q = first as { text: string; values?: unknown[] };
-            recorded?.push({ text: q.text, values: q.values ?? [] });
+            recorded?.push({ text: q.text, values: q.values ?? (Array.isArray(second) ? second : []) });
           }
           return (original as (...a: unknown[]) => unknown).apply(this, args);
         } as typeof original;
