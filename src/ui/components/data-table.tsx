@@ -118,7 +118,9 @@ type Features = typeof features;
 
 const SELECT_COLUMN = '__select';
 
-const scroller = css({ overflow: 'auto', width: 'full', borderWidth: '1px', borderColor: 'border.subtle', borderRadius: 'l2', bg: 'bg.default' });
+// Positioned, so visually hidden parts of cells (native selects behind Ark's, labels) are clipped by
+// the scroller too, instead of widening the page beyond a phone's width.
+const scroller = css({ position: 'relative', overflow: 'auto', width: 'full', borderWidth: '1px', borderColor: 'border.subtle', borderRadius: 'l2', bg: 'bg.default' });
 const tableBase = css({ borderCollapse: 'separate', borderSpacing: '0' });
 const headerCell = css({
   position: 'sticky',

@@ -50,9 +50,13 @@ const header = css({
   zIndex: 'sticky',
   display: 'flex',
   alignItems: 'center',
-  gap: '3',
+  // On a phone the member selector, the invite button and the user menu wrap to a second row
+  // instead of widening the page (no sideways scrolling at 390 px).
+  flexWrap: { base: 'wrap', md: 'nowrap' },
+  gap: { base: '2', md: '3' },
   px: { base: '3', md: '6' },
-  height: '14',
+  py: { base: '2', md: '0' },
+  minHeight: '14',
   bg: 'bg.default',
   borderBottomWidth: '1px',
   borderColor: 'border.default',

@@ -27,6 +27,8 @@ import {
 import { CheckIcon, ChevronDownIcon } from './icons';
 
 const trigger = css({
+  // Holds the visually hidden email of narrow screens, so it cannot widen the page.
+  position: 'relative',
   display: 'inline-flex',
   alignItems: 'center',
   gap: '2',
