@@ -1,5 +1,5 @@
 /**
- * Authorization matrix for every issue-3 endpoint: anonymous, member, manager, admin, an admin of
+ * Authorization matrix for every team endpoint (SPEC §7 Workspace): anonymous, member, manager, admin, an admin of
  * another workspace, and a signed-in person without a workspace; then the source-user header
  * cases (a member sending it, a manager naming a member of another workspace, an admin naming a
  * member of their own). Each cell starts from the same world; a refused call writes nothing.
@@ -44,7 +44,7 @@ const row = (anonymous: number, member: number, manager: number, admin: number, 
   outsider,
 });
 
-const issue3 = [
+const teamCalls = [
   'workspacePage',
   'inviteRecordCreate',
   'inviteRecordDelete',
@@ -60,7 +60,7 @@ const issue3 = [
   'invitationInfo',
 ] as const satisfies readonly EndpointName[];
 
-const matrix: Record<(typeof issue3)[number], Cell> = {
+const matrix: Record<(typeof teamCalls)[number], Cell> = {
   workspacePage: { body: async () => ({ workspace_id: w.W }), expect: row(ANON, OK, OK, OK, F, NW) },
   inviteRecordCreate: { body: async () => ({ emails: ['fresh@example.com'] }), expect: row(ANON, F, OK, OK, OK, NW) },
   inviteRecordDelete: { body: async () => ({ workspace_id: w.W, email: 'pending@example.com' }), expect: row(ANON, F, OK, OK, F, NW) },
@@ -91,8 +91,8 @@ const matrix: Record<(typeof issue3)[number], Cell> = {
 const call = async (name: EndpointName, caller: Person | null, body: unknown, headers: Record<string, string> = {}) =>
   t.post(endpoints[name].path, body, { ...(caller ? { token: w.who[caller].accessToken } : {}), headers });
 
-describe('authorization matrix (issue 3)', () => {
-  for (const name of issue3) {
+describe('authorization matrix (SPEC §6)', () => {
+  for (const name of teamCalls) {
     for (const caller of callers) {
       const expected = matrix[name].expect[caller];
       it(`${name} as ${caller} -> ${expected}`, async () => {
@@ -119,10 +119,10 @@ describe('authorization matrix (issue 3)', () => {
   }
 });
 
-describe('source-user header on every issue-3 endpoint', () => {
+describe('source-user header on every team endpoint (SPEC §7 Workspace)', () => {
   const refusals = () => t.logger.lines.filter((l) => l.line.startsWith('[scope] source-user refused'));
 
-  for (const name of issue3) {
+  for (const name of teamCalls) {
     it(`${name}: a member sending the header is refused and logged`, async () => {
       await w.rebuild();
       const body = await matrix[name].body('member');

@@ -1,5 +1,5 @@
 /**
- * Issue 3 endpoints, good and bad input: members page, email invitations (mail, log line, token
+ * The team endpoints (SPEC §7 Workspace), good and bad input: members page, email invitations (mail, log line, token
  * stored hashed, resend, single use, 7-day validity on the fake clock), public link (generate,
  * reset voiding the old one), invitation info, sync type, roles, removal (the removed member's next
  * request is refused), leave, disband, seats (inviteCount derived), and two joins racing for the

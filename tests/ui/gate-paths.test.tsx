@@ -1,5 +1,5 @@
 /**
- * Login-gate paths driving the real views (issue 2 §6): paths generated from the gate machine with
+ * Login-gate paths driving the real views (SPEC §2, the Stately path tests of ARCHITECTURE.md): paths generated from the gate machine with
  * @xstate/graph (tests/support/machine-paths.ts) are replayed while the app's router, gate adapter,
  * layout and screens render on fake services. Router events reach the gate the way they do in the
  * app: the router moves and the root route reports the location. Service answers are the paths'

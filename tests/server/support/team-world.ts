@@ -1,5 +1,5 @@
 /**
- * A quick-to-rebuild world for the issue-3 tests: people are signed up once (sign-up hashes
+ * A quick-to-rebuild world for the team tests (SPEC §7 Workspace): people are signed up once (sign-up hashes
  * passwords, which is slow); `rebuild()` then wipes every workspace and lays the teams out again
  * with direct inserts, keeping everyone's session.
  *
