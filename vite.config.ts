@@ -1,14 +1,32 @@
-import { defineConfig } from 'vite';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, loadEnv } from 'vite';
 import react from '@vitejs/plugin-react';
+import { stripStateDescriptions } from './scripts/build/strip-state-descriptions';
+
+// react-router 7 exports only its development build (with its dev warnings) under every condition;
+// production builds take the production files beside it (remix-run/react-router#12532).
+const routerProduction = (file: string) => fileURLToPath(new URL(`./node_modules/react-router/dist/production/${file}`, import.meta.url));
 
 // The app lives under /crm/ (SPEC §2). Panda runs through PostCSS (postcss.config.cjs).
-export default defineConfig({
+export default defineConfig(({ command, mode }) => ({
   base: '/crm/',
-  plugins: [react()],
+  plugins: [react(), stripStateDescriptions({ keep: loadEnv(mode, process.cwd(), 'VITE_').VITE_INSPECT_IN_PRODUCTION === 'true' })],
+  resolve: {
+    alias:
+      command === 'build'
+        ? [
+            { find: /^react-router$/, replacement: routerProduction('index.mjs') },
+            { find: /^react-router\/dom$/, replacement: routerProduction('dom-export.mjs') },
+          ]
+        : [],
+  },
   build: {
     outDir: 'dist',
     sourcemap: false,
     chunkSizeWarningLimit: 600,
+    // Every current browser has <link rel="modulepreload"> (Chromium 66, Firefox 115, Safari 17; the
+    // companion extension is for Chromium): no polyfill on the login page.
+    modulePreload: { polyfill: false },
     // Panda's generated styled-system has no side effects, but its recipe index re-exports every
     // recipe through top-level calls: without this rule each page would ship all ~50 recipes.
     rolldownOptions: {
@@ -38,4 +56,4 @@ export default defineConfig({
       '/member': 'http://127.0.0.1:8787',
     },
   },
-});
+}));

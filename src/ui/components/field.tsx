@@ -57,8 +57,8 @@ export interface FieldFrameProps {
   disabled?: boolean | undefined;
   readOnly?: boolean | undefined;
   className?: string | undefined;
-  /** The input, given the id list for its aria-describedby. */
-  children: (describedBy: string | undefined) => ReactNode;
+  /** The input, given the id list for its aria-describedby and the input's own id (Ark ties the label to it). */
+  children: (describedBy: string | undefined, inputId: string) => ReactNode;
 }
 
 /** Label (with the required mark), the input, and its helper or error text, wired with aria by Ark Field. */
@@ -66,16 +66,18 @@ export function FieldFrame({ label, errorText, helperText, errorTestId, required
   const invalid = errorText !== undefined && errorText !== null && errorText !== '';
   const id = useId();
   const ids = { errorText: `${id}-error`, helperText: `${id}-helper` };
+  // Ark Field gives its `id` to the input (and `ids.control` to the root element).
+  const inputId = `${id}-input`;
   // Ark ties the error with aria-errormessage once it sees the element; aria-describedby is set at
   // once too, because screen readers announce it more widely.
   const describedBy = invalid ? ids.errorText : helperText ? ids.helperText : undefined;
   return (
-    <FieldRoot ids={ids} invalid={invalid} required={required} disabled={disabled} readOnly={readOnly} className={className}>
+    <FieldRoot id={inputId} ids={ids} invalid={invalid} required={required} disabled={disabled} readOnly={readOnly} className={className}>
       <FieldLabel>
         {label}
         {required ? <span aria-hidden="true" className={requiredMark}>*</span> : null}
       </FieldLabel>
-      {children(describedBy)}
+      {children(describedBy, inputId)}
       {invalid ? (
         <FieldErrorText data-testid={errorTestId}>{errorText}</FieldErrorText>
       ) : helperText ? (
