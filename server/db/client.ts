@@ -15,7 +15,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema';
-import { isFreshDataDir, readTemplate } from './pglite-template';
+import { copyTemplate, isFreshDataDir } from './pglite-template';
 
 export type Schema = typeof schema;
 /** The one database type the server code uses, whichever driver is underneath. */
@@ -59,9 +59,9 @@ export const openDatabase = async (options: OpenDatabaseOptions = {}): Promise<D
     client = new PGlite();
   } else {
     const dataDir = resolve(options.dataDir ?? './.data');
-    const template = isFreshDataDir(dataDir) ? readTemplate() : null;
+    if (isFreshDataDir(dataDir)) copyTemplate(dataDir);
     mkdirSync(dataDir, { recursive: true });
-    client = template ? new PGlite(dataDir, { loadDataDir: template }) : new PGlite(dataDir);
+    client = new PGlite(dataDir);
   }
   try {
     const db = drizzlePglite({ client, schema });

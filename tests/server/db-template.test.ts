@@ -1,10 +1,10 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/client';
-import { buildTemplate, isFreshDataDir, templatePath } from '../../server/db/pglite-template';
+import { buildTemplate, copyTemplate, isFreshDataDir, templatePath } from '../../server/db/pglite-template';
 
 const dirs: string[] = [];
 afterAll(() => {
@@ -16,7 +16,8 @@ describe('PGlite template for new data directories', () => {
     const path = await buildTemplate();
     expect(path).toBe(templatePath());
     expect(existsSync(path)).toBe(true);
-    expect(path).toMatch(/pglite-\d+\.\d+\.\d+-pgboss-\d+\.\d+\.\d+-[0-9a-f]{16}\.tar\.gz$/);
+    expect(path).toMatch(/pglite-\d+\.\d+\.\d+-pgboss-\d+\.\d+\.\d+-[0-9a-f]{16}$/);
+    expect(existsSync(join(path, 'PG_VERSION'))).toBe(true);
 
     const dataDir = join(mkdtempSync(join(tmpdir(), 'crm-tpl-')), 'db');
     dirs.push(dataDir);
@@ -42,5 +43,23 @@ describe('PGlite template for new data directories', () => {
     } finally {
       await again.close();
     }
+  }, 60_000);
+
+  it('fills only a missing or empty directory, and leaves no half copy beside it', async () => {
+    await buildTemplate();
+    const parent = mkdtempSync(join(tmpdir(), 'crm-tpl-'));
+    dirs.push(parent);
+    const busy = join(parent, 'busy');
+    mkdirSync(busy);
+    writeFileSync(join(busy, 'notes.txt'), 'someone else\'s files');
+    expect(copyTemplate(busy)).toBe(false);
+    expect(readdirSync(busy)).toEqual(['notes.txt']);
+
+    const empty = join(parent, 'empty');
+    mkdirSync(empty);
+    expect(copyTemplate(empty)).toBe(true);
+    expect(isFreshDataDir(empty)).toBe(false);
+    expect(copyTemplate(join(parent, 'new', 'db'))).toBe(true);
+    expect(readdirSync(parent).sort()).toEqual(['busy', 'empty', 'new']);
   }, 60_000);
 });
