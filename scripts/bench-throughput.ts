@@ -11,6 +11,9 @@
  *     the app factory over the same database, with the driver's query method wrapped), and those
  *     statements are run bare through the driver from 20 concurrent loops for 10 s.
  * The goal on PostgreSQL: the server within 2x of its bare queries.
+ *
+ * BENCH_DATABASES=pglite|postgres runs one of the two. BENCH_CPU_PROF=DIR writes the server processes' V8 CPU profiles into DIR (open them in Chrome
+ * DevTools, Performance panel) to see where a request's time goes.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -34,7 +37,8 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const PATH = '/public/workspace/info';
 
-type Statement = { text: string; values: unknown[] };
+/** A captured statement; `name` when the server ran it as a named (prepared) statement, so the bare run does too. */
+type Statement = { text: string; values: unknown[]; name?: string };
 type Figures = { perSecond: number; medianMs: number };
 
 const freePort = () =>
@@ -51,7 +55,8 @@ const startServer = async (env: Record<string, string>) => {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   let log = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'server', 'main.ts')], {
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', join(root, 'server', 'main.ts')], {
     cwd: root,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, SMTP_URL: '', MAIL_TRANSPORT: 'log', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -231,8 +236,8 @@ const benchPostgres = async (): Promise<string[]> => {
           if (typeof first === 'string') recorded?.push({ text: first, values: Array.isArray(second) ? second : [] });
           else if (first && typeof first === 'object' && 'text' in first) {
             // drizzle passes the statement as a config object and its parameters as the second argument.
-            const q = first as { text: string; values?: unknown[] };
-            recorded?.push({ text: q.text, values: q.values ?? (Array.isArray(second) ? second : []) });
+            const q = first as { text: string; values?: unknown[]; name?: string };
+            recorded?.push({ text: q.text, values: q.values ?? (Array.isArray(second) ? second : []), ...(q.name ? { name: q.name } : {}) });
           }
           return (original as (...a: unknown[]) => unknown).apply(this, args);
         } as typeof original;
@@ -247,10 +252,11 @@ const benchPostgres = async (): Promise<string[]> => {
     // The server's own pool size (server/db/client.ts default), so both sides have the same connections.
     const pool = new pg.Pool({ connectionString: dbUrl.toString(), max: 10 });
     const bare = await loadBare(async () => {
-      for (const s of statements) await pool.query(s.text, s.values);
+      for (const s of statements) await pool.query(s.name ? { name: s.name, text: s.text, values: s.values } : { text: s.text, values: s.values });
     });
     await pool.end();
-    return [line('  PostgreSQL server', http), line(`  PostgreSQL bare ${statements.length} queries`, bare), `  PostgreSQL server / bare: ${(http.perSecond / bare.perSecond).toFixed(2)} (goal: within 2x, i.e. >= 0.50)`];
+    const named = statements.filter((s) => s.name).length;
+    return [line('  PostgreSQL server', http), line(`  PostgreSQL bare ${statements.length} queries (${named} prepared, as the server runs them)`, bare), `  PostgreSQL server / bare: ${(http.perSecond / bare.perSecond).toFixed(2)} (goal: within 2x, i.e. >= 0.50)`];
   } finally {
     await stopScratchPostgres();
   }
@@ -258,8 +264,10 @@ const benchPostgres = async (): Promise<string[]> => {
 
 const main = async () => {
   const lines = [`authenticated POST ${PATH}, ${CONNECTIONS} connections, ${SECONDS} s:`];
-  lines.push(...(await benchPglite()));
-  lines.push(...(await benchPostgres()));
+  // BENCH_DATABASES=postgres (or pglite) runs one of the two.
+  const only = process.env.BENCH_DATABASES;
+  if (!only || only === 'pglite') lines.push(...(await benchPglite()));
+  if (!only || only === 'postgres') lines.push(...(await benchPostgres()));
   console.log(lines.join('\n'));
 };
 

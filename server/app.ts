@@ -14,10 +14,10 @@
  *   so a failure never leaves a partial write.
  */
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { Code } from '../src/contract/codes';
 import { MAX_BODY_BYTES } from '../src/contract/endpoint';
 import type { AppDeps } from './deps';
+import { refuseDeclaredOversize } from './http/body';
 import { ApiFailure, sendEnvelope } from './http/respond';
 import type { AppEnv } from './http/route';
 import { registerAccountRoutes } from './routes/account';
@@ -37,10 +37,15 @@ export const createApp = (deps: AppDeps): Hono<AppEnv> => {
 
   app.use('*', securityHeaders(deps.config));
   app.use('*', async (c, next) => {
-    await next();
     if (isApiPath(c.req.path)) c.header('Cache-Control', 'no-store');
+    await next();
   });
-  app.use('*', bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => sendEnvelope(c, Code.BODY_TOO_LARGE) }));
+  // No request may declare more than MAX_BODY_BYTES; the routes hold their own, smaller limits and
+  // count undeclared (chunked) bodies as they read them (server/http/body.ts). Nothing else reads a body.
+  app.use('*', async (c, next) => {
+    refuseDeclaredOversize(c, MAX_BODY_BYTES);
+    await next();
+  });
 
   registerAccountRoutes(app, deps);
   registerUserRoutes(app, deps);

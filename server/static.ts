@@ -62,12 +62,15 @@ export const DEFAULT_CSP = "default-src 'none'; frame-ancestors 'none'";
 export const securityHeaders =
   (config: Pick<AppConfig, 'publicUrl'>): MiddlewareHandler<AppEnv> =>
   async (c, next) => {
-    await next();
+    // Set before the handler runs: Hono applies them to whatever answer it builds, and the app
+    // page's handler replaces the CSP with its own. (Setting them afterwards would touch the
+    // finished answer's headers, which makes the Node adapter rebuild it as a full web Response.)
     c.header('X-Content-Type-Options', 'nosniff');
     c.header('X-Frame-Options', 'DENY');
     c.header('Referrer-Policy', 'strict-origin-when-cross-origin');
-    if (!c.res.headers.has('Content-Security-Policy')) c.header('Content-Security-Policy', DEFAULT_CSP);
+    c.header('Content-Security-Policy', DEFAULT_CSP);
     if (config.publicUrl.startsWith('https://')) c.header('Strict-Transport-Security', 'max-age=31536000');
+    await next();
   };
 
 export const registerStaticRoutes = (

@@ -13,7 +13,7 @@
  *   origin, no Domain, Path=/).
  */
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { Code } from '../../src/contract/codes';
@@ -21,6 +21,7 @@ import { SESSION_COOKIE } from '../../src/contract/endpoint';
 import type { Role } from '../../src/contract/roles';
 import type { AppConfig } from '../config';
 import type { Db, Tx } from '../db/client';
+import { preparedFor } from '../db/prepared';
 import { retiredRefreshTokens, sessions, users, workspaceMembers, workspaces } from '../db/schema';
 import { fail } from '../http/respond';
 import { hashToken, randomToken } from './tokens';
@@ -95,9 +96,8 @@ export const bearerToken = (c: Context): string | null => {
  * refused on the very next request). Throws TOKEN_INVALID (100026) when the token is missing,
  * unknown or revoked, TOKEN_EXPIRED (100004) when it or its session has expired.
  */
-export const authenticateBearer = async (db: Db, token: string | null, now: Date): Promise<SessionUser> => {
-  if (!token) throw fail(Code.TOKEN_INVALID);
-  const [row] = await db
+const bearerSessionQuery = preparedFor((db) =>
+  db
     .select({
       ...sessionColumns,
       accessExpiresAt: sessions.accessExpiresAt,
@@ -111,8 +111,14 @@ export const authenticateBearer = async (db: Db, token: string | null, now: Date
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(workspaceMembers, and(eq(workspaceMembers.userId, sessions.userId), eq(workspaceMembers.status, 'joined')))
     .leftJoin(workspaces, and(eq(workspaces.id, workspaceMembers.workspaceId), isNull(workspaces.disbandedAt)))
-    .where(eq(sessions.accessTokenHash, hashToken(token)))
-    .limit(1);
+    .where(eq(sessions.accessTokenHash, sql.placeholder('tokenHash')))
+    .limit(1)
+    .prepare('auth_bearer_session'),
+);
+
+export const authenticateBearer = async (db: Db, token: string | null, now: Date): Promise<SessionUser> => {
+  if (!token) throw fail(Code.TOKEN_INVALID);
+  const [row] = await bearerSessionQuery(db).execute({ tokenHash: hashToken(token) });
   if (!row || row.revokedAt) throw fail(Code.TOKEN_INVALID);
   if (row.accessExpiresAt <= now || row.expiresAt <= now) throw fail(Code.TOKEN_EXPIRED);
   const membership = row.workspaceId && row.level ? { workspaceId: row.workspaceId, level: row.level } : null;

@@ -7,8 +7,7 @@
  * endpoint's answer type, sent as the success envelope, and an ApiFailure it throws goes out as
  * that code's envelope.
  */
-import type { Context, Hono, MiddlewareHandler } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
+import type { Context, Hono } from 'hono';
 import { z } from 'zod/mini';
 import { camelKeys, toSnake } from '../../src/contract/case';
 import { Code } from '../../src/contract/codes';
@@ -18,7 +17,8 @@ import { isFormContentType, requireGoogleCsrf, requireJsonBody, requireSameOrigi
 import { authenticateBearer, bearerToken } from '../auth/sessions';
 import { buildScope, hasWorkspace, isAdminRole, type Scope, type WorkspaceScope } from '../auth/scope';
 import type { AppDeps } from '../deps';
-import { fail, sendEnvelope, sendOk } from './respond';
+import { readBodyBytes, readBodyText, refuseDeclaredOversize } from './body';
+import { fail, sendOk } from './respond';
 
 // zod/mini registers no locale: without this, every issue without a custom message reads 'Invalid input'.
 // Set here, in the module that turns issues into messages, so whoever parses a body gets English texts.
@@ -63,16 +63,19 @@ const readBody = async (c: Context<AppEnv>, endpoint: Endpoint): Promise<unknown
   if (c.req.method === 'GET' || c.req.method === 'HEAD') return readQuery(c);
   const contentType = c.req.header('content-type');
   if (endpoint.body === 'form' && isFormContentType(contentType)) {
+    const bytes = await readBodyBytes(c, endpoint.bodyLimit);
     let form: Record<string, unknown>;
     try {
-      form = await c.req.parseBody();
+      const parsed = await new Response(bytes, { headers: { 'content-type': contentType ?? '' } }).formData();
+      form = Object.fromEntries(parsed.entries());
     } catch {
       throw fail(Code.MALFORMED_JSON, 'The request body could not be read');
     }
     requireGoogleCsrf(c, form);
     return Object.fromEntries(Object.entries(form).filter(([, v]) => typeof v === 'string'));
   }
-  const text = await c.req.text();
+  // The endpoint's own limit (16 KiB unless it declares more), counted as the body streams in.
+  const text = await readBodyText(c, endpoint.bodyLimit);
   requireJsonBody(contentType, text);
   if (text.trim() === '') return {};
   try {
@@ -156,17 +159,17 @@ export const defineRoute = <E extends Endpoint>(
   handler: (ctx: RouteContext<E>) => Promise<AnswerOf<E>>,
 ): void => {
   const run = async (c: Context<AppEnv>) => {
+    // A declared length over the limit is refused before anything else is done for the request.
+    refuseDeclaredOversize(c, endpoint.bodyLimit);
     const scope = (await authorize(c, deps, endpoint)) as ScopeFor<E['access']>;
     const body = await parseBody(c, endpoint);
     const data = await handler({ c, body, scope, clientAddress: clientAddressOf(c, deps.config.trustProxy), deps });
     return sendOk(c, data ?? null);
   };
-  // The endpoint's own body limit (16 KiB unless it declares more), counted as the body streams in.
-  const limit: MiddlewareHandler<AppEnv> = bodyLimit({ maxSize: endpoint.bodyLimit, onError: (c) => sendEnvelope(c, Code.BODY_TOO_LARGE) });
   // Some contract paths end with a slash (/api/token/); both spellings are served.
   const paths = endpoint.path.endsWith('/') ? [endpoint.path, endpoint.path.slice(0, -1)] : [endpoint.path, `${endpoint.path}/`];
   for (const path of paths) {
-    if (endpoint.method === 'GET') app.get(path, limit, run);
-    else app.post(path, limit, run);
+    if (endpoint.method === 'GET') app.get(path, run);
+    else app.post(path, run);
   }
 };

@@ -1,12 +1,11 @@
 /** Member rows as the member list and the members page show them, and the workspace facts of create and join. */
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { Code } from '../../src/contract/codes';
 import type { WorkspaceMember } from '../../src/contract/workspace';
 import type { Db } from '../db/client';
-import { scoped } from '../db/scoped';
-import { users, workspaceMembers } from '../db/schema';
+import { preparedFor } from '../db/prepared';
+import { users, workspaceMembers, workspaces } from '../db/schema';
 import { fail } from '../http/respond';
-import { findWorkspace } from './plans';
 
 /** A member row as the member list and page select it (joined with the person's account). */
 export const memberColumns = {
@@ -50,10 +49,26 @@ export const toWireMember = (r: MemberRow): WorkspaceMember => {
   };
 };
 
+/**
+ * The workspace and its joined members' count in one query. The count is confined to the
+ * workspace by its own condition (workspace_members.workspace_id = workspaces.id).
+ */
+const workspaceFactsQuery = preparedFor((db) =>
+  db
+    .select({
+      id: workspaces.id,
+      name: workspaces.name,
+      disbandedAt: workspaces.disbandedAt,
+      joined: sql<number>`(select count(*)::int from ${workspaceMembers} where ${and(eq(workspaceMembers.workspaceId, workspaces.id), eq(workspaceMembers.status, 'joined'))})`,
+    })
+    .from(workspaces)
+    .where(eq(workspaces.id, sql.placeholder('workspaceId')))
+    .prepare('workspace_facts'),
+);
+
 /** Workspace facts returned by info, create and join (members counted, never stored). */
 export const workspaceInfoOf = async (db: Db, workspaceId: string) => {
-  const workspace = await findWorkspace(db, workspaceId);
+  const [workspace] = await workspaceFactsQuery(db).execute({ workspaceId });
   if (!workspace || workspace.disbandedAt) throw fail(Code.NO_WORKSPACE);
-  const joined = await scoped(db, { workspaceId }).count(workspaceMembers, eq(workspaceMembers.status, 'joined'));
-  return { workspaceId: workspace.id, workspaceName: workspace.name, memberCount: joined };
+  return { workspaceId: workspace.id, workspaceName: workspace.name, memberCount: Number(workspace.joined) };
 };

@@ -3,6 +3,9 @@
  * (16 KiB unless it declares more), counted as the body streams in, and bodies are walked without
  * recursion with a depth cap (deeper bodies are refused as VALIDATION).
  */
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod/mini';
@@ -70,6 +73,52 @@ describe('body limits per endpoint', () => {
     defineRoute(app, deps, big, async () => null);
     expect((await postRaw(app, '/api/test/big', JSON.stringify({ text: 'x'.repeat(40 * 1024) }))).code).toBe(100000);
     expect((await postRaw(app, '/api/test/big', JSON.stringify({ text: 'x'.repeat(70 * 1024) }))).code).toBe(109002);
+  });
+});
+
+/** Posts over a real socket: with a Content-Length, or chunked (the chunks are written one by one). */
+const postOverSocket = (port: number, path: string, chunks: string[], chunked: boolean) =>
+  new Promise<{ code: number }>((resolve, reject) => {
+    const total = chunks.reduce((n, c) => n + Buffer.byteLength(c), 0);
+    const req = httpRequest(
+      { host: '127.0.0.1', port, path, method: 'POST', headers: { 'content-type': 'application/json', ...(chunked ? {} : { 'content-length': String(total) }) } },
+      (res) => {
+        let text = '';
+        res.on('data', (d: Buffer) => (text += d.toString()));
+        res.on('end', () => resolve(JSON.parse(text) as { code: number }));
+      },
+    );
+    // The server may answer and close before the whole body is sent: that is the point.
+    req.on('error', (error: NodeJS.ErrnoException) => (error.code === 'EPIPE' || error.code === 'ECONNRESET' ? undefined : reject(error)));
+    for (const chunk of chunks) req.write(chunk);
+    req.end();
+  });
+
+describe('body limits over a real socket (the Node server, not a web Request)', () => {
+  let server: ServerType;
+  let port: number;
+  beforeAll(async () => {
+    server = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' });
+    await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+    port = (server.address() as AddressInfo).port;
+  });
+  afterAll(async () => {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  });
+
+  it('refuses a declared length over the limit, and a chunked body once it passes the limit', async () => {
+    const over = JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(DEFAULT_BODY_LIMIT) });
+    expect((await postOverSocket(port, '/api/wp/user/login', [over], false)).code).toBe(109002);
+    const pieces = Array.from({ length: 8 }, () => ' '.repeat(4096));
+    expect((await postOverSocket(port, '/api/wp/user/login', pieces, true)).code).toBe(109002);
+    // A declared length over the whole server's cap is refused on any path, known or not.
+    expect((await postOverSocket(port, '/api/nope', ['x'.repeat(1024 * 1024 + 1)], false)).code).toBe(109002);
+  });
+
+  it('reads bodies within the limit whole, declared or chunked', async () => {
+    const body = JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(100) });
+    expect((await postOverSocket(port, '/api/wp/user/login', [body], false)).code).toBe(100006);
+    expect((await postOverSocket(port, '/api/wp/user/login', [body.slice(0, 10), body.slice(10, 40), body.slice(40)], true)).code).toBe(100006);
   });
 });
 

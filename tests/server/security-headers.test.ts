@@ -61,13 +61,22 @@ describe('app page headers', () => {
     expect(directive(csp, 'frame-ancestors')).toBe("frame-ancestors 'none'");
   });
 
-  it('puts nosniff, no-framing and a deny-all CSP on API answers and files', async () => {
-    for (const path of ['/api/wp/user/login/google/config', '/crm/robots.txt', '/api/nothing-here']) {
-      const res = await get(path);
+  it('puts nosniff, no-framing and a deny-all CSP on API answers, errors, files, redirects and missing pages', async () => {
+    const answers: [string, Response][] = [];
+    for (const path of ['/api/wp/user/login/google/config', '/crm/robots.txt', '/api/nothing-here', '/', '/nothing-here', '/crm/assets/missing.js']) {
+      answers.push([path, await get(path)]);
+    }
+    // A failure thrown by a handler (the error handler answers it), and a refused oversized body.
+    answers.push(['POST login', await t.app.request('/api/wp/user/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"email":"x"}' })]);
+    answers.push(['POST too large', await t.app.request('/api/wp/user/login', { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': String(2 * 1024 * 1024) }, body: 'x' })]);
+    for (const [path, res] of answers) {
       expect(res.headers.get('x-content-type-options'), path).toBe('nosniff');
       expect(res.headers.get('x-frame-options'), path).toBe('DENY');
+      expect(res.headers.get('referrer-policy'), path).toBe('strict-origin-when-cross-origin');
       expect(res.headers.get('content-security-policy'), path).toBe("default-src 'none'; frame-ancestors 'none'");
     }
+    const api = answers.filter(([path]) => path.startsWith('/api') || path.startsWith('POST'));
+    for (const [path, res] of api) expect(res.headers.get('cache-control'), path).toBe('no-store');
   });
 
   it('sends HSTS and the __Host- Secure session cookie when the public address is https', async () => {
