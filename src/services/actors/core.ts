@@ -3,7 +3,6 @@
  * need (the dictionary loader, where the browser goes on sign-out code 100002, the document whose
  * `<html>` carries lang and dir).
  */
-import type { ApiResult } from '../api/client';
 import type { FlowServices } from '../flow-services';
 import type { Language } from '../../contract/account';
 
@@ -18,11 +17,8 @@ export type CoreServices = Pick<FlowServices, 'api' | 'storage' | 'navigate' | '
   document?: Pick<Document, 'documentElement'>;
 };
 
-/** Only a successful answer will do. */
-export const dataOf = <T>(result: ApiResult<T>, what: string): T => {
-  if (result.ok && !result.raw) return result.data;
-  throw new Error(`${what} failed${result.code === null ? '' : ` (code ${result.code})`}`);
-};
+/** Only a successful answer will do: the one adapter's `dataOf` (src/services/answer.ts), for the actors that import it from here. */
+export { dataOf } from '../answer';
 
 export const hasStoredToken = (services: Pick<CoreServices, 'storage'>) => (): boolean => services.storage.get('accessToken') !== null;
 

@@ -14,15 +14,9 @@ import type {
   loginGateMachine,
 } from '../../machines/login-gate.machine';
 import type { Implementations } from '../flow-services';
-import type { ApiResult } from '../api/client';
+import { codeAnswerOf, dataOf } from '../answer';
 import type { AppStorage } from '../storage';
-import { dataOf, hasStoredToken, navigateAction, type CoreServices } from './core';
-
-/** A call answered, but not with data: the gate decides by the code. */
-const answerOf = <T>(result: ApiResult<T>, what: string): ApiAnswer<T> => {
-  if (result.raw) throw new Error(`${what}: the server did not answer with JSON`);
-  return result.ok ? { code: result.code, data: result.data } : { code: result.code, data: null };
-};
+import { hasStoredToken, navigateAction, type CoreServices } from './core';
 
 /** Keeps the account pieces SPEC §3 lists among the browser storage keys. */
 export const storeAccountKeys = (storage: AppStorage, account: GateAccount): void => {
@@ -43,10 +37,10 @@ export const gateEffects = (services: CoreServices): Implementations<typeof logi
         storage.set('accessToken', token.accessToken);
         services.sendTo('session', { type: 'session.signedIn' });
       }),
-      fetchUserInfo: fromPromise<ApiAnswer<UserInfo>, void>(async () => answerOf(await api.call(accountEndpoints.userInfo), 'User info')),
+      fetchUserInfo: fromPromise<ApiAnswer<UserInfo>, void>(async () => codeAnswerOf(await api.call(accountEndpoints.userInfo), 'User info')),
       fetchPayInfo: fromPromise<PayInfo, void>(async () => dataOf(await api.call(accountEndpoints.payInfo), 'Pay info')),
       fetchWorkspaceInfo: fromPromise<ApiAnswer<WorkspaceInfo>, FetchWorkspaceInfoInput>(async ({ input }) =>
-        answerOf(await api.call(workspaceEndpoints.workspaceInfo, input.inviteToken ? { inviteToken: input.inviteToken } : {}), 'Workspace info'),
+        codeAnswerOf(await api.call(workspaceEndpoints.workspaceInfo, input.inviteToken ? { inviteToken: input.inviteToken } : {}), 'Workspace info'),
       ),
       fetchMemberList: fromPromise<WorkspaceMember[], void>(
         async () => dataOf(await api.call(workspaceEndpoints.workspaceList), 'Member list').members,
