@@ -1,6 +1,6 @@
 import { assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { ConfigItem, PayInfo, UserInfo } from '../contract/account';
-import type { RoleItem } from '../contract/roles';
+import { roleOf, type Role, type RoleItem } from '../contract/roles';
 import type { WorkspaceInfo, WorkspaceMember } from '../contract/workspace';
 import { actionNotProvided, actorNotProvided } from './not-provided';
 
@@ -145,3 +145,10 @@ export const selectWorkspace = (s: AccountSnapshot): WorkspaceInfo | null => s.c
 export const selectMembers = (s: AccountSnapshot): WorkspaceMember[] => s.context.members;
 export const selectPayInfo = (s: AccountSnapshot): PayInfo | null => s.context.payInfo;
 export const selectConfig = (s: AccountSnapshot): ConfigItem[] => s.context.config;
+/** The pieces a view keys or starts a flow with, as plain values ('' or null when not signed in). */
+export const selectUserId = (s: AccountSnapshot): string => s.context.userInfo?.userId ?? '';
+export const selectUserEmail = (s: AccountSnapshot): string | null => s.context.userInfo?.email ?? null;
+/** The user's role in the workspace (SPEC §6); a user without roles reads as a member. */
+export const selectRole = (s: AccountSnapshot): Role => roleOf(s.context.userInfo?.roles ?? []);
+export const selectWorkspaceId = (s: AccountSnapshot): string => s.context.workspace?.workspaceId ?? '';
+export const selectWorkspaceName = (s: AccountSnapshot): string => s.context.workspace?.workspaceName ?? '';

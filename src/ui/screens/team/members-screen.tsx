@@ -14,9 +14,10 @@
 import { useSelector } from '@xstate/react';
 import { useCallback, useMemo } from 'react';
 import { css } from '../../../../styled-system/css';
-import { roleOf, syncTypes, type SyncType } from '../../../contract/roles';
+import { syncTypes, type SyncType } from '../../../contract/roles';
 import type { WorkspaceMember } from '../../../contract/workspace';
 import { useI18nContext } from '../../../i18n/i18n-react';
+import { selectRole, selectUserId, selectWorkspaceId, selectWorkspaceName } from '../../../machines/account.machine';
 import {
   exitOf,
   managesList,
@@ -30,7 +31,7 @@ import {
   type Viewer,
 } from '../../../machines/team-members.machine';
 import { teamMembersEffects } from '../../../services/actors/team';
-import { useAppShell } from '../../app-actors';
+import { useAppActors } from '../../app-actors';
 import { InlineAlert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
@@ -50,11 +51,11 @@ const muted = css({ color: 'fg.muted' });
 const pager = css({ display: 'flex', gap: '3', alignItems: 'center', justifyContent: 'flex-end', flexWrap: 'wrap' });
 
 export function MembersScreen() {
-  const { actors } = useAppShell();
-  const workspaceId = useSelector(actors.gate, (s) => s.context.workspace?.workspaceId ?? '');
-  const workspaceName = useSelector(actors.gate, (s) => s.context.workspace?.workspaceName ?? '');
-  const selfId = useSelector(actors.gate, (s) => s.context.userInfo?.userId ?? '');
-  const role = useSelector(actors.gate, (s) => roleOf(s.context.userInfo?.roles ?? []));
+  const { account } = useAppActors();
+  const workspaceId = useSelector(account, selectWorkspaceId);
+  const workspaceName = useSelector(account, selectWorkspaceName);
+  const selfId = useSelector(account, selectUserId);
+  const role = useSelector(account, selectRole);
   // Remount when the person or their role changes, so the machine starts from the right input.
   return <MembersView key={`${workspaceId}:${selfId}:${role}`} workspaceId={workspaceId} workspaceName={workspaceName} selfId={selfId} role={role} />;
 }

@@ -11,6 +11,7 @@
 import { useSelector } from '@xstate/react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { css } from '../../../../styled-system/css';
+import { selectUserEmail } from '../../../machines/account.machine';
 import { INVITE_TOKEN_PARAM, WORKSPACE_PATH } from '../../../machines/constants';
 import { invitationMachine, type InvitationPage } from '../../../machines/invitation.machine';
 import { useI18nContext } from '../../../i18n/i18n-react';
@@ -36,7 +37,7 @@ function AcceptInvitation({ page }: { page: InvitationPage }) {
   const { actors } = useAppShell();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const userEmail = useSelector(actors.gate, (s) => s.context.userInfo?.email ?? null);
+  const userEmail = useSelector(actors.account, selectUserEmail);
 
   const ref = useFlowActor(invitationMachine, invitationEffects, { input: { inviteToken: params.get(INVITE_TOKEN_PARAM), page, userEmail } });
   const missingToken = useSelector(ref, (s) => s.hasTag('missingToken'));
