@@ -3,6 +3,9 @@ import { Code } from '../contract/codes';
 import { networkError, refusalOf, refusedWith, type CallError, type Outcome } from './answer';
 import { invalidEmailsOf, splitEmails } from './email-list';
 import { actionNotProvided, actorNotProvided } from './not-provided';
+import { usageLimitStates, type Seats } from './usage-limit';
+
+export type { Seats };
 
 /**
  * The invite-members dialog (SPEC §2): a link tab (generate, copy, reset with a warning that the
@@ -14,7 +17,6 @@ import { actionNotProvided, actorNotProvided } from './not-provided';
  */
 
 export type InviteLink = { inviteUrl: string; expiresAt: number };
-export type Seats = { planName: string; used: number; limit: number };
 /** Outcome of sending invitations (src/machines/answer.ts). */
 export type SendAnswer = Outcome;
 export type EmailsError = 'required' | 'invalid';
@@ -73,6 +75,7 @@ export const inviteMembersMachine = setup({
     /** Invitations went out: the account's member list refreshes. */
     invited: actionNotProvided('invited'),
     announceInvited: emit({ type: 'invited' as const }),
+    assignSeats: assign((_, seats: Seats | null) => ({ seats })),
   },
   guards: {
     emailsValid: ({ context }) => checkEmails(context.emails).error === null,
@@ -202,19 +205,7 @@ export const inviteMembersMachine = setup({
     usageLimit: {
       description: 'Usage limit dialog: the plan, seats used and seats available (SPEC §2).',
       tags: ['usageLimit'],
-      initial: 'loading',
-      states: {
-        loading: {
-          tags: ['busy'],
-          invoke: {
-            id: 'loadSeats',
-            src: 'loadSeats',
-            onDone: { target: 'shown', actions: assign({ seats: ({ event }) => event.output }) },
-            onError: { target: 'shown', actions: assign({ seats: null }) },
-          },
-        },
-        shown: {},
-      },
+      ...usageLimitStates,
     },
   },
 });

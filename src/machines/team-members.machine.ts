@@ -4,8 +4,8 @@ import { managesTeam, type Role, type SyncType } from '../contract/roles';
 import { MEMBERS_PAGE_SIZE } from '../contract/team';
 import type { WorkspaceMember } from '../contract/workspace';
 import { networkError, refusalOf, refusedWith, type CallError, type Outcome } from './answer';
-import type { Seats } from './invite-members.machine';
 import { actionNotProvided, actorNotProvided } from './not-provided';
+import { usageLimitStates, type Seats } from './usage-limit';
 
 /**
  * The workspace members screen (/settings/workspace-members, SPEC §2, §4 Member status, §6 roles):
@@ -158,6 +158,7 @@ export const teamMembersMachine = setup({
   actions: {
     /** After leaving or disbanding: the gate reloads and sends the person on (to /workspace). */
     leftWorkspace: actionNotProvided('leftWorkspace'),
+    assignSeats: assign((_, seats: Seats | null) => ({ seats })),
   },
   guards: {
     /** The owner and managers manage the team (SPEC §6); which rows allow what is `rowActionsOf`. */
@@ -269,19 +270,7 @@ export const teamMembersMachine = setup({
     usageLimit: {
       description: 'Usage limit dialog (SPEC §2): re-inviting needs a seat the plan does not have.',
       tags: ['usageLimit'],
-      initial: 'loading',
-      states: {
-        loading: {
-          tags: ['busy'],
-          invoke: {
-            id: 'loadSeats',
-            src: 'loadSeats',
-            onDone: { target: 'shown', actions: assign({ seats: ({ event }) => event.output }) },
-            onError: { target: 'shown', actions: assign({ seats: null }) },
-          },
-        },
-        shown: {},
-      },
+      ...usageLimitStates,
       on: { 'user.close': 'ready' },
     },
     left: {
