@@ -2,7 +2,7 @@
  * Authenticated request throughput against the queries that request runs, bare (printed by
  * `npm run bench`; figures only, never asserted).
  *
- * For each database (embedded PGlite, then a scratch PostgreSQL server):
+ * For each database (embedded PGlite, then a scratch PostgreSQL server), the same sequence (`bench`):
  *  1. a real server process is started on a fresh database; a user signs up, confirms and creates
  *     a workspace;
  *  2. autocannon sends `POST /public/workspace/info` with that user's bearer token from 20
@@ -10,10 +10,13 @@
  *  3. the SQL that one such request runs is captured (the same request answered in-process by
  *     the app factory over the same database, with the driver's query method wrapped), and those
  *     statements are run bare through the driver from 20 concurrent loops for 10 s.
- * The goal on PostgreSQL: the server within 2x of its bare queries.
+ * Each database (a `Subject`) supplies only how to make and open it, how to capture and run bare,
+ * and what its lines say. The goal on PostgreSQL: the server within 2x of its bare queries.
  *
- * BENCH_DATABASES=pglite|postgres runs one of the two. BENCH_CPU_PROF=DIR writes the server processes' V8 CPU profiles into DIR (open them in Chrome
- * DevTools, Performance panel) to see where a request's time goes.
+ * BENCH_DATABASES=pglite|postgres runs one of the two. BENCH_CONNECTIONS and BENCH_SECONDS change
+ * the 20 connections (and loops) and the 10 s. BENCH_CPU_PROF=DIR writes the server processes' V8
+ * CPU profiles into DIR (open them in Chrome DevTools, Performance panel) to see where a request's
+ * time goes.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -26,7 +29,7 @@ import pg from 'pg';
 import { createApp } from '../server/app';
 import { systemClock } from '../server/clock';
 import { makeConfig } from '../server/config';
-import { openDatabase } from '../server/db/client';
+import { openDatabase, type OpenDatabaseOptions } from '../server/db/client';
 import { createMemoryLogger } from '../server/logger';
 import type { Mailer } from '../server/mail';
 // @ts-expect-error plain ES module without types
@@ -40,6 +43,8 @@ const PATH = '/public/workspace/info';
 /** A captured statement; `name` when the server ran it as a named (prepared) statement, so the bare run does too. */
 type Statement = { text: string; values: unknown[]; name?: string };
 type Figures = { perSecond: number; medianMs: number };
+/** Records the statements run through a driver between start() and stop(). */
+type Capture = { start(): void; stop(): Statement[] };
 
 const freePort = () =>
   new Promise<number>((resolve) => {
@@ -144,7 +149,7 @@ const quietMailer: Mailer = { send: async () => undefined } as Mailer;
 const captureStatements = async (
   db: Awaited<ReturnType<typeof openDatabase>>['db'],
   token: string,
-  capture: { start(): void; stop(): Statement[] },
+  capture: Capture,
 ): Promise<Statement[]> => {
   const app = createApp({ db, clock: systemClock, mailer: quietMailer, config: makeConfig({ publicUrl: 'http://127.0.0.1' }), logger: createMemoryLogger() } as Parameters<typeof createApp>[0]);
   capture.start();
@@ -157,11 +162,116 @@ const captureStatements = async (
 
 const line = (label: string, f: Figures) => `${label}: ${f.perSecond.toFixed(0)} req/s, median ${f.medianMs.toFixed(1)} ms`;
 
-const benchPglite = async (): Promise<string[]> => {
-  const dir = mkdtempSync(join(tmpdir(), 'crm-bench-tp-'));
-  try {
+/** How captured statements are run bare: one at a time, closed when the bare run is over. */
+type BareClient = { run(s: Statement): Promise<unknown>; close(): Promise<void> };
+
+/** A fresh database for one bench: the server's env for it, how to open it in-process and bare, and how to remove it. */
+type Scratch = { env: Record<string, string>; open: OpenDatabaseOptions; bare(): Promise<BareClient>; remove(): Promise<void> };
+
+/** What one database brings; the sequence that measures it is `bench`. */
+type Subject = {
+  /** Names the database in its three lines. */
+  label: string;
+  scratch(): Promise<Scratch>;
+  capture: Capture;
+  /** Said after "bare N queries". */
+  detail(statements: Statement[]): string;
+  /** Said after the ratio. */
+  goal: string;
+};
+
+/** Wraps the query method of a driver's prototype; `read` turns one call's arguments into a statement (or none). */
+const captureQueries = <Proto extends { query: unknown }>(proto: Proto, read: (args: unknown[]) => Statement | undefined): Capture => {
+  let recorded: Statement[] = [];
+  const original = proto.query;
+  return {
+    start: () => {
+      recorded = [];
+      proto.query = function (this: unknown, ...args: unknown[]) {
+        const statement = read(args);
+        if (statement) recorded.push(statement);
+        return (original as (...a: unknown[]) => unknown).apply(this, args);
+      } as Proto['query'];
+    },
+    stop: () => {
+      proto.query = original;
+      return recorded;
+    },
+  };
+};
+
+const pglite: Subject = {
+  label: 'PGlite',
+  scratch: async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'crm-bench-tp-'));
     const dataDir = join(dir, 'db');
-    const server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: '' });
+    return {
+      env: { DATA_DIR: dataDir, DATABASE_URL: '' },
+      open: { dataDir },
+      bare: async () => {
+        const client = new PGlite(dataDir);
+        return {
+          run: async (s) => {
+            try {
+              return await client.query(s.text, s.values as never[]);
+            } catch (e) {
+              throw new Error(`bare PGlite statement failed: ${s.text.slice(0, 200)} ${JSON.stringify(s.values)}: ${String(e)}`);
+            }
+          },
+          close: () => client.close(),
+        };
+      },
+      remove: async () => rmSync(dir, { recursive: true, force: true }),
+    };
+  },
+  capture: captureQueries(PGlite.prototype, ([text, values]) => ({ text: text as string, values: (values as unknown[] | undefined) ?? [] })),
+  detail: () => '',
+  goal: '',
+};
+
+const postgres: Subject = {
+  label: 'PostgreSQL',
+  scratch: async () => {
+    const { url } = (await startScratchPostgres()) as { url: string };
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    const name = `crm_bench_${Date.now()}`;
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const dbUrl = new URL(url);
+    dbUrl.pathname = `/${name}`;
+    return {
+      env: { DATABASE_URL: dbUrl.toString() },
+      open: { databaseUrl: dbUrl.toString() },
+      bare: async () => {
+        // The server's own pool size (server/db/client.ts default), so both sides have the same connections.
+        const pool = new pg.Pool({ connectionString: dbUrl.toString(), max: 10 });
+        return {
+          run: (s) => pool.query(s.name ? { name: s.name, text: s.text, values: s.values } : { text: s.text, values: s.values }),
+          close: () => pool.end(),
+        };
+      },
+      remove: () => stopScratchPostgres() as Promise<void>,
+    };
+  },
+  capture: captureQueries(pg.Client.prototype, ([first, second]) => {
+    if (typeof first === 'string') return { text: first, values: Array.isArray(second) ? second : [] };
+    if (first && typeof first === 'object' && 'text' in first) {
+      // drizzle passes the statement as a config object and its parameters as the second argument.
+      const q = first as { text: string; values?: unknown[]; name?: string };
+      return { text: q.text, values: q.values ?? (Array.isArray(second) ? second : []), ...(q.name ? { name: q.name } : {}) };
+    }
+    return undefined;
+  }),
+  detail: (statements) => ` (${statements.filter((s) => s.name).length} prepared, as the server runs them)`,
+  goal: ' (goal: within 2x, i.e. >= 0.50)',
+};
+
+/** The server under load, then the statements of one request bare, on a fresh database of `subject`; three lines. */
+const bench = async (subject: Subject): Promise<string[]> => {
+  const scratch = await subject.scratch();
+  try {
+    const server = await startServer(scratch.env);
     let http: Figures;
     let token: string;
     try {
@@ -171,94 +281,22 @@ const benchPglite = async (): Promise<string[]> => {
       await server.stop();
     }
     // The embedded database is one process's: capture and run bare after the server has stopped.
-    const database = await openDatabase({ dataDir });
-    let recorded: Statement[] | null = null;
-    const original = PGlite.prototype.query;
-    const capture = {
-      start: () => {
-        recorded = [];
-        PGlite.prototype.query = function (this: PGlite, text: string, values?: unknown[], options?: unknown) {
-          recorded?.push({ text, values: values ?? [] });
-          return original.call(this, text, values as never, options as never);
-        } as typeof original;
-      },
-      stop: () => {
-        PGlite.prototype.query = original;
-        return recorded ?? [];
-      },
-    };
-    const statements = await captureStatements(database.db, token, capture);
+    const database = await openDatabase(scratch.open);
+    const statements = await captureStatements(database.db, token, subject.capture);
     await database.close();
-    const client = new PGlite(dataDir);
+    const client = await scratch.bare();
     const bare = await loadBare(async () => {
-      for (const s of statements) {
-        try {
-          await client.query(s.text, s.values as never[]);
-        } catch (e) {
-          throw new Error(`bare PGlite statement failed: ${s.text.slice(0, 200)} ${JSON.stringify(s.values)}: ${String(e)}`);
-        }
-      }
+      for (const s of statements) await client.run(s);
     });
     await client.close();
-    return [line('  PGlite     server', http), line(`  PGlite     bare ${statements.length} queries`, bare), `  PGlite     server / bare: ${(http.perSecond / bare.perSecond).toFixed(2)}`];
+    const label = `  ${subject.label.padEnd('PostgreSQL'.length)}`;
+    return [
+      line(`${label} server`, http),
+      line(`${label} bare ${statements.length} queries${subject.detail(statements)}`, bare),
+      `${label} server / bare: ${(http.perSecond / bare.perSecond).toFixed(2)}${subject.goal}`,
+    ];
   } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-};
-
-const benchPostgres = async (): Promise<string[]> => {
-  const { url } = (await startScratchPostgres()) as { url: string };
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  const name = `crm_bench_${Date.now()}`;
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const dbUrl = new URL(url);
-  dbUrl.pathname = `/${name}`;
-  try {
-    const server = await startServer({ DATABASE_URL: dbUrl.toString() });
-    let http: Figures;
-    let token: string;
-    try {
-      token = await makeUser(server);
-      http = await loadHttp(server.url, token);
-    } finally {
-      await server.stop();
-    }
-    const database = await openDatabase({ databaseUrl: dbUrl.toString() });
-    let recorded: Statement[] | null = null;
-    const original = pg.Client.prototype.query;
-    const capture = {
-      start: () => {
-        recorded = [];
-        pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-          const [first, second] = args as [unknown, unknown];
-          if (typeof first === 'string') recorded?.push({ text: first, values: Array.isArray(second) ? second : [] });
-          else if (first && typeof first === 'object' && 'text' in first) {
-            // drizzle passes the statement as a config object and its parameters as the second argument.
-            const q = first as { text: string; values?: unknown[]; name?: string };
-            recorded?.push({ text: q.text, values: q.values ?? (Array.isArray(second) ? second : []), ...(q.name ? { name: q.name } : {}) });
-          }
-          return (original as (...a: unknown[]) => unknown).apply(this, args);
-        } as typeof original;
-      },
-      stop: () => {
-        pg.Client.prototype.query = original;
-        return recorded ?? [];
-      },
-    };
-    const statements = await captureStatements(database.db, token, capture);
-    await database.close();
-    // The server's own pool size (server/db/client.ts default), so both sides have the same connections.
-    const pool = new pg.Pool({ connectionString: dbUrl.toString(), max: 10 });
-    const bare = await loadBare(async () => {
-      for (const s of statements) await pool.query(s.name ? { name: s.name, text: s.text, values: s.values } : { text: s.text, values: s.values });
-    });
-    await pool.end();
-    const named = statements.filter((s) => s.name).length;
-    return [line('  PostgreSQL server', http), line(`  PostgreSQL bare ${statements.length} queries (${named} prepared, as the server runs them)`, bare), `  PostgreSQL server / bare: ${(http.perSecond / bare.perSecond).toFixed(2)} (goal: within 2x, i.e. >= 0.50)`];
-  } finally {
-    await stopScratchPostgres();
+    await scratch.remove();
   }
 };
 
@@ -266,8 +304,8 @@ const main = async () => {
   const lines = [`authenticated POST ${PATH}, ${CONNECTIONS} connections, ${SECONDS} s:`];
   // BENCH_DATABASES=postgres (or pglite) runs one of the two.
   const only = process.env.BENCH_DATABASES;
-  if (!only || only === 'pglite') lines.push(...(await benchPglite()));
-  if (!only || only === 'postgres') lines.push(...(await benchPostgres()));
+  if (!only || only === 'pglite') lines.push(...(await bench(pglite)));
+  if (!only || only === 'postgres') lines.push(...(await bench(postgres)));
   console.log(lines.join('\n'));
 };
 

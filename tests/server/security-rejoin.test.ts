@@ -5,30 +5,20 @@
  * 'expired'. Only a link made after the removal, or a new email invitation, lets them back in.
  */
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { workspaceMembers } from '../../server/db/schema';
 import { camelKeys } from '../../src/contract/case';
 import { Code } from '../../src/contract/codes';
 import { endpointsByName as endpoints, type EndpointName } from '../../src/contract/all-endpoints';
 import { inviteUrlData } from '../../src/contract/team';
 import { invitationInfoData } from '../../src/contract/workspace';
-import { setupTestApp, type TestApp } from './support/test-app';
-import { buildWorld, type Person, type World } from './support/team-world';
+import type { TestApp } from './support/test-app';
+import type { Person, World } from './support/team-world';
+import { useTeamWorld } from './support/team-suite';
 
 let t: TestApp;
 let w: World;
-beforeAll(async () => {
-  t = await setupTestApp();
-  w = await buildWorld(t);
-}, 120000);
-afterAll(async () => {
-  await t.close();
-});
-beforeEach(async () => {
-  t.clock.set(new Date('2025-01-15T09:00:00.000Z'));
-  t.rebuild();
-  await w.rebuild();
-});
+useTeamWorld((app, world) => ([t, w] = [app, world]), { rebuildEach: true });
 
 const call = (name: EndpointName, who: Person, body: unknown = {}) => t.post(endpoints[name].path, body, { token: w.who[who].accessToken });
 const joinByLink = (who: Person, token: string) => call('joinByPublicInviteUrl', who, { invite_token: token });

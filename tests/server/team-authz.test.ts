@@ -4,22 +4,17 @@
  * cases (a member sending it, a manager naming a member of another workspace, an admin naming a
  * member of their own). Each cell starts from the same world; a refused call writes nothing.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Code } from '../../src/contract/codes';
 import { endpointsByName as endpoints, type EndpointName } from '../../src/contract/all-endpoints';
 import { SOURCE_USER_HEADER } from '../../src/contract/endpoint';
-import { setupTestApp, type TestApp } from './support/test-app';
-import { buildWorld, type Person, type World } from './support/team-world';
+import type { TestApp } from './support/test-app';
+import type { Person, World } from './support/team-world';
+import { useTeamWorld } from './support/team-suite';
 
 let t: TestApp;
 let w: World;
-beforeAll(async () => {
-  t = await setupTestApp();
-  w = await buildWorld(t);
-}, 120000);
-afterAll(async () => {
-  await t.close();
-});
+useTeamWorld((app, world) => ([t, w] = [app, world]));
 
 type Caller = 'anonymous' | 'member' | 'manager' | 'admin' | 'otherAdmin' | 'outsider';
 const callers: Caller[] = ['anonymous', 'member', 'manager', 'admin', 'otherAdmin', 'outsider'];

@@ -6,7 +6,7 @@
  * last seat. Runs on PGlite, and on PostgreSQL with TEST_DATABASE_URL.
  */
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { hashToken } from '../../server/auth/tokens';
 import { invitations, workspaceMembers, workspaces } from '../../server/db/schema';
 import { payInfoData } from '../../src/contract/account';
@@ -16,23 +16,13 @@ import { endpointsByName as endpoints, type EndpointName } from '../../src/contr
 import { inviteUrlData, inviteUrlListData, workspacePageData } from '../../src/contract/team';
 import { invitationInfoData } from '../../src/contract/workspace';
 import { signUp } from './support/accounts';
-import { setupTestApp, type TestApp } from './support/test-app';
-import { buildWorld, type Person, type World } from './support/team-world';
+import type { TestApp } from './support/test-app';
+import type { Person, World } from './support/team-world';
+import { useTeamWorld } from './support/team-suite';
 
 let t: TestApp;
 let w: World;
-beforeAll(async () => {
-  t = await setupTestApp();
-  w = await buildWorld(t);
-}, 120000);
-afterAll(async () => {
-  await t.close();
-});
-beforeEach(async () => {
-  t.clock.set(new Date('2025-01-15T09:00:00.000Z'));
-  t.rebuild();
-  await w.rebuild();
-});
+useTeamWorld((app, world) => ([t, w] = [app, world]), { rebuildEach: true });
 
 const DAY = 24 * 60 * 60 * 1000;
 const call = (name: EndpointName, who: Person, body: unknown = {}) => t.post(endpoints[name].path, body, { token: w.who[who].accessToken });
