@@ -1,8 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { Code } from '../../src/contract/codes';
-import { nameOfEndpoint, type EndpointName } from '../../src/contract/all-endpoints';
-import type { Endpoint } from '../../src/contract/endpoint';
+import type { EndpointName } from '../../src/contract/all-endpoints';
 import {
   invitationMachine,
   outcomePathOf,
@@ -16,10 +15,7 @@ import {
 } from '../../src/machines/invitation.machine';
 import type { NavigateParams } from '../../src/machines/constants';
 import { invitationEffects } from '../../src/services/actors/invitation';
-import type { ApiClient } from '../../src/services/api/client';
-import { createFakeExtension } from '../../src/services/extension/fake';
-import type { FlowServices } from '../../src/services/flow-services';
-import { createMemoryBackend, createStorage } from '../../src/services/storage';
+import { fakeFlowServices } from '../support/fake-api';
 import { controllable, flush } from '../support/fakes';
 
 const info = (status: InvitationInfo['status'], kind: InvitationInfo['kind'] = 'email'): InvitationInfo => ({
@@ -180,27 +176,7 @@ describe('invitation machine', () => {
 });
 
 describe('invitation actors', () => {
-  const fakeApi = (answers: Partial<Record<EndpointName, unknown>>) => {
-    const calls: { name: EndpointName; body: unknown }[] = [];
-    const api = {
-      call: (async (endpoint: Endpoint, body?: unknown) => {
-        const name = nameOfEndpoint(endpoint);
-        calls.push({ name, body });
-        return answers[name];
-      }) as ApiClient['call'],
-    };
-    const sent: { systemId: string; event: unknown }[] = [];
-    const navigations: { to: string; replace: boolean | undefined }[] = [];
-    const services: FlowServices = {
-      api,
-      storage: createStorage(createMemoryBackend({})),
-      bridge: createFakeExtension(),
-      clipboard: { writeText: async () => undefined },
-      navigate: (to, o) => navigations.push({ to, replace: o?.replace }),
-      sendTo: (systemId, event) => sent.push({ systemId, event }),
-    };
-    return { api, calls, services, sent, navigations };
-  };
+  const fakeApi = (answers: Partial<Record<EndpointName, unknown>>) => fakeFlowServices((name) => answers[name]);
   const run = async <T, I>(logic: Parameters<typeof createActor>[0], input: I): Promise<T> => {
     const actor = createActor(logic, { input });
     const done = new Promise<T>((resolve, reject) =>

@@ -12,14 +12,9 @@ import {
   type RunActionInput,
 } from '../../src/machines/team-members.machine';
 import { teamMembersEffects } from '../../src/services/actors/team';
-import type { ApiClient } from '../../src/services/api/client';
-import { createFakeExtension } from '../../src/services/extension/fake';
-import type { FlowServices } from '../../src/services/flow-services';
-import { createMemoryBackend, createStorage } from '../../src/services/storage';
-import { nameOfEndpoint } from '../../src/contract/all-endpoints';
-import type { Endpoint } from '../../src/contract/endpoint';
 import { roleItemsFor, roleOf } from '../../src/contract/roles';
 import { exitOf, rowActionsOf } from '../../src/machines/team-members.machine';
+import { fakeFlowServices } from '../support/fake-api';
 import { controllable, flush } from '../support/fakes';
 
 const member = (i: number, status: WorkspaceMember['status'] = 'joined'): WorkspaceMember => ({
@@ -157,33 +152,12 @@ describe('what a row offers (rowActionsOf, exitOf)', () => {
 });
 
 describe('team members effects', () => {
-  const services = (answer: (name: string, body: unknown) => unknown) => {
-    const calls: { name: string; body: unknown }[] = [];
-    const sent: { systemId: string; event: unknown }[] = [];
-    const navigations: { to: string; replace: boolean | undefined }[] = [];
-    const api = {
-      call: (async (endpoint: Endpoint, body?: unknown) => {
-        const name = nameOfEndpoint(endpoint);
-        calls.push({ name, body });
-        return answer(name, body);
-      }) as ApiClient['call'],
-    };
-    const flow: FlowServices = {
-      api,
-      storage: createStorage(createMemoryBackend({})),
-      bridge: createFakeExtension(),
-      clipboard: { writeText: async () => undefined },
-      navigate: (to, o) => navigations.push({ to, replace: o?.replace }),
-      sendTo: (systemId, event) => sent.push({ systemId, event }),
-    };
-    return { flow, calls, sent, navigations };
-  };
   const ok = (data: unknown) => ({ ok: true, raw: false, code: Code.OK, data, message: 'success' });
   const page = ok({ items: [member(1), member(2)], total: 2, page: 1, size: 20 });
 
   it('a role change calls the server, then tells the account to refresh', async () => {
-    const s = services((name) => (name === 'workspacePage' ? page : ok(null)));
-    const actor = createActor(teamMembersMachine.provide(teamMembersEffects(s.flow)), { input: { workspaceId: 'w1', selfId: 'u0', role: 'admin' } }).start();
+    const s = fakeFlowServices((name) => (name === 'workspacePage' ? page : ok(null)));
+    const actor = createActor(teamMembersMachine.provide(teamMembersEffects(s.services)), { input: { workspaceId: 'w1', selfId: 'u0', role: 'admin' } }).start();
     await flush();
     actor.send({ type: 'user.changeRole', userId: 'u2', level: 'manager' });
     await flush();
@@ -194,8 +168,8 @@ describe('team members effects', () => {
   });
 
   it('a refused change tells nobody', async () => {
-    const s = services((name) => (name === 'workspacePage' ? page : { ok: false, raw: false, code: Code.FORBIDDEN, data: null, message: 'no' }));
-    const actor = createActor(teamMembersMachine.provide(teamMembersEffects(s.flow)), { input: { workspaceId: 'w1', selfId: 'u0', role: 'admin' } }).start();
+    const s = fakeFlowServices((name) => (name === 'workspacePage' ? page : { ok: false, raw: false, code: Code.FORBIDDEN, data: null, message: 'no' }));
+    const actor = createActor(teamMembersMachine.provide(teamMembersEffects(s.services)), { input: { workspaceId: 'w1', selfId: 'u0', role: 'admin' } }).start();
     await flush();
     actor.send({ type: 'user.changeSync', userId: 'u2', syncType: 'auto' });
     await flush();
@@ -204,8 +178,8 @@ describe('team members effects', () => {
   });
 
   it('leaving reloads the gate for /workspace, refreshes the account and goes there', async () => {
-    const s = services((name) => (name === 'workspacePage' ? page : ok(null)));
-    const actor = createActor(teamMembersMachine.provide(teamMembersEffects(s.flow)), { input: { workspaceId: 'w1', selfId: 'u2', role: 'member' } }).start();
+    const s = fakeFlowServices((name) => (name === 'workspacePage' ? page : ok(null)));
+    const actor = createActor(teamMembersMachine.provide(teamMembersEffects(s.services)), { input: { workspaceId: 'w1', selfId: 'u2', role: 'member' } }).start();
     await flush();
     actor.send({ type: 'user.leave' });
     actor.send({ type: 'user.confirm' });

@@ -10,11 +10,8 @@ import {
   type CreateWorkspaceResult,
 } from '../../src/machines/workspace-create.machine';
 import { workspaceCreateEffects } from '../../src/services/actors/workspace';
-import type { ApiClient } from '../../src/services/api/client';
-import { createFakeExtension } from '../../src/services/extension/fake';
-import type { FlowServices } from '../../src/services/flow-services';
-import { createMemoryBackend, createStorage } from '../../src/services/storage';
 import { Code } from '../../src/contract/codes';
+import { fakeFlowServices } from '../support/fake-api';
 import { actionRan, actorRan, enters, machinePathSuite } from '../support/machine-paths';
 
 const longName = 'x'.repeat(61);
@@ -122,28 +119,18 @@ describe('workspace-create machine with its effects', () => {
 
 describe('workspace-create effects', () => {
   it('create the workspace, reload the gate and move the router, through the services', async () => {
-    const calls: unknown[] = [];
-    const sent: unknown[] = [];
-    const navigations: unknown[] = [];
-    const api = {
-      call: (async (_endpoint: unknown, body?: unknown) => {
-        calls.push(body);
-        return { ok: true, raw: false, code: Code.OK, data: { workspaceId: 'w', workspaceName: 'Acme', memberCount: 1 }, message: 'success' };
-      }) as ApiClient['call'],
-    };
-    const services: FlowServices = {
-      api,
-      storage: createStorage(createMemoryBackend({})),
-      bridge: createFakeExtension(),
-      clipboard: { writeText: async () => undefined },
-      navigate: (to, o) => navigations.push({ to, replace: o?.replace }),
-      sendTo: (systemId, event) => sent.push({ systemId, event }),
-    };
+    const { services, calls, sent, navigations } = fakeFlowServices(() => ({
+      ok: true,
+      raw: false,
+      code: Code.OK,
+      data: { workspaceId: 'w', workspaceName: 'Acme', memberCount: 1 },
+      message: 'success',
+    }));
     const actor = createActor(workspaceCreateMachine.provide(workspaceCreateEffects(services)), { input: { to: '/contacts' } }).start();
     actor.send({ type: 'user.changeName', value: 'Acme' });
     actor.send({ type: 'user.submit' });
     await waitFor(actor, (s) => s.status === 'done');
-    expect(calls).toEqual([{ workspaceName: 'Acme', inviteEmails: [] }]);
+    expect(calls).toEqual([{ name: 'workspaceCreate', body: { workspaceName: 'Acme', inviteEmails: [] } }]);
     expect(sent).toEqual([{ systemId: 'gate', event: { type: 'gate.reload' } }]);
     expect(navigations).toEqual([{ to: '/contacts', replace: true }]);
   });
