@@ -101,6 +101,9 @@ export const toFormError = (code: number, message: string): FormError => {
   }
 };
 
+/** The inline message of a refused answer; `null` for an accepted one. */
+export const answerError = (output: AuthAnswer<unknown>): FormError | null => (output.ok ? null : toFormError(output.code, output.message));
+
 /** The call itself failed (network, time-out ...); the API client has already shown a toast. */
 export const requestFailed: FormError = { key: 'requestFailed', code: null, message: '' };
 
@@ -135,7 +138,8 @@ export const RESEND_COOLDOWN_MS = 60_000;
 
 /** A form's field values (the context holds them under the field names) and their errors. */
 type FieldForm<F extends string> = Record<F, string> & { errors: FieldErrors<F> };
-type FieldValidators<F extends string> = (values: Record<F, string>) => Record<F, () => FieldErrorKey | null>;
+/** The field checks of a form, for given values. */
+export type FieldValidators<F extends string> = (values: Record<F, string>) => Record<F, () => FieldErrorKey | null>;
 
 /**
  * The context after a `user.change`: the changed values, fields that show an error re-checked

@@ -1,19 +1,7 @@
 import { assign, setup, type ActorRefFrom } from 'xstate';
 import { actorNotProvided } from '../not-provided';
-import {
-  changeFields,
-  checkFields,
-  fieldsValid,
-  requestFailed,
-  toFormError,
-  validateConfirm,
-  validateFields,
-  validateNewPassword,
-  validateRequiredPassword,
-  type AuthAnswer,
-  type FieldErrors,
-  type FormError,
-} from './auth-form';
+import { validateConfirm, validateNewPassword, validateRequiredPassword, type AuthAnswer, type FieldErrors, type FormError } from './auth-form';
+import { accepted, formParts, formStep } from './form-steps';
 
 /**
  * Change password (SPEC §5 Change: new password and confirmation required, 'The passwords do not
@@ -46,6 +34,8 @@ const validators = (c: Pick<ChangePasswordContext, ChangePasswordField>) => ({
   confirmPassword: () => validateConfirm(c.confirmPassword, c.newPassword),
 });
 
+const form = formParts<ChangePasswordContext, ChangePasswordEvent, ChangePasswordField>(changePasswordFields, validators);
+
 export const changePasswordMachine = setup({
   types: {
     context: {} as ChangePasswordContext,
@@ -56,36 +46,18 @@ export const changePasswordMachine = setup({
     changePassword: actorNotProvided<AuthAnswer<null>, { oldPassword: string; newPassword: string }>('changePassword'),
   },
   actions: {
-    applyChange: assign(({ context, event }) => (event.type === 'user.change' ? changeFields(context, event, changePasswordFields, validators) : {})),
-    validateBlurred: assign(({ context, event }) =>
-      event.type === 'user.blur' ? { errors: validateFields(context.errors, [event.field], validators(context)) } : {},
-    ),
-    validateAll: assign(({ context }) => checkFields(context, changePasswordFields, validators)),
-    clearErrors: assign({ errors: {}, firstInvalid: null, formError: null }),
+    ...form.actions,
+    validateAll: form.check(changePasswordFields),
   },
   guards: {
-    isFormValid: ({ context }) => fieldsValid(context, changePasswordFields, validators),
+    isFormValid: form.valid(changePasswordFields),
   },
 }).createMachine({
   id: 'changePassword',
   context: { oldPassword: '', newPassword: '', confirmPassword: '', errors: {}, firstInvalid: null, formError: null },
   initial: 'editing',
   states: {
-    editing: {
-      initial: 'idle',
-      on: {
-        'user.change': { target: '.idle', actions: 'applyChange' },
-        'user.blur': { actions: 'validateBlurred' },
-        'user.submit': [
-          { guard: 'isFormValid', target: 'submitting', actions: 'clearErrors' },
-          { target: '.idle', actions: 'validateAll' },
-        ],
-      },
-      states: {
-        idle: {},
-        rejected: { tags: ['showError'] },
-      },
-    },
+    editing: formStep({ guard: 'isFormValid', target: 'submitting', check: 'validateAll' }),
     submitting: {
       tags: ['busy'],
       invoke: {
@@ -94,18 +66,13 @@ export const changePasswordMachine = setup({
         input: ({ context }) => ({ oldPassword: context.oldPassword, newPassword: context.newPassword }),
         onDone: [
           {
-            guard: ({ event }) => event.output.ok,
+            guard: accepted,
             target: 'done',
             actions: assign({ oldPassword: '', newPassword: '', confirmPassword: '' }),
           },
-          {
-            target: 'editing.rejected',
-            actions: assign({
-              formError: ({ event }) => (event.output.ok ? null : toFormError(event.output.code, event.output.message)),
-            }),
-          },
+          form.refused('editing.rejected'),
         ],
-        onError: { target: 'editing.rejected', actions: assign({ formError: requestFailed }) },
+        onError: form.failed('editing.rejected'),
       },
     },
     done: {

@@ -1,6 +1,7 @@
 import { assign, setup, type ActorRefFrom } from 'xstate';
 import { actionNotProvided, actorNotProvided } from '../not-provided';
-import { afterSignIn, requestFailed, toFormError, type AuthAnswer, type FormError, type SignedIn, type SignedInParams } from './auth-form';
+import { afterSignIn, answerError, requestFailed, type AuthAnswer, type FormError, type SignedIn, type SignedInParams } from './auth-form';
+import { accepted } from './form-steps';
 
 /**
  * Google sign-in button (SPEC §7 /api/wp/user/login/google; the button is hidden when the server
@@ -101,7 +102,7 @@ export const googleSignInMachine = setup({
         input: ({ context }) => ({ credential: context.credential ?? '' }),
         onDone: [
           {
-            guard: ({ event }) => event.output.ok,
+            guard: accepted,
             target: 'done',
             actions: assign({
               accessToken: ({ event }) => (event.output.ok ? event.output.data.accessToken : null),
@@ -112,7 +113,7 @@ export const googleSignInMachine = setup({
             target: 'ready.rejected',
             actions: assign({
               credential: null,
-              formError: ({ event }) => (event.output.ok ? null : toFormError(event.output.code, event.output.message)),
+              formError: ({ event }) => answerError(event.output),
             }),
           },
         ],

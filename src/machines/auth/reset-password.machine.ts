@@ -1,20 +1,7 @@
 import { assign, setup, type ActorRefFrom } from 'xstate';
 import { actorNotProvided } from '../not-provided';
-import {
-  changeFields,
-  checkFields,
-  fieldsValid,
-  requestFailed,
-  toFormError,
-  validateCode,
-  validateConfirm,
-  validateEmail,
-  validateFields,
-  validateNewPassword,
-  type AuthAnswer,
-  type FieldErrors,
-  type FormError,
-} from './auth-form';
+import { validateCode, validateConfirm, validateEmail, validateNewPassword, type AuthAnswer, type FieldErrors, type FormError } from './auth-form';
+import { accepted, formParts, formStep, formStepOn, formStepStates } from './form-steps';
 
 /**
  * Password reset (SPEC §9: emailed code valid 72 hours, single use; SPEC §5 Change/reset).
@@ -55,8 +42,7 @@ const validators = (c: Pick<ResetPasswordContext, ResetField>) => ({
   confirmPassword: () => validateConfirm(c.confirmPassword, c.password),
 });
 
-const answerError = (output: AuthAnswer<unknown>): FormError | null =>
-  output.ok ? null : toFormError(output.code, output.message);
+const form = formParts<ResetPasswordContext, ResetPasswordEvent, ResetField>(allFields, validators);
 
 export const resetPasswordMachine = setup({
   types: {
@@ -70,17 +56,13 @@ export const resetPasswordMachine = setup({
     resetPassword: actorNotProvided<AuthAnswer<null>, { email: string; code: string; password: string }>('resetPassword'),
   },
   actions: {
-    applyChange: assign(({ context, event }) => (event.type === 'user.change' ? changeFields(context, event, allFields, validators) : {})),
-    validateBlurred: assign(({ context, event }) =>
-      event.type === 'user.blur' ? { errors: validateFields(context.errors, [event.field], validators(context)) } : {},
-    ),
-    validateRequest: assign(({ context }) => checkFields(context, resetRequestFields, validators)),
-    validateReset: assign(({ context }) => checkFields(context, resetFields, validators)),
-    clearErrors: assign({ errors: {}, firstInvalid: null, formError: null }),
+    ...form.actions,
+    validateRequest: form.check(resetRequestFields),
+    validateReset: form.check(resetFields),
   },
   guards: {
-    requestValid: ({ context }) => fieldsValid(context, resetRequestFields, validators),
-    resetValid: ({ context }) => fieldsValid(context, resetFields, validators),
+    requestValid: form.valid(resetRequestFields),
+    resetValid: form.valid(resetFields),
   },
 }).createMachine({
   id: 'resetPassword',
@@ -97,19 +79,7 @@ export const resetPasswordMachine = setup({
   states: {
     request: {
       description: 'Step 1: the email to send the reset code to.',
-      initial: 'idle',
-      on: {
-        'user.change': { target: '.idle', actions: 'applyChange' },
-        'user.blur': { actions: 'validateBlurred' },
-        'user.submit': [
-          { guard: 'requestValid', target: 'requesting', actions: 'clearErrors' },
-          { target: '.idle', actions: 'validateRequest' },
-        ],
-      },
-      states: {
-        idle: {},
-        rejected: { tags: ['showError'] },
-      },
+      ...formStep({ guard: 'requestValid', target: 'requesting', check: 'validateRequest' }),
     },
     requesting: {
       tags: ['busy'],
@@ -118,28 +88,19 @@ export const resetPasswordMachine = setup({
         src: 'requestResetCode',
         input: ({ context }) => ({ email: context.email.trim() }),
         onDone: [
-          { guard: ({ event }) => event.output.ok, target: 'reset' },
-          { target: 'request.rejected', actions: assign({ formError: ({ event }) => answerError(event.output) }) },
+          { guard: accepted, target: 'reset' },
+          form.refused('request.rejected'),
         ],
-        onError: { target: 'request.rejected', actions: assign({ formError: requestFailed }) },
+        onError: form.failed('request.rejected'),
       },
     },
     reset: {
       description: 'Step 2: the emailed code (valid 72 hours, single use) and the new password twice.',
       tags: ['codeStep'],
-      initial: 'idle',
+      ...formStepStates,
       on: {
-        'user.change': { target: '.idle', actions: 'applyChange' },
-        'user.blur': { actions: 'validateBlurred' },
-        'user.submit': [
-          { guard: 'resetValid', target: 'submitting', actions: 'clearErrors' },
-          { target: '.idle', actions: 'validateReset' },
-        ],
+        ...formStepOn({ guard: 'resetValid', target: 'submitting', check: 'validateReset' }),
         'user.back': { target: 'request', actions: ['clearErrors', assign({ code: '' })] },
-      },
-      states: {
-        idle: {},
-        rejected: { tags: ['showError'] },
       },
     },
     submitting: {
@@ -149,10 +110,10 @@ export const resetPasswordMachine = setup({
         src: 'resetPassword',
         input: ({ context }) => ({ email: context.email.trim(), code: context.code.trim(), password: context.password }),
         onDone: [
-          { guard: ({ event }) => event.output.ok, target: 'done', actions: assign({ password: '', confirmPassword: '', code: '' }) },
-          { target: 'reset.rejected', actions: assign({ formError: ({ event }) => answerError(event.output) }) },
+          { guard: accepted, target: 'done', actions: assign({ password: '', confirmPassword: '', code: '' }) },
+          form.refused('reset.rejected'),
         ],
-        onError: { target: 'reset.rejected', actions: assign({ formError: requestFailed }) },
+        onError: form.failed('reset.rejected'),
       },
     },
     done: {

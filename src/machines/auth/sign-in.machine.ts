@@ -1,21 +1,16 @@
 import { assign, setup, type ActorRefFrom } from 'xstate';
 import { actionNotProvided, actorNotProvided } from '../not-provided';
 import {
-  changeFields,
-  checkFields,
-  fieldsValid,
-  requestFailed,
-  toFormError,
+  afterSignIn,
   validateEmail,
-  validateFields,
   validateRequiredPassword,
   type AuthAnswer,
   type FieldErrors,
   type FormError,
   type SignedIn,
   type SignedInParams,
-  afterSignIn,
 } from './auth-form';
+import { accepted, formParts, formStep } from './form-steps';
 
 /**
  * Sign-in form (SPEC §5 Login: email and password required; SPEC §7 password login).
@@ -53,6 +48,8 @@ const validators = (c: Pick<SignInContext, 'email' | 'password'>) => ({
   password: () => validateRequiredPassword(c.password),
 });
 
+const form = formParts<SignInContext, SignInEvent, SignInField>(signInFields, validators);
+
 export const signInMachine = setup({
   types: {
     context: {} as SignInContext,
@@ -67,15 +64,11 @@ export const signInMachine = setup({
   actions: {
     /** Stores the token, tells the session (session.signedIn) and goes to `to`. */
     signedIn: actionNotProvided<SignedInParams>('signedIn'),
-    applyChange: assign(({ context, event }) => (event.type === 'user.change' ? changeFields(context, event, signInFields, validators) : {})),
-    validateBlurred: assign(({ context, event }) =>
-      event.type === 'user.blur' ? { errors: validateFields(context.errors, [event.field], validators(context)) } : {},
-    ),
-    validateAll: assign(({ context }) => checkFields(context, signInFields, validators)),
-    clearErrors: assign({ errors: {}, firstInvalid: null, formError: null }),
+    ...form.actions,
+    validateAll: form.check(signInFields),
   },
   guards: {
-    isFormValid: ({ context }) => fieldsValid(context, signInFields, validators),
+    isFormValid: form.valid(signInFields),
   },
 }).createMachine({
   id: 'signIn',
@@ -90,24 +83,7 @@ export const signInMachine = setup({
   }),
   initial: 'editing',
   states: {
-    editing: {
-      initial: 'idle',
-      on: {
-        'user.change': { target: '.idle', actions: 'applyChange' },
-        'user.blur': { actions: 'validateBlurred' },
-        'user.submit': [
-          { guard: 'isFormValid', target: 'submitting', actions: 'clearErrors' },
-          { target: '.idle', actions: 'validateAll' },
-        ],
-      },
-      states: {
-        idle: {},
-        rejected: {
-          description: 'The server refused the last attempt; its message shows until the user edits a field.',
-          tags: ['showError'],
-        },
-      },
-    },
+    editing: formStep({ guard: 'isFormValid', target: 'submitting', check: 'validateAll' }),
     submitting: {
       tags: ['busy'],
       invoke: {
@@ -116,18 +92,13 @@ export const signInMachine = setup({
         input: ({ context }) => ({ email: context.email.trim(), password: context.password }),
         onDone: [
           {
-            guard: ({ event }) => event.output.ok,
+            guard: accepted,
             target: 'done',
             actions: assign({ accessToken: ({ event }) => (event.output.ok ? event.output.data.accessToken : null) }),
           },
-          {
-            target: 'editing.rejected',
-            actions: assign({
-              formError: ({ event }) => (event.output.ok ? null : toFormError(event.output.code, event.output.message)),
-            }),
-          },
+          form.refused('editing.rejected'),
         ],
-        onError: { target: 'editing.rejected', actions: assign({ formError: requestFailed }) },
+        onError: form.failed('editing.rejected'),
       },
     },
     done: {

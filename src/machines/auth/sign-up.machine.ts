@@ -2,15 +2,9 @@ import { assign, setup, type ActorRefFrom } from 'xstate';
 import { actionNotProvided, actorNotProvided } from '../not-provided';
 import {
   RESEND_COOLDOWN_MS,
-  changeFields,
-  checkFields,
-  fieldsValid,
-  requestFailed,
-  toFormError,
   validateCode,
   validateConfirm,
   validateEmail,
-  validateFields,
   validateNewPassword,
   type AuthAnswer,
   type FieldErrors,
@@ -18,6 +12,7 @@ import {
   type SignedIn,
   type SignedInParams,
 } from './auth-form';
+import { accepted, formParts, formStep } from './form-steps';
 
 /** The page a new account lands on once its email is confirmed. */
 export const CONFIRMED_PATH = '/confirmed';
@@ -61,8 +56,7 @@ const validators = (c: Pick<SignUpContext, 'email' | 'password' | 'confirmPasswo
   code: () => validateCode(c.code),
 });
 
-const answerError = (output: AuthAnswer<unknown>): FormError | null =>
-  output.ok ? null : toFormError(output.code, output.message);
+const form = formParts<SignUpContext, SignUpEvent, SignUpField>(allFields, validators);
 
 export const signUpMachine = setup({
   types: {
@@ -78,17 +72,13 @@ export const signUpMachine = setup({
   actions: {
     /** Stores the token, tells the session (session.signedIn) and goes to `to` (/confirmed). */
     signedIn: actionNotProvided<SignedInParams>('signedIn'),
-    applyChange: assign(({ context, event }) => (event.type === 'user.change' ? changeFields(context, event, allFields, validators) : {})),
-    validateBlurred: assign(({ context, event }) =>
-      event.type === 'user.blur' ? { errors: validateFields(context.errors, [event.field], validators(context)) } : {},
-    ),
-    validateDetails: assign(({ context }) => checkFields(context, signUpDetailFields, validators)),
-    validateCode: assign(({ context }) => checkFields(context, signUpCodeFields, validators)),
-    clearErrors: assign({ errors: {}, firstInvalid: null, formError: null }),
+    ...form.actions,
+    validateDetails: form.check(signUpDetailFields),
+    validateCode: form.check(signUpCodeFields),
   },
   guards: {
-    detailsValid: ({ context }) => fieldsValid(context, signUpDetailFields, validators),
-    codeValid: ({ context }) => fieldsValid(context, signUpCodeFields, validators),
+    detailsValid: form.valid(signUpDetailFields),
+    codeValid: form.valid(signUpCodeFields),
   },
   delays: {
     resendCooldown: RESEND_COOLDOWN_MS,
@@ -109,19 +99,7 @@ export const signUpMachine = setup({
   states: {
     details: {
       description: 'Step 1: email, password and its confirmation.',
-      initial: 'idle',
-      on: {
-        'user.change': { target: '.idle', actions: 'applyChange' },
-        'user.blur': { actions: 'validateBlurred' },
-        'user.submit': [
-          { guard: 'detailsValid', target: 'requestingCode', actions: 'clearErrors' },
-          { target: '.idle', actions: 'validateDetails' },
-        ],
-      },
-      states: {
-        idle: {},
-        rejected: { tags: ['showError'] },
-      },
+      ...formStep({ guard: 'detailsValid', target: 'requestingCode', check: 'validateDetails' }),
     },
     requestingCode: {
       tags: ['busy'],
@@ -130,10 +108,10 @@ export const signUpMachine = setup({
         src: 'requestSignupCode',
         input: ({ context }) => ({ email: context.email.trim(), password: context.password }),
         onDone: [
-          { guard: ({ event }) => event.output.ok, target: 'code', actions: assign({ code: '' }) },
-          { target: 'details.rejected', actions: assign({ formError: ({ event }) => answerError(event.output) }) },
+          { guard: accepted, target: 'code', actions: assign({ code: '' }) },
+          form.refused('details.rejected'),
         ],
-        onError: { target: 'details.rejected', actions: assign({ formError: requestFailed }) },
+        onError: form.failed('details.rejected'),
       },
     },
     code: {
@@ -147,21 +125,7 @@ export const signUpMachine = setup({
         entry: {
           initial: 'editing',
           states: {
-            editing: {
-              initial: 'idle',
-              on: {
-                'user.change': { target: '.idle', actions: 'applyChange' },
-                'user.blur': { actions: 'validateBlurred' },
-                'user.submit': [
-                  { guard: 'codeValid', target: 'verifying', actions: 'clearErrors' },
-                  { target: '.idle', actions: 'validateCode' },
-                ],
-              },
-              states: {
-                idle: {},
-                rejected: { tags: ['showError'] },
-              },
-            },
+            editing: formStep({ guard: 'codeValid', target: 'verifying', check: 'validateCode' }),
             verifying: {
               tags: ['busy'],
               invoke: {
@@ -170,13 +134,13 @@ export const signUpMachine = setup({
                 input: ({ context }) => ({ email: context.email.trim(), code: context.code.trim() }),
                 onDone: [
                   {
-                    guard: ({ event }) => event.output.ok,
+                    guard: accepted,
                     target: '#signUp.done',
                     actions: assign({ accessToken: ({ event }) => (event.output.ok ? event.output.data.accessToken : null) }),
                   },
-                  { target: 'editing.rejected', actions: assign({ formError: ({ event }) => answerError(event.output) }) },
+                  form.refused('editing.rejected'),
                 ],
-                onError: { target: 'editing.rejected', actions: assign({ formError: requestFailed }) },
+                onError: form.failed('editing.rejected'),
               },
             },
           },
@@ -203,14 +167,8 @@ export const signUpMachine = setup({
                 id: 'resendSignupCode',
                 src: 'requestSignupCode',
                 input: ({ context }) => ({ email: context.email.trim(), password: context.password }),
-                onDone: [
-                  { guard: ({ event }) => event.output.ok, target: 'coolingDown' },
-                  {
-                    target: 'failed',
-                    actions: assign({ formError: ({ event }) => answerError(event.output) }),
-                  },
-                ],
-                onError: { target: 'failed', actions: assign({ formError: requestFailed }) },
+                onDone: [{ guard: accepted, target: 'coolingDown' }, form.refused('failed')],
+                onError: form.failed('failed'),
               },
             },
           },
