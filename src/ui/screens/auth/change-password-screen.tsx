@@ -4,17 +4,16 @@
  */
 import { useSelector } from '@xstate/react';
 import { useRef, type RefObject } from 'react';
-import { PASSWORD_MIN } from '../../../contract/account';
 import { useI18nContext } from '../../../i18n/i18n-react';
 import { changePasswordMachine, type ChangePasswordField } from '../../../machines/auth/change-password.machine';
 import { HOME_PATH } from '../../../machines/constants';
 import { InlineAlert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { Link } from '../../components/link';
-import { PasswordField } from '../../components/password-input';
 import { changePasswordEffects } from '../../../services/actors/auth';
 import { useFlowActor } from '../../flow';
-import { AuthPage, fieldErrorText, FormErrorAlert, formStack, rowEnd, passwordVisibilityLabel, submitHandler } from './auth-view';
+import { AuthForm, bindFields, CurrentPasswordField, NewPasswordFields } from './auth-fields';
+import { AuthPage, FormErrorAlert, rowEnd, submitHandler } from './auth-view';
 
 export function ChangePasswordScreen() {
   const { LL } = useI18nContext();
@@ -32,8 +31,7 @@ export function ChangePasswordScreen() {
   } satisfies Record<ChangePasswordField, RefObject<HTMLInputElement | null>>;
 
   const submit = submitHandler(actor, inputs);
-  const blur = (field: ChangePasswordField) => () => actor.send({ type: 'user.blur', field });
-  const visibilityLabel = passwordVisibilityLabel(LL);
+  const field = bindFields(LL, actor, { values: context, errors: context.errors, busy }, inputs);
 
   if (done) {
     return (
@@ -50,49 +48,11 @@ export function ChangePasswordScreen() {
 
   return (
     <AuthPage title={LL.auth.change.title()} standalone={false} data-testid="change-page">
-      <form noValidate onSubmit={submit} className={formStack} aria-busy={busy}>
-        <PasswordField
-          label={LL.auth.change.old()}
-          name="oldPassword"
-          autoComplete="current-password"
-          required
-          inputRef={inputs.oldPassword}
-          value={context.oldPassword}
-          readOnly={busy}
-          errorText={fieldErrorText(LL, context.errors.oldPassword)}
-          visibilityLabel={visibilityLabel}
-          onChange={(e) => actor.send({ type: 'user.change', oldPassword: e.currentTarget.value })}
-          onBlur={blur('oldPassword')}
-          data-testid="change-old"
-        />
-        <PasswordField
-          label={LL.auth.change.new()}
-          name="newPassword"
-          autoComplete="new-password"
-          required
-          inputRef={inputs.newPassword}
-          value={context.newPassword}
-          readOnly={busy}
-          helperText={LL.auth.signUp.passwordHelp({ min: PASSWORD_MIN })}
-          errorText={fieldErrorText(LL, context.errors.newPassword)}
-          visibilityLabel={visibilityLabel}
-          onChange={(e) => actor.send({ type: 'user.change', newPassword: e.currentTarget.value })}
-          onBlur={blur('newPassword')}
-          data-testid="change-new"
-        />
-        <PasswordField
-          label={LL.auth.change.confirm()}
-          name="confirmPassword"
-          autoComplete="new-password"
-          required
-          inputRef={inputs.confirmPassword}
-          value={context.confirmPassword}
-          readOnly={busy}
-          errorText={fieldErrorText(LL, context.errors.confirmPassword)}
-          visibilityLabel={visibilityLabel}
-          onChange={(e) => actor.send({ type: 'user.change', confirmPassword: e.currentTarget.value })}
-          onBlur={blur('confirmPassword')}
-          data-testid="change-confirm"
+      <AuthForm onSubmit={submit} busy={busy}>
+        <CurrentPasswordField label={LL.auth.change.old()} {...field('oldPassword')} data-testid="change-old" />
+        <NewPasswordFields
+          password={{ label: LL.auth.change.new(), ...field('newPassword'), 'data-testid': 'change-new' }}
+          confirm={{ label: LL.auth.change.confirm(), ...field('confirmPassword'), 'data-testid': 'change-confirm' }}
         />
         <FormErrorAlert error={context.formError} show={showError} />
         <div className={rowEnd}>
@@ -100,7 +60,7 @@ export function ChangePasswordScreen() {
             {LL.auth.change.submit()}
           </Button>
         </div>
-      </form>
+      </AuthForm>
     </AuthPage>
   );
 }

@@ -11,11 +11,10 @@ import { signInMachine, type SignInField } from '../../../machines/auth/sign-in.
 import { REDIRECT_PARAM } from '../../../machines/constants';
 import { googleSignInEffects, signInEffects } from '../../../services/actors/auth';
 import { Button } from '../../components/button';
-import { TextField } from '../../components/field';
 import { Link } from '../../components/link';
-import { PasswordField } from '../../components/password-input';
 import { useFlowActor } from '../../flow';
-import { AuthPage, divider, fieldErrorText, footerText, FormErrorAlert, formStack, fullWidth, rowEnd, passwordVisibilityLabel, submitHandler } from './auth-view';
+import { AuthForm, bindFields, CurrentPasswordField, EmailField, FormSubmit } from './auth-fields';
+import { AuthPage, divider, footerText, FormErrorAlert, fullWidth, rowEnd, submitHandler } from './auth-view';
 
 export function LoginScreen() {
   const { LL } = useI18nContext();
@@ -41,49 +40,22 @@ export function LoginScreen() {
   >;
 
   const submit = submitHandler(actor, inputs);
+  const field = bindFields(LL, actor, { values: { email, password }, errors, busy }, inputs);
 
   return (
     <AuthPage title={LL.auth.login.title()} subtitle={LL.auth.login.subtitle()} data-testid="login-page">
-      <form noValidate onSubmit={submit} className={formStack} aria-busy={busy}>
-        <TextField
-          label={LL.auth.login.email()}
-          type="email"
-          name="email"
-          autoComplete="email"
-          inputMode="email"
-          required
-          inputRef={inputs.email}
-          value={email}
-          readOnly={busy}
-          errorText={fieldErrorText(LL, errors.email)}
-          onChange={(e) => actor.send({ type: 'user.change', email: e.currentTarget.value })}
-          onBlur={() => actor.send({ type: 'user.blur', field: 'email' })}
-          data-testid="login-email"
-        />
-        <PasswordField
-          label={LL.auth.login.password()}
-          name="password"
-          autoComplete="current-password"
-          required
-          inputRef={inputs.password}
-          value={password}
-          readOnly={busy}
-          errorText={fieldErrorText(LL, errors.password)}
-          visibilityLabel={passwordVisibilityLabel(LL)}
-          onChange={(e) => actor.send({ type: 'user.change', password: e.currentTarget.value })}
-          onBlur={() => actor.send({ type: 'user.blur', field: 'password' })}
-          data-testid="login-password"
-        />
+      <AuthForm onSubmit={submit} busy={busy}>
+        <EmailField label={LL.auth.login.email()} {...field('email')} data-testid="login-email" />
+        <CurrentPasswordField label={LL.auth.login.password()} {...field('password')} data-testid="login-password" />
         <div className={rowEnd}>
           <Link to="/reset-password" data-testid="login-forgot">
             {LL.auth.login.forgot()}
           </Link>
         </div>
-        <FormErrorAlert error={formError} show={showError} />
-        <Button type="submit" className={fullWidth} loading={busy} loadingText={LL.auth.login.submitting()} data-testid="login-submit">
+        <FormSubmit error={formError} showError={showError} busy={busy} loadingText={LL.auth.login.submitting()} data-testid="login-submit">
           {LL.auth.login.submit()}
-        </Button>
-      </form>
+        </FormSubmit>
+      </AuthForm>
       {showGoogle ? (
         <>
           <div className={divider}>{LL.auth.login.or()}</div>
