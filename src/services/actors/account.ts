@@ -8,7 +8,8 @@ import { accountEndpoints } from '../../contract/account';
 import { workspaceEndpoints } from '../../contract/workspace';
 import type { accountMachine, AccountRefresh } from '../../machines/account.machine';
 import type { Implementations } from '../flow-services';
-import { dataOf, type CoreServices } from './core';
+import { dataOf } from '../answer';
+import type { CoreServices } from './core';
 
 export const accountEffects = (services: Pick<CoreServices, 'api'>): Implementations<typeof accountMachine> => {
   const { api } = services;

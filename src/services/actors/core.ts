@@ -17,8 +17,6 @@ export type CoreServices = Pick<FlowServices, 'api' | 'storage' | 'navigate' | '
   document?: Pick<Document, 'documentElement'>;
 };
 
-/** Only a successful answer will do: the one adapter's `dataOf` (src/services/answer.ts), for the actors that import it from here. */
-export { dataOf } from '../answer';
 
 export const hasStoredToken = (services: Pick<CoreServices, 'storage'>) => (): boolean => services.storage.get('accessToken') !== null;
 

@@ -3,7 +3,8 @@ import { fromPromise } from 'xstate';
 import { accountEndpoints, type Language } from '../../contract/account';
 import type { languageMachine, LanguageParams } from '../../machines/language.machine';
 import type { Implementations } from '../flow-services';
-import { dataOf, hasStoredToken, type CoreServices } from './core';
+import { dataOf } from '../answer';
+import { hasStoredToken, type CoreServices } from './core';
 
 export const languageEffects = (services: CoreServices): Implementations<typeof languageMachine> => {
   const doc = (): Pick<Document, 'documentElement'> | undefined =>
