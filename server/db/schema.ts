@@ -9,6 +9,8 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
+  boolean,
   check,
   index,
   integer,
@@ -19,6 +21,7 @@ import {
   unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { genders, salesActivities, salesLevels, salesSources, salesStages } from '../../src/contract/leads';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -266,6 +269,117 @@ export const serverSecrets = pgTable('server_secrets', {
   createdAt: ts('created_at').notNull(),
 });
 
+/** The columns of data one member owns in a workspace (the pipeline: tabs and leads). */
+const memberOwned = () => ({
+  workspaceId: text('workspace_id')
+    .notNull()
+    .references(() => workspaces.id, { onDelete: 'cascade' }),
+  ownerId: text('owner_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+});
+
+/**
+ * A member's custom tabs of the pipeline (SPEC §3 Tab). Tab id 0 ("No tabs") has no row: it is
+ * where a lead without a custom tab sits. Ids are integers (the wire's tabId) from an identity
+ * that starts at 1, so 0 is never a real tab. Each member manages their own tabs (ownerId);
+ * `position` orders them; `isDefault` is 0 for a custom tab (team templates come later).
+ */
+export const tabs = pgTable(
+  'tabs',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    ...memberOwned(),
+    name: text('name').notNull(),
+    isDefault: integer('is_default').notNull().default(0),
+    position: integer('position').notNull(),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [
+    index('tabs_owner_idx').on(t.workspaceId, t.ownerId, t.position),
+    /** A member's tab names are unique, ignoring case. */
+    uniqueIndex('tabs_owner_name_key').on(t.workspaceId, t.ownerId, sql`lower(${t.name})`),
+  ],
+);
+
+/** `lower(name) COLLATE "C"`: the key lead names are unique by, searched by prefix and sorted by. */
+const leadNameKey = (name: AnyPgColumn) => sql`(lower(${name}) COLLATE "C")`;
+
+/**
+ * Leads of the pipeline (SPEC §3 Lead / contact, Sales info, Company info). Each lead belongs to
+ * one member (ownerId) of one workspace; a lead sits in tab 0 (No tabs) or one of its owner's tabs
+ * (no foreign key: 0 has no row; the routes check the tab and a tab's deletion moves its leads to 0
+ * in the same transaction). `editedAt` is the edit time a client sends back with an update (a
+ * stale one is refused). `lastMessageAt` and `awaitingReply` come from synced chats, not the form.
+ *
+ * Indexes: the list reads one owner's leads (`workspace_id, owner_id`) in one tab or all, sorted by
+ * create time, name or last message time, then pages; each sort has an index with and without the
+ * tab, ending in the sort column (and `id`, the tie-break), so a page of one owner among a million
+ * leads is an index range scan, not a sort of the owner's rows. Last message time sorts with nulls
+ * as the oldest (ASC NULLS FIRST, read backwards for DESC NULLS LAST), so one index serves both.
+ *
+ * Name search is a case-insensitive prefix match on `lower(name) COLLATE "C"`: the unique key on it
+ * serves uniqueness, the prefix search (LIKE 'abc%' uses a btree under the C collation) and the
+ * sort by name. Substring search would need pg_trgm, which PGlite only has when the database is
+ * opened with the extension loaded (and a PostgreSQL server needs CREATE EXTENSION rights), so it
+ * is left out.
+ */
+export const leads = pgTable(
+  'leads',
+  {
+    id: text('id').primaryKey(),
+    ...memberOwned(),
+    /** 0: No tabs; otherwise a tab of the owner. */
+    tabId: integer('tab_id').notNull().default(0),
+    name: text('name').notNull(),
+    phone: text('phone'),
+    email: text('email'),
+    /** YYYY-MM-DD. */
+    birthday: text('birthday'),
+    country: text('country'),
+    gender: text('gender', { enum: genders }),
+    followUpAt: ts('follow_up_at'),
+    notes: text('notes'),
+    isClosed: boolean('is_closed').notNull().default(false),
+    closedReason: text('closed_reason'),
+    activity: text('activity', { enum: salesActivities }),
+    stage: text('stage', { enum: salesStages }),
+    level: text('level', { enum: salesLevels }),
+    source: text('source', { enum: salesSources }),
+    companyName: text('company_name'),
+    companyPosition: text('company_position'),
+    companyWebsite: text('company_website'),
+    companySize: text('company_size'),
+    companyPhone: text('company_phone'),
+    companyEmail: text('company_email'),
+    companyAddress: text('company_address'),
+    /** The chat the lead came from (chat sync). */
+    sourceId: text('source_id'),
+    awaitingReply: boolean('awaiting_reply').notNull().default(false),
+    lastMessageAt: ts('last_message_at'),
+    createdAt: ts('created_at').notNull(),
+    editedAt: ts('edited_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('leads_owner_name_key').on(t.workspaceId, t.ownerId, leadNameKey(t.name)),
+    index('leads_owner_tab_name_idx').on(t.workspaceId, t.ownerId, t.tabId, leadNameKey(t.name)),
+    index('leads_owner_tab_created_idx').on(t.workspaceId, t.ownerId, t.tabId, t.createdAt, t.id),
+    index('leads_owner_created_idx').on(t.workspaceId, t.ownerId, t.createdAt, t.id),
+    index('leads_owner_tab_last_message_idx').on(t.workspaceId, t.ownerId, t.tabId, t.lastMessageAt.asc().nullsFirst(), t.id),
+    index('leads_owner_last_message_idx').on(t.workspaceId, t.ownerId, t.lastMessageAt.asc().nullsFirst(), t.id),
+    /** SPEC §5: closing a contact needs a custom tab first. */
+    check('leads_closed_in_tab', sql`not ${t.isClosed} or ${t.tabId} <> 0`),
+    check('leads_gender', sql`${t.gender} in ('male', 'female')`),
+    check('leads_activity', sql`${t.activity} in ('appointmentBooked', 'orderPlaced', 'paymentReceived', 'orderShipped')`),
+    check(
+      'leads_stage',
+      sql`${t.stage} in ('initialContact', 'discussions', 'decisionMaking', 'contractDiscussion', 'closedWon', 'closedLost')`,
+    ),
+    check('leads_level', sql`${t.level} in ('normal', 'important', 'core')`),
+    check('leads_source', sql`${t.source} in ('facebook', 'chat-group', 'linkedin', 'instagram', 'google', 'youtube')`),
+  ],
+);
+
 /** Tables in an order that can be truncated together (tests) and listed by the seed. */
 export const allTables = {
   users,
@@ -280,4 +394,6 @@ export const allTables = {
   configs,
   invitations,
   serverSecrets,
+  tabs,
+  leads,
 };

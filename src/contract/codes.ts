@@ -46,6 +46,15 @@ export const Code = {
   WORKSPACE_DISBANDED: 100044,
   /** Disbanding needs every other member removed first. */
   MEMBERS_REMAIN: 100045,
+  /**
+   * A lead update carried an edit time older than the lead's (someone saved it meanwhile): nothing
+   * is written, and `data` holds the lead as it is now.
+   */
+  STALE_EDIT: 100046,
+  /** Closing a lead needs it in a custom tab first (SPEC §5); a closed lead cannot go to No tabs. */
+  LEAD_NEEDS_TAB: 100047,
+  /** The member already has a tab with this name (names are compared ignoring case). */
+  TAB_NAME_CONFLICT: 100048,
   /** Request body is not JSON. */
   MALFORMED_JSON: 109001,
   /** Request body failed validation (missing field, wrong type ...). */
@@ -83,6 +92,9 @@ export const codeMessage: Record<CodeValue, string> = {
   [Code.INVITE_EXPIRED]: 'The token has expired, please contact the administrator to obtain a new one.',
   [Code.WORKSPACE_DISBANDED]: 'The team workspace has been disbanded. Please contact the team admin.',
   [Code.MEMBERS_REMAIN]: 'Remove every other member before disbanding the workspace',
+  [Code.STALE_EDIT]: 'This lead was changed by someone else meanwhile. Review the latest version and save again.',
+  [Code.LEAD_NEEDS_TAB]: 'Closing a contact needs a custom tab first.',
+  [Code.TAB_NAME_CONFLICT]: 'A tab with this name already exists.',
   [Code.MALFORMED_JSON]: 'The request body is not valid JSON',
   [Code.VALIDATION]: 'The request is not valid',
   [Code.BODY_TOO_LARGE]: 'The request body is too large',
