@@ -22,6 +22,8 @@ import { ApiFailure, sendEnvelope } from './http/respond';
 import type { AppEnv } from './http/route';
 import { registerAccountRoutes } from './routes/account';
 import { registerConfigRoutes } from './routes/config';
+import { registerLeadRoutes } from './routes/leads';
+import { registerTabRoutes } from './routes/tabs';
 import { registerUserRoutes } from './routes/user';
 import { registerWorkspaceRoutes } from './routes/workspace';
 import { registerStaticRoutes, securityHeaders } from './static';
@@ -51,6 +53,8 @@ export const createApp = (deps: AppDeps): Hono<AppEnv> => {
   registerUserRoutes(app, deps);
   registerConfigRoutes(app, deps);
   registerWorkspaceRoutes(app, deps);
+  registerLeadRoutes(app, deps);
+  registerTabRoutes(app, deps);
   registerStaticRoutes(app, deps.config.staticDir, deps.config);
 
   app.notFound((c) =>

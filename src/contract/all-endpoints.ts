@@ -5,6 +5,7 @@
  */
 import { accountEndpoints } from './account';
 import type { Endpoint } from './endpoint';
+import { leadsEndpoints } from './leads';
 import { teamEndpoints } from './team';
 import { workspaceEndpoints } from './workspace';
 
@@ -12,6 +13,7 @@ export const contractAreas = {
   account: accountEndpoints,
   workspace: workspaceEndpoints,
   team: teamEndpoints,
+  leads: leadsEndpoints,
 } as const;
 
 export type AreaName = keyof typeof contractAreas;
@@ -29,7 +31,7 @@ const byPath = new Map(allEndpoints.map((e) => [withoutTrailingSlash(e.endpoint.
 export const endpointAt = (path: string): Endpoint | undefined => byPath.get(withoutTrailingSlash(path));
 
 /** Every endpoint by its name (names are unique across areas); tests key their fakes by it. */
-export const endpointsByName = { ...accountEndpoints, ...workspaceEndpoints, ...teamEndpoints } as const;
+export const endpointsByName = { ...accountEndpoints, ...workspaceEndpoints, ...teamEndpoints, ...leadsEndpoints } as const;
 export type EndpointName = keyof typeof endpointsByName;
 const names = new Map<Endpoint, EndpointName>(
   Object.entries(endpointsByName).map(([name, e]) => [e as Endpoint, name as EndpointName]),

@@ -1,0 +1,313 @@
+/**
+ * The lead pipeline (SPEC §7 Leads): list with the search options of SPEC §3, add, update, delete,
+ * close and per-tab counts, each served under /admin and /member (SPEC §6, src/contract/leads.ts).
+ *
+ * Whose leads: a call reads and writes the leads of one member, its owner: the caller, or on the
+ * /admin path the member an admin or manager acts for through the source-user header (checked by
+ * buildScope, server/auth/scope.ts). The /member path acts on the caller's own leads only: the
+ * header is refused there (and logged), even from an admin. Every query goes through
+ * server/db/scoped.ts (the workspace) and names the owner, so no call reaches another member's or
+ * another workspace's rows; someone else's lead id answers NOT_FOUND, as an unknown one does.
+ *
+ * Rules (SPEC §4, §5): the name is required and unique per owner, ignoring case (NAME_CONFLICT,
+ * from the unique index, so two racing adds cannot both win); closing needs a custom tab
+ * (LEAD_NEEDS_TAB), and a closed lead cannot move to No tabs; a lead moves only to No tabs or one
+ * of its owner's tabs; an update that changes nothing (a drop in the lead's own tab) writes
+ * nothing; an update carrying an older edit time than the lead's is refused (STALE_EDIT, the
+ * current lead in `data`), checked under the row lock so two saves cannot both pass it. Each
+ * write bumps the edit time, strictly (one millisecond past the previous at least), so a client
+ * holding the previous one is always told.
+ */
+import { randomUUID } from 'node:crypto';
+import { asc, count, desc, eq, gte, like, lte, sql, type SQL } from 'drizzle-orm';
+import type { Hono } from 'hono';
+import type { z } from 'zod/mini';
+import { Code, type CodeValue } from '../../src/contract/codes';
+import {
+  leadCalls,
+  NO_TAB_ID,
+  type Lead,
+  type leadAddRequest,
+  type leadListRequest,
+  type RolePair,
+} from '../../src/contract/leads';
+import type { WorkspaceScope } from '../auth/scope';
+import type { Db } from '../db/client';
+import { isUniqueViolation } from '../db/errors';
+import { inWorkspace, scoped } from '../db/scoped';
+import { leads, tabs } from '../db/schema';
+import type { AppDeps } from '../deps';
+import { ApiFailure, fail } from '../http/respond';
+import { defineRoute, type AppEnv } from '../http/route';
+
+/** The member whose pipeline a call works on, in the caller's workspace. */
+export type Owner = { workspaceId: string; userId: string };
+
+type LeadRow = typeof leads.$inferSelect;
+
+/**
+ * Serves one call under both role prefixes. The /admin endpoint's access (manager) already refused
+ * members; on /member, acting for someone else (an admin sending the header) is refused and logged.
+ */
+export const defineRolePair = <R extends z.ZodMiniType, A extends z.ZodMiniType>(
+  app: Hono<AppEnv>,
+  deps: AppDeps,
+  pair: RolePair<R, A>,
+  handler: (ctx: { body: z.output<R>; scope: WorkspaceScope; owner: Owner }) => Promise<z.output<A>>,
+): void => {
+  defineRoute(app, deps, pair.admin, async ({ scope, body }) =>
+    handler({ body, scope, owner: { workspaceId: scope.workspaceId, userId: scope.actingUserId } }),
+  );
+  defineRoute(app, deps, pair.member, async ({ scope, body }) => {
+    if (scope.actingUserId !== scope.userId) {
+      deps.logger.warn('[scope] source-user refused', {
+        reason: 'the /member path acts on the caller only',
+        user: scope.userId,
+        target: scope.actingUserId,
+        path: pair.member.path,
+      });
+      throw fail(Code.FORBIDDEN);
+    }
+    return handler({ body, scope, owner: { workspaceId: scope.workspaceId, userId: scope.userId } });
+  });
+};
+
+/** `owner_id = owner` on a member-owned tenant table, beside the workspace condition scoped() adds. */
+export const ownedBy = (table: typeof leads | typeof tabs, owner: Owner): SQL => eq(table.ownerId, owner.userId);
+
+/**
+ * A custom tab of the owner, locked against deletion until the transaction ends (a lead is never
+ * moved into a tab that is being deleted); null when there is none.
+ */
+export const lockTab = async (tx: Db, owner: Owner, tabId: number, mode: 'share' | 'update') => {
+  const [row] = await tx
+    .select()
+    .from(tabs)
+    .where(inWorkspace(tabs, owner, ownedBy(tabs, owner), eq(tabs.id, tabId)))
+    .for(mode);
+  return row ?? null;
+};
+
+/** The key names are unique by, searched and sorted by (the leads_owner_name_key expression). */
+const nameKey = sql`(lower(${leads.name}) COLLATE "C")`;
+
+/** `%`, `_` and `\` match themselves in a search. */
+const likeLiteral = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+const ms = (date: Date | null): number | null => (date ? date.getTime() : null);
+
+export const toWireLead = (row: LeadRow): Lead => ({
+  id: row.id,
+  tabId: row.tabId,
+  name: row.name,
+  phone: row.phone,
+  email: row.email,
+  birthday: row.birthday,
+  country: row.country,
+  gender: row.gender,
+  followUpTime: ms(row.followUpAt),
+  notes: row.notes,
+  isClosed: row.isClosed,
+  closedReason: row.closedReason,
+  activity: row.activity,
+  stage: row.stage,
+  level: row.level,
+  source: row.source,
+  companyName: row.companyName,
+  companyPosition: row.companyPosition,
+  companyWebsite: row.companyWebsite,
+  companySize: row.companySize,
+  companyPhone: row.companyPhone,
+  companyEmail: row.companyEmail,
+  companyAddress: row.companyAddress,
+  sourceId: row.sourceId,
+  awaitReply: row.awaitingReply,
+  editTime: row.editedAt.getTime(),
+  createTime: row.createdAt.getTime(),
+  lastMessageTime: ms(row.lastMessageAt),
+});
+
+type FormInput = Partial<z.output<typeof leadAddRequest>>;
+/** The form fields a request gives (absent ones untouched), as column values. */
+type FormColumns = Partial<Omit<typeof leads.$inferInsert, 'id' | 'workspaceId' | 'ownerId' | 'createdAt' | 'editedAt'>>;
+
+const formColumns = (input: FormInput): FormColumns => {
+  const { followUpTime, ...rest } = input;
+  const columns: FormColumns = {};
+  for (const [key, value] of Object.entries(rest)) {
+    if (value !== undefined) (columns as Record<string, unknown>)[key] = value;
+  }
+  if (followUpTime !== undefined) columns.followUpAt = followUpTime === null ? null : new Date(followUpTime);
+  return columns;
+};
+
+/** The columns of `changes` whose value differs from the row's. */
+const changedColumns = (row: LeadRow, changes: FormColumns): FormColumns =>
+  Object.fromEntries(
+    Object.entries(changes).filter(([key, value]) => {
+      const current = (row as Record<string, unknown>)[key];
+      if (value instanceof Date || current instanceof Date) return ms(value as Date | null) !== ms(current as Date | null);
+      return value !== current;
+    }),
+  );
+
+/** The next edit time: now, or one millisecond past the previous one if the clock has not moved on. */
+const nextEditTime = (now: Date, previous: Date): Date => new Date(Math.max(now.getTime(), previous.getTime() + 1));
+
+const lockLead = async (tx: Db, owner: Owner, id: string): Promise<LeadRow> => {
+  const [row] = await tx
+    .select()
+    .from(leads)
+    .where(inWorkspace(leads, owner, ownedBy(leads, owner), eq(leads.id, id)))
+    .for('update');
+  if (!row) throw fail(Code.NOT_FOUND);
+  return row;
+};
+
+/** A lead may go to No tabs or to one of its owner's tabs (locked until the write commits). */
+const requireTab = async (tx: Db, owner: Owner, tabId: number): Promise<void> => {
+  if (tabId === NO_TAB_ID) return;
+  if (!(await lockTab(tx, owner, tabId, 'share'))) throw fail(Code.NOT_FOUND, 'No such tab');
+};
+
+/** Runs a write, answering `code` when a unique index refuses it (a name the owner already uses). */
+export const uniqueAs = async <T>(code: CodeValue, write: () => Promise<T>): Promise<T> => {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw fail(code);
+    throw error;
+  }
+};
+
+/** The conditions of a list call (SPEC §3 Lead search options) for one owner. */
+const listConditions = (owner: Owner, q: z.output<typeof leadListRequest>): SQL[] => {
+  const conditions: SQL[] = [ownedBy(leads, owner)];
+  if (q.tabId !== undefined) conditions.push(eq(leads.tabId, q.tabId));
+  if (!q.showClosedLeads) conditions.push(eq(leads.isClosed, false));
+  if (q.awaitReply) conditions.push(eq(leads.awaitingReply, true));
+  if (q.search) conditions.push(like(nameKey, sql`lower(${likeLiteral(q.search)}) || '%'`));
+  if (q.beginCreateTime !== undefined) conditions.push(gte(leads.createdAt, new Date(q.beginCreateTime)));
+  if (q.endCreateTime !== undefined) conditions.push(lte(leads.createdAt, new Date(q.endCreateTime)));
+  if (q.beginLastTime !== undefined) conditions.push(gte(leads.lastMessageAt, new Date(q.beginLastTime)));
+  if (q.endLastTime !== undefined) conditions.push(lte(leads.lastMessageAt, new Date(q.endLastTime)));
+  return conditions;
+};
+
+/**
+ * The order of a list call, matching an index (server/db/schema.ts): the sort column then `id`
+ * (names are unique per owner, so they need no tie-break). A lead without messages counts as the
+ * oldest: first ascending, last descending.
+ */
+const listOrder = (q: z.output<typeof leadListRequest>): SQL[] => {
+  const dir = q.sortOrder === 'asc' ? asc : desc;
+  if (q.sort === 'name') return [dir(nameKey)];
+  if (q.sort === 'createTime') return [dir(leads.createdAt), dir(leads.id)];
+  const lastMessage = q.sortOrder === 'asc' ? sql`${leads.lastMessageAt} asc nulls first` : sql`${leads.lastMessageAt} desc nulls last`;
+  return [lastMessage, dir(leads.id)];
+};
+
+export const registerLeadRoutes = (app: Hono<AppEnv>, deps: AppDeps): void => {
+  const { db, clock } = deps;
+
+  defineRolePair(app, deps, leadCalls.leadsList, async ({ owner, body }) => {
+    const where = inWorkspace(leads, owner, ...listConditions(owner, body));
+    const rows = await db
+      .select()
+      .from(leads)
+      .where(where)
+      .orderBy(...listOrder(body))
+      .limit(body.pageSize)
+      .offset((body.page - 1) * body.pageSize);
+    const [total] = await db.select({ n: count() }).from(leads).where(where);
+    return { rows: rows.map(toWireLead), totalCount: Number(total?.n ?? 0) };
+  });
+
+  defineRolePair(app, deps, leadCalls.leadsAdd, async ({ owner, body }) => {
+    const now = clock.now();
+    const row = await uniqueAs(Code.NAME_CONFLICT, () =>
+      db.transaction(async (tx) => {
+        const tabId = body.tabId ?? NO_TAB_ID;
+        await requireTab(tx, owner, tabId);
+        const [inserted] = await tx
+          .insert(leads)
+          .values({ ...formColumns(body), name: body.name, id: randomUUID(), workspaceId: owner.workspaceId, ownerId: owner.userId, tabId, createdAt: now, editedAt: now })
+          .returning();
+        return inserted!;
+      }),
+    );
+    return toWireLead(row);
+  });
+
+  defineRolePair(app, deps, leadCalls.leadsUpdate, async ({ owner, body }) => {
+    const { id, editTime, ...form } = body;
+    const row = await uniqueAs(Code.NAME_CONFLICT, () =>
+      db.transaction(async (tx) => {
+        const current = await lockLead(tx, owner, id);
+        const changes = changedColumns(current, formColumns(form));
+        // Nothing to change (a drop in the lead's own tab, SPEC §4): no write, whatever the edit time.
+        if (Object.keys(changes).length === 0) return current;
+        if (current.editedAt.getTime() !== editTime) throw new ApiFailure(Code.STALE_EDIT, undefined, toWireLead(current));
+        if (changes.tabId !== undefined) {
+          if (changes.tabId === NO_TAB_ID && current.isClosed) throw fail(Code.LEAD_NEEDS_TAB);
+          await requireTab(tx, owner, changes.tabId);
+        }
+        const [updated] = await tx
+          .update(leads)
+          .set({ ...changes, editedAt: nextEditTime(clock.now(), current.editedAt) })
+          .where(inWorkspace(leads, owner, ownedBy(leads, owner), eq(leads.id, id)))
+          .returning();
+        return updated!;
+      }),
+    );
+    return toWireLead(row);
+  });
+
+  defineRolePair(app, deps, leadCalls.leadsDelete, async ({ owner, body }) => {
+    const deleted = await scoped(db, owner).delete(leads, ownedBy(leads, owner), eq(leads.id, body.id)).returning({ id: leads.id });
+    if (deleted.length === 0) throw fail(Code.NOT_FOUND);
+    return null;
+  });
+
+  defineRolePair(app, deps, leadCalls.leadsClose, async ({ owner, body }) => {
+    const row = await db.transaction(async (tx) => {
+      const current = await lockLead(tx, owner, body.id);
+      if (body.isClosed && current.tabId === NO_TAB_ID) throw fail(Code.LEAD_NEEDS_TAB);
+      const [updated] = await tx
+        .update(leads)
+        .set({
+          isClosed: body.isClosed,
+          closedReason: body.isClosed ? (body.closedReason ?? null) : null,
+          editedAt: nextEditTime(clock.now(), current.editedAt),
+        })
+        .where(inWorkspace(leads, owner, ownedBy(leads, owner), eq(leads.id, body.id)))
+        .returning();
+      return updated!;
+    });
+    return toWireLead(row);
+  });
+
+  defineRolePair(app, deps, leadCalls.leadsCount, async ({ owner }) => {
+    const counted = await db
+      .select({
+        tabId: leads.tabId,
+        open: count(),
+        awaiting: sql<number>`count(*) filter (where ${leads.awaitingReply})`,
+      })
+      .from(leads)
+      .where(inWorkspace(leads, owner, ownedBy(leads, owner), eq(leads.isClosed, false)))
+      .groupBy(leads.tabId);
+    const ownTabs = await db
+      .select({ id: tabs.id })
+      .from(tabs)
+      .where(inWorkspace(tabs, owner, ownedBy(tabs, owner)))
+      .orderBy(asc(tabs.position), asc(tabs.id));
+    const byTab = new Map(counted.map((c) => [c.tabId, c]));
+    const items = [NO_TAB_ID, ...ownTabs.map((t) => t.id)].map((tabId) => ({
+      tabId,
+      openCount: Number(byTab.get(tabId)?.open ?? 0),
+      awaitReplyCount: Number(byTab.get(tabId)?.awaiting ?? 0),
+    }));
+    return { items, totalCount: items.reduce((sum, i) => sum + i.openCount, 0) };
+  });
+};
