@@ -4,12 +4,13 @@
  * close, per-tab counts, and the list with each search option, sort and paging. Runs on PGlite,
  * and on PostgreSQL with TEST_DATABASE_URL.
  */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { leadPageQuery } from '../../server/routes/leads';
 import { leads } from '../../server/db/schema';
 import { camelKeys } from '../../src/contract/case';
 import { Code } from '../../src/contract/codes';
-import { lead, LEADS_PAGE_SIZE } from '../../src/contract/leads';
+import { lead, leadListRequest, LEADS_PAGE_SIZE, leadSorts, sortOrders } from '../../src/contract/leads';
 import { usePipelineWorld } from './support/leads-world';
 import type { World } from './support/team-world';
 import type { TestApp } from './support/test-app';
@@ -301,5 +302,32 @@ describe('list: search options (SPEC §3), sort and paging', () => {
     for (const body of [{ page: 0 }, { page_size: 0 }, { page_size: 201 }, { page: 1.5 }]) {
       expect((await p.call('leadsList', 'member', body)).code).toBe(Code.VALIDATION);
     }
+  });
+});
+
+describe('list plan', () => {
+  it('every sort, with and without a tab, and the name search read one owner’s leads in index order (no sort step)', async () => {
+    const owner = { workspaceId: w.W, userId: w.who.member.userId };
+    await p.insertLead('member', { name: 'x' });
+    const planOf = async (q: Record<string, unknown>) =>
+      t.db.transaction(async (tx) => {
+        // A tiny table would be read whole; with sequential scans, bitmaps and sorts priced out,
+        // the plan shows whether an index gives the rows in the asked order.
+        for (const setting of ['enable_seqscan', 'enable_bitmapscan', 'enable_sort']) await tx.execute(sql`SELECT set_config(${setting}, 'off', true)`);
+        const query = leadPageQuery(tx, owner, leadListRequest.parse(q)).getSQL();
+        const result = await tx.execute(sql`EXPLAIN ${query}`);
+        const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Record<string, string>[];
+        return rows.map((r) => Object.values(r)[0]).join('\n');
+      });
+    for (const sort of leadSorts) {
+      for (const sortOrder of sortOrders) {
+        for (const tab of [{}, { tabId: 0 }]) {
+          const plan = await planOf({ sort, sortOrder, ...tab });
+          expect(plan, `${sort} ${sortOrder} ${JSON.stringify(tab)}\n${plan}`).toMatch(/Index Scan( Backward)? using leads_owner_\w+/);
+          expect(plan, plan).not.toMatch(/\bSort\b/);
+        }
+      }
+    }
+    expect(await planOf({ search: 'ab', sort: 'name', sortOrder: 'asc' })).toMatch(/Index Cond: .*~>=~|Index Cond: .*>=/);
   });
 });
