@@ -9,12 +9,14 @@
  *     connections for 10 s (requests per second, median latency);
  *  3. the SQL that one such request runs is captured (the same request answered in-process by
  *     the app factory over the same database, with the driver's query method wrapped), and those
- *     statements are run bare through the driver from 20 concurrent loops for 10 s.
+ *     statements are run bare through the driver from 20 concurrent loops for 10 s;
+ *  4. steps 2 and 3 alternate for 3 rounds (the server restarted each round: the embedded database
+ *     is one process's), and the medians are printed, with each round's ratio.
  * Each database (a `Subject`) supplies only how to make and open it, how to capture and run bare,
  * and what its lines say. The goal on PostgreSQL: the server within 2x of its bare queries.
  *
- * BENCH_DATABASES=pglite|postgres runs one of the two. BENCH_CONNECTIONS and BENCH_SECONDS change
- * the 20 connections (and loops) and the 10 s. BENCH_CPU_PROF=DIR writes the server processes' V8
+ * BENCH_DATABASES=pglite|postgres runs one of the two. BENCH_CONNECTIONS, BENCH_SECONDS and
+ * BENCH_ROUNDS change the 20 connections (and loops), the 10 s and the 3 rounds. BENCH_CPU_PROF=DIR writes the server processes' V8
  * CPU profiles into DIR (open them in Chrome DevTools, Performance panel) to see where a request's
  * time goes.
  */
@@ -34,10 +36,12 @@ import { createMemoryLogger } from '../server/logger';
 import type { Mailer } from '../server/mail';
 // @ts-expect-error plain ES module without types
 import { startScratchPostgres, stopScratchPostgres } from './pg-scratch.mjs';
+import { serverArgs } from './server-command.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
 const PATH = '/public/workspace/info';
 
 /** A captured statement; `name` when the server ran it as a named (prepared) statement, so the bare run does too. */
@@ -61,7 +65,7 @@ const startServer = async (env: Record<string, string>) => {
   const url = `http://127.0.0.1:${port}`;
   let log = '';
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF] : [];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', join(root, 'server', 'main.ts')], {
+  const child = spawn(process.execPath, serverArgs(profile), {
     cwd: root,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, SMTP_URL: '', MAIL_TRANSPORT: 'log', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -267,33 +271,49 @@ const postgres: Subject = {
   goal: ' (goal: within 2x, i.e. >= 0.50)',
 };
 
-/** The server under load, then the statements of one request bare, on a fresh database of `subject`; three lines. */
+/** The middle figure of a few (by requests per second). */
+const medianOf = (figures: Figures[]): Figures => [...figures].sort((x, y) => x.perSecond - y.perSecond)[Math.floor(figures.length / 2)]!;
+
+/**
+ * ROUNDS rounds on a fresh database of `subject`, each the server under load then the statements
+ * of one request bare (alternating, so a slow spell of a shared machine does not fall on one side
+ * only); three lines: the median server and bare figures and the median of the rounds' ratios.
+ */
 const bench = async (subject: Subject): Promise<string[]> => {
   const scratch = await subject.scratch();
   try {
-    const server = await startServer(scratch.env);
-    let http: Figures;
-    let token: string;
-    try {
-      token = await makeUser(server);
-      http = await loadHttp(server.url, token);
-    } finally {
-      await server.stop();
+    const rounds: { http: Figures; bare: Figures }[] = [];
+    let token: string | undefined;
+    let statements: Statement[] | undefined;
+    for (let round = 0; round < ROUNDS; round++) {
+      // The embedded database is one process's: the server stops before the bare run, each round.
+      const server = await startServer(scratch.env);
+      let http: Figures;
+      try {
+        token ??= await makeUser(server);
+        http = await loadHttp(server.url, token);
+      } finally {
+        await server.stop();
+      }
+      if (!statements) {
+        const database = await openDatabase(scratch.open);
+        statements = await captureStatements(database.db, token, subject.capture);
+        await database.close();
+      }
+      const captured = statements;
+      const client = await scratch.bare();
+      const bare = await loadBare(async () => {
+        for (const s of captured) await client.run(s);
+      });
+      await client.close();
+      rounds.push({ http, bare });
     }
-    // The embedded database is one process's: capture and run bare after the server has stopped.
-    const database = await openDatabase(scratch.open);
-    const statements = await captureStatements(database.db, token, subject.capture);
-    await database.close();
-    const client = await scratch.bare();
-    const bare = await loadBare(async () => {
-      for (const s of statements) await client.run(s);
-    });
-    await client.close();
+    const ratios = rounds.map((r) => r.http.perSecond / r.bare.perSecond).sort((x, y) => x - y);
     const label = `  ${subject.label.padEnd('PostgreSQL'.length)}`;
     return [
-      line(`${label} server`, http),
-      line(`${label} bare ${statements.length} queries${subject.detail(statements)}`, bare),
-      `${label} server / bare: ${(http.perSecond / bare.perSecond).toFixed(2)}${subject.goal}`,
+      line(`${label} server`, medianOf(rounds.map((r) => r.http))),
+      line(`${label} bare ${statements!.length} queries${subject.detail(statements!)}`, medianOf(rounds.map((r) => r.bare))),
+      `${label} server / bare: ${ratios[Math.floor(ratios.length / 2)]!.toFixed(2)}${subject.goal} (rounds: ${rounds.map((r) => (r.http.perSecond / r.bare.perSecond).toFixed(2)).join(', ')})`,
     ];
   } finally {
     await scratch.remove();

@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { ensureChromium } from './ensure-chromium.mjs';
+import { serverArgs } from './server-command.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -27,7 +28,7 @@ async function startServer(dataDir) {
   const url = `http://127.0.0.1:${port}`;
   let log = '';
   const t0 = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'server', 'main.ts')], {
+  const child = spawn(process.execPath, serverArgs(), {
     cwd: root,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, DATA_DIR: dataDir, DATABASE_URL: '', SMTP_URL: '', MAIL_TRANSPORT: 'log', NODE_ENV: 'production' },
     stdio: ['ignore', 'pipe', 'pipe'],

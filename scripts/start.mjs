@@ -4,6 +4,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { serverArgs } from './server-command.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const distIndex = join(root, 'dist', 'index.html');
@@ -31,7 +32,7 @@ if (!process.env.DATABASE_URL) {
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'server', 'main.ts')], {
+const server = spawn(process.execPath, serverArgs(), {
   cwd: root,
   stdio: 'inherit',
   env: { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production' },
