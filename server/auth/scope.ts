@@ -3,9 +3,10 @@
  * member they act for. Every query on workspace data is filtered by `workspaceId` (and, for
  * member-owned data, by `actingUserId`).
  *
- * Acting for another member (SOURCE_USER_HEADER, SPEC §6) is allowed only when the caller is an
- * admin or manager and the target is a joined member of the same workspace. Anyone else sending
- * the header, or naming someone outside the workspace, gets FORBIDDEN and the attempt is logged.
+ * Acting for another member (SOURCE_USER_HEADER, SPEC §6) is allowed only on an endpoint that
+ * honours the header, when the caller is an admin or manager and the target is a joined member of
+ * the same workspace. Anyone else sending the header, naming someone outside the workspace, or
+ * sending it to an endpoint that acts on the caller only, gets FORBIDDEN and the attempt is logged.
  */
 import { and, eq, isNull } from 'drizzle-orm';
 import { Code } from '../../src/contract/codes';
@@ -48,6 +49,8 @@ export const buildScope = async (
   session: SessionUser,
   sourceUser: string | undefined,
   path: string,
+  /** False for an endpoint that acts on the caller only (its contract says `sourceUser: 'refused'`). */
+  mayActForOthers = true,
 ): Promise<Scope> => {
   // authenticateBearer reads the membership in its own query (one round trip per request).
   const membership = session.membership !== undefined ? session.membership : await findMembership(deps.db, session.userId);
@@ -67,6 +70,7 @@ export const buildScope = async (
     deps.logger.warn('[scope] source-user refused', { reason, user: session.userId, target: target.slice(0, 80), path });
     return fail(Code.FORBIDDEN);
   };
+  if (!mayActForOthers) throw refuse('this path acts on the caller only');
   if (!scope.workspaceId || !isAdminRole(scope.role)) throw refuse('caller is not an admin or manager');
   const [member] = await deps.db
     .select({ userId: workspaceMembers.userId })

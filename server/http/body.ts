@@ -55,8 +55,11 @@ const readStreamWithin = async (stream: ReadableStream<Uint8Array>, maxBytes: nu
 
 /** The body's bytes, at most `maxBytes` (BODY_TOO_LARGE beyond). */
 export const readBodyBytes = async (c: Context, maxBytes: number): Promise<Uint8Array<ArrayBuffer>> => {
-  refuseDeclaredOversize(c, maxBytes);
-  if (declaredLength(c) !== null) return new Uint8Array(await c.req.arrayBuffer());
+  const length = declaredLength(c);
+  if (length !== null) {
+    if (length > maxBytes) throw fail(Code.BODY_TOO_LARGE);
+    return new Uint8Array(await c.req.arrayBuffer());
+  }
   const stream = c.req.raw.body;
   return stream ? readStreamWithin(stream, maxBytes) : new Uint8Array(0);
 };
@@ -64,8 +67,4 @@ export const readBodyBytes = async (c: Context, maxBytes: number): Promise<Uint8
 const utf8 = new TextDecoder();
 
 /** The body as text, at most `maxBytes` (BODY_TOO_LARGE beyond). */
-export const readBodyText = async (c: Context, maxBytes: number): Promise<string> => {
-  refuseDeclaredOversize(c, maxBytes);
-  if (declaredLength(c) !== null) return c.req.text();
-  return utf8.decode(await readBodyBytes(c, maxBytes));
-};
+export const readBodyText = async (c: Context, maxBytes: number): Promise<string> => utf8.decode(await readBodyBytes(c, maxBytes));

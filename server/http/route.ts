@@ -144,7 +144,7 @@ export const authorize = async (c: Context<AppEnv>, deps: AppDeps, endpoint: End
   }
   const session = await authenticateBearer(deps.db, bearerToken(c), deps.clock.now());
   const sourceUser = endpoint.sourceUser === 'ignored' ? undefined : c.req.header(SOURCE_USER_HEADER);
-  const scope = await buildScope(deps, session, sourceUser, endpoint.path);
+  const scope = await buildScope(deps, session, sourceUser, endpoint.path, endpoint.sourceUser === 'honoured');
   if (endpoint.access === 'session') return scope;
   if (!hasWorkspace(scope)) throw fail(Code.NO_WORKSPACE);
   if (endpoint.access === 'manager' && !isAdminRole(scope.role)) throw fail(Code.FORBIDDEN);

@@ -4,8 +4,8 @@
  *
  * Whose leads: a call reads and writes the leads of one member, its owner: the caller, or on the
  * /admin path the member an admin or manager acts for through the source-user header (checked by
- * buildScope, server/auth/scope.ts). The /member path acts on the caller's own leads only: the
- * header is refused there (and logged), even from an admin. Every query goes through
+ * buildScope, server/auth/scope.ts). The /member path acts on the caller's own leads only: its
+ * contract refuses the header (and the refusal is logged), even from an admin. Every query goes through
  * server/db/scoped.ts (the workspace) and names the owner, so no call reaches another member's or
  * another workspace's rows; someone else's lead id answers NOT_FOUND, as an unknown one does.
  *
@@ -47,7 +47,8 @@ type LeadRow = typeof leads.$inferSelect;
 
 /**
  * Serves one call under both role prefixes. The /admin endpoint's access (manager) already refused
- * members; on /member, acting for someone else (an admin sending the header) is refused and logged.
+ * members; the /member endpoint refuses the source-user header (its contract's `sourceUser`), so
+ * there the owner is always the caller.
  */
 export const defineRolePair = <R extends z.ZodMiniType, A extends z.ZodMiniType>(
   app: Hono<AppEnv>,
@@ -55,21 +56,11 @@ export const defineRolePair = <R extends z.ZodMiniType, A extends z.ZodMiniType>
   pair: RolePair<R, A>,
   handler: (ctx: { body: z.output<R>; scope: WorkspaceScope; owner: Owner }) => Promise<z.output<A>>,
 ): void => {
-  defineRoute(app, deps, pair.admin, async ({ scope, body }) =>
-    handler({ body, scope, owner: { workspaceId: scope.workspaceId, userId: scope.actingUserId } }),
-  );
-  defineRoute(app, deps, pair.member, async ({ scope, body }) => {
-    if (scope.actingUserId !== scope.userId) {
-      deps.logger.warn('[scope] source-user refused', {
-        reason: 'the /member path acts on the caller only',
-        user: scope.userId,
-        target: scope.actingUserId,
-        path: pair.member.path,
-      });
-      throw fail(Code.FORBIDDEN);
-    }
-    return handler({ body, scope, owner: { workspaceId: scope.workspaceId, userId: scope.userId } });
-  });
+  for (const endpoint of [pair.admin, pair.member]) {
+    defineRoute(app, deps, endpoint, async ({ scope, body }) =>
+      handler({ body, scope, owner: { workspaceId: scope.workspaceId, userId: scope.actingUserId } }),
+    );
+  }
 };
 
 /** `owner_id = owner` on a member-owned tenant table, beside the workspace condition scoped() adds. */
@@ -207,12 +198,14 @@ const listOrder = (q: z.output<typeof leadListRequest>): SQL[] => {
   return [lastMessage, dir(leads.id)];
 };
 
+const listWhere = (owner: Owner, q: z.output<typeof leadListRequest>): SQL => inWorkspace(leads, owner, ...listConditions(owner, q));
+
 /** One page of a list call (exported so a test can check its plan uses the indexes). */
-export const leadPageQuery = (conn: Db, owner: Owner, q: z.output<typeof leadListRequest>) =>
+export const leadPageQuery = (conn: Db, owner: Owner, q: z.output<typeof leadListRequest>, where: SQL = listWhere(owner, q)) =>
   conn
     .select()
     .from(leads)
-    .where(inWorkspace(leads, owner, ...listConditions(owner, q)))
+    .where(where)
     .orderBy(...listOrder(q))
     .limit(q.pageSize)
     .offset((q.page - 1) * q.pageSize);
@@ -221,9 +214,8 @@ export const registerLeadRoutes = (app: Hono<AppEnv>, deps: AppDeps): void => {
   const { db, clock } = deps;
 
   defineRolePair(app, deps, leadCalls.leadsList, async ({ owner, body }) => {
-    const rows = await leadPageQuery(db, owner, body);
-    const where = inWorkspace(leads, owner, ...listConditions(owner, body));
-    const [total] = await db.select({ n: count() }).from(leads).where(where);
+    const where = listWhere(owner, body);
+    const [rows, [total]] = await Promise.all([leadPageQuery(db, owner, body, where), db.select({ n: count() }).from(leads).where(where)]);
     return { rows: rows.map(toWireLead), totalCount: Number(total?.n ?? 0) };
   });
 

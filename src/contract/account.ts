@@ -9,6 +9,9 @@ export const languages = ['en', 'zh-CN', 'ar'] as const;
 export const languageSchema = z.enum(languages);
 export type Language = z.infer<typeof languageSchema>;
 
+/** The form of an email address: x@y.z. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
 /** Email: trimmed, lower-cased, of the form x@y.z. */
 export const emailSchema = z
   .string()
@@ -16,7 +19,7 @@ export const emailSchema = z
     z.trim(),
     z.minLength(1, 'Email is empty'),
     z.maxLength(254),
-    z.regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'Please enter a valid email'),
+    z.regex(EMAIL_PATTERN, 'Please enter a valid email'),
     z.toLowerCase(),
   );
 

@@ -23,6 +23,8 @@ export const bearerAccesses: readonly Access[] = ['session', 'member', 'manager'
 /** Accesses that need a joined workspace membership. */
 export const workspaceAccesses: readonly Access[] = ['member', 'manager', 'owner'];
 
+export type SourceUserRule = 'honoured' | 'ignored' | 'refused';
+
 export type Endpoint = {
   method: 'GET' | 'POST';
   path: string;
@@ -34,10 +36,12 @@ export type Endpoint = {
   /** How the body travels: JSON (the default) or a multipart form (Google sign-in, SPEC §7). */
   body: 'json' | 'form';
   /**
-   * Whether the source-user header (SPEC §6: an admin acting for a member) applies. The user-setting
-   * call is the caller's own in every case.
+   * The source-user header (SPEC §6: an admin acting for a member): `honoured` (checked, then the
+   * call acts for that member), `ignored` (the user-setting call is the caller's own in every case),
+   * or `refused` (a call that acts on the caller only, such as the /member lead calls: naming
+   * someone else is refused and logged).
    */
-  sourceUser: 'honoured' | 'ignored';
+  sourceUser: SourceUserRule;
   /** Largest accepted request body in bytes (DEFAULT_BODY_LIMIT unless an endpoint needs more). */
   bodyLimit: number;
 };
@@ -54,7 +58,7 @@ type EndpointInput<R extends z.ZodMiniType, A extends z.ZodMiniType, X extends A
   answer: A;
   access: X;
   body?: 'json' | 'form';
-  sourceUser?: 'honoured' | 'ignored';
+  sourceUser?: SourceUserRule;
   bodyLimit?: number;
 };
 

@@ -6,13 +6,14 @@
  * Role prefixes (SPEC §6): these calls switch between /admin and /member by the caller's real
  * role, so each is declared twice by `byRole`: `/admin/...` with access `manager` (the owner and
  * managers, who act for a member through the source-user header) and `/member/...` with access
- * `member` (any joined member, on their own leads only: the server refuses the header there).
+ * `member` (any joined member, on their own leads only: `sourceUser: 'refused'`).
  * A member calling the /admin path is refused by the declared access. A client picks the pair's
  * endpoint with `forRole`.
  *
  * Times on the wire are unix milliseconds (an edit time must tell two saves within a second apart).
  */
 import { z } from 'zod/mini';
+import { EMAIL_PATTERN } from './account';
 import { endpoint, type EndpointOf } from './endpoint';
 
 /** Page size of a tab's lead list (SPEC §9: 40, 5 on mobile). */
@@ -36,8 +37,6 @@ export const salesSources = ['facebook', 'chat-group', 'linkedin', 'instagram', 
 export const leadSorts = ['createTime', 'name', 'lastMessageTime'] as const;
 export const sortOrders = ['asc', 'desc'] as const;
 
-const EMAIL_FORM = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 /** Optional text: trimmed; an empty string or null clears the field. */
 const optionalText = (max: number) =>
   z.optional(
@@ -55,7 +54,7 @@ const optionalEmail = z.optional(
       z.string().check(
         z.trim(),
         z.maxLength(254),
-        z.refine((v) => v === '' || EMAIL_FORM.test(v), 'Enter a valid email or keep it empty'),
+        z.refine((v) => v === '' || EMAIL_PATTERN.test(v), 'Enter a valid email or keep it empty'),
         z.toLowerCase(),
       ),
       z.transform((v) => (v === '' ? null : v)),
@@ -198,7 +197,7 @@ export type RolePair<R extends z.ZodMiniType, A extends z.ZodMiniType> = {
 };
 const byRole = <R extends z.ZodMiniType, A extends z.ZodMiniType>(path: string, request: R, answer: A): RolePair<R, A> => ({
   admin: endpoint({ path: `/admin${path}`, request, answer, access: 'manager' }),
-  member: endpoint({ path: `/member${path}`, request, answer, access: 'member' }),
+  member: endpoint({ path: `/member${path}`, request, answer, access: 'member', sourceUser: 'refused' }),
 });
 
 /** The endpoint of a pair a caller uses: /admin for the owner and managers, /member for the rest. */

@@ -6,7 +6,7 @@
  * API client's result).
  */
 import { Code } from '../../contract/codes';
-import { PASSWORD_MIN } from '../../contract/account';
+import { EMAIL_PATTERN, PASSWORD_MIN } from '../../contract/account';
 import type { Answer } from '../answer';
 import { HOME_PATH, isSafeInternalPath } from '../constants';
 
@@ -46,9 +46,6 @@ export type FormErrorKey =
   | 'server';
 
 export type FormError = { key: FormErrorKey; code: number | null; message: string };
-
-/** x@y.z, as the contract's email schema checks it. */
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export const validateEmail = (value: string): FieldErrorKey | null => {
   const v = value.trim();
