@@ -5,23 +5,32 @@
  * For each database (embedded PGlite, then a scratch PostgreSQL server), the same sequence (`bench`):
  *  1. a real server process is started on a fresh database; a user signs up, confirms and creates
  *     a workspace;
- *  2. autocannon sends `POST /public/workspace/info` with that user's bearer token from 20
- *     connections for 10 s (requests per second, median latency);
+ *  2. wrk sends `POST /public/workspace/info` with that user's bearer token from 20 connections
+ *     for 10 s (requests per second, median latency, and the server process's CPU time per
+ *     request);
  *  3. the SQL that one such request runs is captured (the same request answered in-process by
  *     the app factory over the same database, with the driver's query method wrapped), and those
- *     statements are run bare through the driver from 20 concurrent loops for 10 s;
+ *     statements are run bare through the driver from 20 concurrent loops for 10 s (and this
+ *     process's CPU time per round of them);
  *  4. steps 2 and 3 alternate for 3 rounds (the server restarted each round: the embedded database
  *     is one process's), and the medians are printed, with each round's ratio.
  * Each database (a `Subject`) supplies only how to make and open it, how to capture and run bare,
  * and what its lines say. The goal on PostgreSQL: the server within 2x of its bare queries.
+ *
+ * The load generator is wrk (C, one thread; installed with apt-get when missing, as root), not
+ * autocannon: on a two-core machine the generator shares the cores with the server and its
+ * database, a cost the bare side never pays. Measured here, autocannon (Node) spent about 66 µs of
+ * CPU a request, wrk about 22. BENCH_LOAD=autocannon measures with autocannon instead. The CPU
+ * figures (the server process's per request, the bare loops' per round) move less with a noisy
+ * machine than the rates do: compare changes by them.
  *
  * BENCH_DATABASES=pglite|postgres runs one of the two. BENCH_CONNECTIONS, BENCH_SECONDS and
  * BENCH_ROUNDS change the 20 connections (and loops), the 10 s and the 3 rounds. BENCH_CPU_PROF=DIR writes the server processes' V8
  * CPU profiles into DIR (open them in Chrome DevTools, Performance panel) to see where a request's
  * time goes.
  */
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -46,7 +55,7 @@ const PATH = '/public/workspace/info';
 
 /** A captured statement; `name` when the server ran it as a named (prepared) statement, so the bare run does too. */
 type Statement = { text: string; values: unknown[]; name?: string };
-type Figures = { perSecond: number; medianMs: number };
+type Figures = { perSecond: number; medianMs: number; cpuUsPerRequest?: number };
 /** Records the statements run through a driver between start() and stop(). */
 type Capture = { start(): void; stop(): Statement[] };
 
@@ -86,7 +95,13 @@ const startServer = async (env: Record<string, string>) => {
       child.once('exit', () => resolve());
       child.kill('SIGTERM');
     });
-  return { url, log: () => log, stop };
+  return { url, log: () => log, stop, pid: child.pid! };
+};
+
+/** User plus system CPU time of a process so far, in microseconds (Linux /proc; clock ticks of 10 ms). */
+const processCpuUs = (pid: number): number => {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10_000;
 };
 
 const post = async (url: string, path: string, body: unknown, token?: string) => {
@@ -131,6 +146,53 @@ const loadHttp = async (url: string, token: string): Promise<Figures> => {
   return { perSecond: result.requests.average, medianMs: result.latency.p50 };
 };
 
+/** wrk from Debian, installed when missing (the bench already needs root for PostgreSQL, see pg-scratch.mjs). */
+const ensureWrk = () => {
+  const found = spawnSync('wrk', ['--version']);
+  if (!found.error) return;
+  if (process.getuid?.() !== 0) throw new Error('wrk is not installed and installing it needs root (apt-get install -y wrk)');
+  console.error('[bench] installing wrk with apt-get ...');
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  const install = () => spawnSync('apt-get', ['install', '-y', '--no-install-recommends', 'wrk'], { stdio: 'ignore', env }).status === 0;
+  if (!install()) {
+    spawnSync('apt-get', ['update'], { stdio: 'ignore', env });
+    if (!install()) throw new Error('apt-get install wrk failed');
+  }
+};
+
+/** wrk's duration text ("850.12us", "2.31ms", "1.02s") in milliseconds. */
+const wrkMs = (text: string): number => {
+  const m = /^([\d.]+)(us|ms|s)$/.exec(text.trim());
+  if (!m) throw new Error(`unreadable wrk latency: ${text}`);
+  return Number(m[1]) * (m[2] === 'us' ? 0.001 : m[2] === 's' ? 1000 : 1);
+};
+
+const loadHttpWrk = async (url: string, token: string): Promise<Figures> => {
+  const dir = mkdtempSync(join(tmpdir(), 'crm-bench-wrk-'));
+  const script = join(dir, 'post.lua');
+  writeFileSync(
+    script,
+    `wrk.method = "POST"\nwrk.body = "{}"\nwrk.headers["content-type"] = "application/json"\nwrk.headers["authorization"] = "Bearer ${token}"\n`,
+  );
+  try {
+    const out = await new Promise<string>((resolve, reject) => {
+      const child = spawn('wrk', ['-t1', `-c${CONNECTIONS}`, `-d${SECONDS}s`, '--latency', '-s', script, url + PATH]);
+      let text = '';
+      child.stdout.on('data', (d: Buffer) => (text += d.toString()));
+      child.stderr.on('data', (d: Buffer) => (text += d.toString()));
+      child.on('error', reject);
+      child.on('exit', (code) => (code === 0 ? resolve(text) : reject(new Error(`wrk exited ${code}:\n${text}`))));
+    });
+    if (/Non-2xx or 3xx responses: [1-9]/.test(out) || /Socket errors:.*[1-9]/.test(out)) throw new Error(`wrk load run had failures:\n${out}`);
+    const perSecond = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1]);
+    const median = /^\s*50%\s+(\S+)\s*$/m.exec(out)?.[1];
+    if (!perSecond || !median) throw new Error(`unreadable wrk output:\n${out}`);
+    return { perSecond, medianMs: wrkMs(median) };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+};
+
 /** Runs `once` from CONNECTIONS concurrent loops for SECONDS; counts completed rounds. */
 const loadBare = async (once: () => Promise<void>): Promise<Figures> => {
   const end = performance.now() + SECONDS * 1000;
@@ -164,7 +226,9 @@ const captureStatements = async (
   return statements;
 };
 
-const line = (label: string, f: Figures) => `${label}: ${f.perSecond.toFixed(0)} req/s, median ${f.medianMs.toFixed(1)} ms`;
+const line = (label: string, f: Figures) =>
+  `${label}: ${f.perSecond.toFixed(0)} req/s, median ${f.medianMs.toFixed(1)} ms` +
+  (f.cpuUsPerRequest === undefined ? '' : `, ${f.cpuUsPerRequest.toFixed(0)} µs CPU each`);
 
 /** How captured statements are run bare: one at a time, closed when the bare run is over. */
 type BareClient = { run(s: Statement): Promise<unknown>; close(): Promise<void> };
@@ -291,7 +355,9 @@ const bench = async (subject: Subject): Promise<string[]> => {
       let http: Figures;
       try {
         token ??= await makeUser(server);
-        http = await loadHttp(server.url, token);
+        const cpuBefore = processCpuUs(server.pid);
+        http = await (process.env.BENCH_LOAD === 'autocannon' ? loadHttp : loadHttpWrk)(server.url, token);
+        http.cpuUsPerRequest = (processCpuUs(server.pid) - cpuBefore) / (http.perSecond * SECONDS);
       } finally {
         await server.stop();
       }
@@ -302,9 +368,12 @@ const bench = async (subject: Subject): Promise<string[]> => {
       }
       const captured = statements;
       const client = await scratch.bare();
+      const cpuBefore = process.cpuUsage();
       const bare = await loadBare(async () => {
         for (const s of captured) await client.run(s);
       });
+      const cpu = process.cpuUsage(cpuBefore);
+      bare.cpuUsPerRequest = (cpu.user + cpu.system) / (bare.perSecond * SECONDS);
       await client.close();
       rounds.push({ http, bare });
     }
@@ -321,7 +390,9 @@ const bench = async (subject: Subject): Promise<string[]> => {
 };
 
 const main = async () => {
-  const lines = [`authenticated POST ${PATH}, ${CONNECTIONS} connections, ${SECONDS} s:`];
+  const generator = process.env.BENCH_LOAD === 'autocannon' ? 'autocannon' : 'wrk';
+  if (generator === 'wrk') ensureWrk();
+  const lines = [`authenticated POST ${PATH}, ${CONNECTIONS} connections, ${SECONDS} s, ${generator}:`];
   // BENCH_DATABASES=postgres (or pglite) runs one of the two.
   const only = process.env.BENCH_DATABASES;
   if (!only || only === 'pglite') lines.push(...(await bench(pglite)));
