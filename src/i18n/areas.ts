@@ -25,6 +25,8 @@ const areaLoaders = {
   team: { en: () => import('./en/team'), 'zh-CN': () => import('./zh-CN/team'), ar: () => import('./ar/team') },
   intro: { en: () => import('./en/intro'), 'zh-CN': () => import('./zh-CN/intro'), ar: () => import('./ar/intro') },
   onboarding: { en: () => import('./en/onboarding'), 'zh-CN': () => import('./zh-CN/onboarding'), ar: () => import('./ar/onboarding') },
+  pipeline: { en: () => import('./en/pipeline'), 'zh-CN': () => import('./zh-CN/pipeline'), ar: () => import('./ar/pipeline') },
+  leads: { en: () => import('./en/leads'), 'zh-CN': () => import('./zh-CN/leads'), ar: () => import('./ar/leads') },
 } satisfies Record<string, Record<Locales, () => Promise<Record<string, unknown>>>>;
 
 export type LazyArea = keyof typeof areaLoaders & keyof Translations;

@@ -1260,6 +1260,18 @@ type RootTranslation = {
 			close: string
 		}
 	}
+	pipeline: {
+		/**
+		 * P​i​p​e​l​i​n​e
+		 */
+		title: string
+	}
+	leads: {
+		/**
+		 * L​e​a​d
+		 */
+		title: string
+	}
 }
 
 export type TranslationFunctions = {
@@ -2476,6 +2488,18 @@ export type TranslationFunctions = {
 			 */
 			close: () => LocalizedString
 		}
+	}
+	pipeline: {
+		/**
+		 * Pipeline
+		 */
+		title: () => LocalizedString
+	}
+	leads: {
+		/**
+		 * Lead
+		 */
+		title: () => LocalizedString
 	}
 }
 

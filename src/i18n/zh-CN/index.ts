@@ -7,8 +7,10 @@ import { pages } from './pages';
 import { intro } from './intro';
 import { onboarding } from './onboarding';
 import { team } from './team';
+import { pipeline } from './pipeline';
+import { leads } from './leads';
 
 // One file per area (src/i18n/<locale>/<area>.ts); this index only assembles them.
-const zh_CN = { common, auth, layout, home, pages, intro, onboarding, team } satisfies Translation;
+const zh_CN = { common, auth, layout, home, pages, intro, onboarding, team, pipeline, leads } satisfies Translation;
 
 export default zh_CN;

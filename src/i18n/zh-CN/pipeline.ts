@@ -1,0 +1,6 @@
+import type { Translation } from '../i18n-types';
+
+/** The lead pipeline screen (SPEC §2 Pipeline: lead panels per tab). */
+export const pipeline = {
+  title: '销售管道',
+} satisfies Translation['pipeline'];
