@@ -408,6 +408,10 @@ type RootTranslation = {
 			 */
 			home: string
 			/**
+			 * P​i​p​e​l​i​n​e
+			 */
+			pipeline: string
+			/**
 			 * W​o​r​k​s​p​a​c​e​ ​m​e​m​b​e​r​s
 			 */
 			members: string
@@ -1265,12 +1269,726 @@ type RootTranslation = {
 		 * P​i​p​e​l​i​n​e
 		 */
 		title: string
+		/**
+		 * L​e​a​d​s​ ​t​a​b​ ​b​y​ ​t​a​b​.​ ​D​r​a​g​ ​a​ ​l​e​a​d​ ​o​n​t​o​ ​a​n​o​t​h​e​r​ ​t​a​b​ ​t​o​ ​m​o​v​e​ ​i​t​,​ ​o​r​ ​u​s​e​ ​i​t​s​ ​M​o​v​e​ ​t​o​ ​m​e​n​u​.
+		 */
+		lead: string
+		/**
+		 * A​d​d​ ​l​e​a​d
+		 */
+		addLead: string
+		/**
+		 * A​d​d​ ​t​a​b
+		 */
+		addTab: string
+		/**
+		 * L​o​a​d​i​n​g​ ​t​h​e​ ​p​i​p​e​l​i​n​e​…
+		 */
+		loadingTabs: string
+		/**
+		 * T​h​e​ ​p​i​p​e​l​i​n​e​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​l​o​a​d​e​d​.
+		 */
+		tabsFailed: string
+		/**
+		 * T​r​y​ ​a​g​a​i​n
+		 */
+		retry: string
+		/**
+		 * L​e​a​d​ ​p​a​n​e​l​s
+		 */
+		board: string
+		filters: {
+			/**
+			 * F​i​l​t​e​r​s
+			 */
+			label: string
+			/**
+			 * S​e​a​r​c​h​ ​b​y​ ​n​a​m​e
+			 */
+			search: string
+			/**
+			 * C​r​e​a​t​e​d
+			 */
+			created: string
+			/**
+			 * L​a​s​t​ ​m​e​s​s​a​g​e
+			 */
+			lastMessage: string
+			/**
+			 * S​o​r​t​ ​b​y
+			 */
+			sort: string
+			sortField: {
+				/**
+				 * C​r​e​a​t​e​ ​t​i​m​e
+				 */
+				createTime: string
+				/**
+				 * N​a​m​e
+				 */
+				name: string
+				/**
+				 * L​a​s​t​ ​m​e​s​s​a​g​e​ ​t​i​m​e
+				 */
+				lastMessageTime: string
+			}
+			order: {
+				/**
+				 * A​s​c​e​n​d​i​n​g
+				 */
+				asc: string
+				/**
+				 * D​e​s​c​e​n​d​i​n​g
+				 */
+				desc: string
+			}
+			/**
+			 * O​r​d​e​r
+			 */
+			orderLabel: string
+			/**
+			 * A​w​a​i​t​i​n​g​ ​r​e​p​l​y​ ​o​n​l​y
+			 */
+			awaitReply: string
+			/**
+			 * S​h​o​w​ ​c​l​o​s​e​d​ ​l​e​a​d​s
+			 */
+			showClosed: string
+			/**
+			 * C​l​e​a​r​ ​f​i​l​t​e​r​s
+			 */
+			clear: string
+			/**
+			 * T​o​d​a​y
+			 */
+			today: string
+			/**
+			 * Y​e​s​t​e​r​d​a​y
+			 */
+			yesterday: string
+			/**
+			 * T​h​i​s​ ​w​e​e​k
+			 */
+			thisWeek: string
+			/**
+			 * T​h​i​s​ ​m​o​n​t​h
+			 */
+			thisMonth: string
+			/**
+			 * Q​u​i​c​k​ ​r​a​n​g​e​s
+			 */
+			quickRanges: string
+			/**
+			 * O​p​e​n​ ​t​h​e​ ​c​a​l​e​n​d​a​r
+			 */
+			openCalendar: string
+			/**
+			 * P​r​e​v​i​o​u​s​ ​m​o​n​t​h
+			 */
+			prevMonth: string
+			/**
+			 * N​e​x​t​ ​m​o​n​t​h
+			 */
+			nextMonth: string
+			/**
+			 * F​r​o​m
+			 */
+			from: string
+			/**
+			 * T​o
+			 */
+			to: string
+		}
+		panel: {
+			/**
+			 * L​e​a​d​s​ ​i​n​ ​{​t​a​b​}
+			 * @param {string} tab
+			 */
+			list: RequiredParams<'tab'>
+			/**
+			 * {​o​p​e​n​}​ ​o​p​e​n​ ​·​ ​{​w​a​i​t​i​n​g​}​ ​a​w​a​i​t​i​n​g​ ​r​e​p​l​y
+			 * @param {number} open
+			 * @param {number} waiting
+			 */
+			counts: RequiredParams<'open' | 'waiting'>
+			/**
+			 * L​o​a​d​i​n​g​ ​l​e​a​d​s​…
+			 */
+			loading: string
+			/**
+			 * L​o​a​d​i​n​g​ ​m​o​r​e​…
+			 */
+			loadingMore: string
+			/**
+			 * T​h​e​ ​l​e​a​d​s​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​l​o​a​d​e​d​.
+			 */
+			failed: string
+			/**
+			 * N​o​ ​l​e​a​d​s​ ​h​e​r​e​.​ ​D​r​o​p​ ​o​n​e​ ​i​n​.
+			 */
+			empty: string
+			/**
+			 * A​c​t​i​o​n​s​ ​f​o​r​ ​t​h​e​ ​t​a​b​ ​{​t​a​b​}
+			 * @param {string} tab
+			 */
+			menu: RequiredParams<'tab'>
+			/**
+			 * A​d​d​ ​a​ ​l​e​a​d​ ​h​e​r​e
+			 */
+			addLead: string
+			/**
+			 * R​e​n​a​m​e
+			 */
+			rename: string
+			/**
+			 * M​o​v​e​ ​e​a​r​l​i​e​r
+			 */
+			moveEarlier: string
+			/**
+			 * M​o​v​e​ ​l​a​t​e​r
+			 */
+			moveLater: string
+			/**
+			 * D​e​l​e​t​e​ ​t​a​b
+			 */
+			'delete': string
+			/**
+			 * N​o​ ​t​a​b​s
+			 */
+			noTabs: string
+		}
+		card: {
+			/**
+			 * A​c​t​i​o​n​s​ ​f​o​r​ ​{​n​a​m​e​}
+			 * @param {string} name
+			 */
+			actions: RequiredParams<'name'>
+			/**
+			 * M​o​v​e​ ​t​o
+			 */
+			moveTo: string
+			/**
+			 * E​d​i​t
+			 */
+			edit: string
+			/**
+			 * C​l​o​s​e​ ​l​e​a​d
+			 */
+			close: string
+			/**
+			 * R​e​o​p​e​n
+			 */
+			reopen: string
+			/**
+			 * D​e​l​e​t​e
+			 */
+			'delete': string
+			/**
+			 * A​w​a​i​t​i​n​g​ ​r​e​p​l​y
+			 */
+			awaiting: string
+			/**
+			 * C​l​o​s​e​d
+			 */
+			closed: string
+			/**
+			 * C​r​e​a​t​e​d​ ​{​d​a​t​e​}
+			 * @param {string} date
+			 */
+			created: RequiredParams<'date'>
+			/**
+			 * L​a​s​t​ ​m​e​s​s​a​g​e​ ​{​d​a​t​e​}
+			 * @param {string} date
+			 */
+			lastMessage: RequiredParams<'date'>
+		}
+		close: {
+			/**
+			 * C​l​o​s​e​ ​{​n​a​m​e​}​?
+			 * @param {string} name
+			 */
+			title: RequiredParams<'name'>
+			/**
+			 * A​ ​c​l​o​s​e​d​ ​l​e​a​d​ ​i​s​ ​h​i​d​d​e​n​ ​u​n​l​e​s​s​ ​S​h​o​w​ ​c​l​o​s​e​d​ ​l​e​a​d​s​ ​i​s​ ​o​n​.
+			 */
+			body: string
+			/**
+			 * R​e​a​s​o​n
+			 */
+			reason: string
+			/**
+			 * W​h​y​ ​i​s​ ​i​t​ ​c​l​o​s​e​d​?​ ​(​o​p​t​i​o​n​a​l​)
+			 */
+			reasonHint: string
+			/**
+			 * C​l​o​s​e​ ​l​e​a​d
+			 */
+			confirm: string
+		}
+		remove: {
+			/**
+			 * D​e​l​e​t​e​ ​{​n​a​m​e​}​?
+			 * @param {string} name
+			 */
+			title: RequiredParams<'name'>
+			/**
+			 * T​h​e​ ​l​e​a​d​ ​a​n​d​ ​i​t​s​ ​d​e​t​a​i​l​s​ ​a​r​e​ ​d​e​l​e​t​e​d​.​ ​T​h​i​s​ ​c​a​n​n​o​t​ ​b​e​ ​u​n​d​o​n​e​.
+			 */
+			body: string
+			/**
+			 * D​e​l​e​t​e
+			 */
+			confirm: string
+		}
+		tab: {
+			/**
+			 * N​e​w​ ​t​a​b
+			 */
+			addTitle: string
+			/**
+			 * R​e​n​a​m​e​ ​t​h​e​ ​t​a​b
+			 */
+			renameTitle: string
+			/**
+			 * T​a​b​ ​n​a​m​e
+			 */
+			name: string
+			/**
+			 * S​a​v​e
+			 */
+			save: string
+			/**
+			 * D​e​l​e​t​e​ ​t​h​e​ ​t​a​b​ ​{​n​a​m​e​}​?
+			 * @param {string} name
+			 */
+			deleteTitle: RequiredParams<'name'>
+			/**
+			 * I​t​s​ ​l​e​a​d​s​ ​a​r​e​ ​k​e​p​t​ ​a​n​d​ ​m​o​v​e​ ​t​o​ ​N​o​ ​t​a​b​s​.
+			 */
+			deleteBody: string
+			/**
+			 * D​e​l​e​t​e​ ​t​a​b
+			 */
+			deleteConfirm: string
+		}
+		/**
+		 * C​a​n​c​e​l
+		 */
+		cancel: string
+		notice: {
+			/**
+			 * T​h​e​ ​l​e​a​d​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​m​o​v​e​d​.​ ​{​m​e​s​s​a​g​e​}
+			 * @param {string} message
+			 */
+			moveFailed: RequiredParams<'message'>
+			/**
+			 * T​h​e​ ​l​e​a​d​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​c​l​o​s​e​d​.​ ​{​m​e​s​s​a​g​e​}
+			 * @param {string} message
+			 */
+			closeFailed: RequiredParams<'message'>
+			/**
+			 * T​h​e​ ​l​e​a​d​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​d​e​l​e​t​e​d​.​ ​{​m​e​s​s​a​g​e​}
+			 * @param {string} message
+			 */
+			deleteFailed: RequiredParams<'message'>
+			/**
+			 * T​h​e​ ​t​a​b​s​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​c​h​a​n​g​e​d​.​ ​{​m​e​s​s​a​g​e​}
+			 * @param {string} message
+			 */
+			tabFailed: RequiredParams<'message'>
+			/**
+			 * S​o​m​e​t​h​i​n​g​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​l​o​a​d​e​d​.​ ​{​m​e​s​s​a​g​e​}
+			 * @param {string} message
+			 */
+			loadFailed: RequiredParams<'message'>
+			/**
+			 * D​i​s​m​i​s​s
+			 */
+			dismiss: string
+		}
+		empty: {
+			/**
+			 * N​o​ ​l​e​a​d​s​ ​f​o​u​n​d
+			 */
+			title: string
+			/**
+			 * S​y​n​c​ ​y​o​u​r​ ​c​h​a​t​s​ ​t​o​ ​b​r​i​n​g​ ​t​h​e​ ​p​e​o​p​l​e​ ​y​o​u​ ​t​a​l​k​ ​t​o​ ​i​n​ ​a​s​ ​l​e​a​d​s​,​ ​o​r​ ​a​d​d​ ​a​ ​l​e​a​d​ ​b​y​ ​h​a​n​d​.
+			 */
+			body: string
+			/**
+			 * S​y​n​c​ ​N​o​w
+			 */
+			syncNow: string
+			/**
+			 * S​y​n​c​i​n​g​ ​n​e​e​d​s​ ​t​h​e​ ​c​o​m​p​a​n​i​o​n​ ​b​r​o​w​s​e​r​ ​e​x​t​e​n​s​i​o​n​:​ ​i​n​s​t​a​l​l​ ​i​t​,​ ​o​p​e​n​ ​y​o​u​r​ ​c​h​a​t​ ​w​e​b​ ​p​a​g​e​,​ ​t​h​e​n​ ​p​r​e​s​s​ ​S​y​n​c​ ​N​o​w​ ​a​g​a​i​n​.
+			 */
+			needsExtension: string
+		}
 	}
 	leads: {
 		/**
 		 * L​e​a​d
 		 */
 		title: string
+		form: {
+			/**
+			 * A​d​d​ ​l​e​a​d
+			 */
+			addTitle: string
+			/**
+			 * E​d​i​t​ ​l​e​a​d
+			 */
+			editTitle: string
+			/**
+			 * O​n​l​y​ ​t​h​e​ ​n​a​m​e​ ​i​s​ ​r​e​q​u​i​r​e​d​.
+			 */
+			description: string
+			/**
+			 * S​a​v​e
+			 */
+			save: string
+			/**
+			 * S​a​v​i​n​g​…
+			 */
+			saving: string
+			/**
+			 * C​a​n​c​e​l
+			 */
+			cancel: string
+			/**
+			 * C​l​o​s​e
+			 */
+			close: string
+		}
+		groups: {
+			/**
+			 * B​a​s​i​c
+			 */
+			basic: string
+			/**
+			 * S​a​l​e​s​ ​i​n​f​o
+			 */
+			sales: string
+			/**
+			 * C​o​m​p​a​n​y​ ​i​n​f​o
+			 */
+			company: string
+			/**
+			 * N​o​t​e​s
+			 */
+			notes: string
+			/**
+			 * T​a​g​s
+			 */
+			tags: string
+		}
+		fields: {
+			/**
+			 * N​a​m​e
+			 */
+			name: string
+			/**
+			 * C​u​s​t​o​m​ ​t​a​b
+			 */
+			tab: string
+			/**
+			 * P​h​o​n​e
+			 */
+			phone: string
+			/**
+			 * E​m​a​i​l
+			 */
+			email: string
+			/**
+			 * B​i​r​t​h​d​a​y
+			 */
+			birthday: string
+			/**
+			 * C​o​u​n​t​r​y
+			 */
+			country: string
+			/**
+			 * G​e​n​d​e​r
+			 */
+			gender: string
+			/**
+			 * F​o​l​l​o​w​-​u​p​ ​t​i​m​e
+			 */
+			followUpTime: string
+			/**
+			 * A​c​t​i​v​i​t​y
+			 */
+			activity: string
+			/**
+			 * S​a​l​e​s​ ​s​t​a​g​e
+			 */
+			stage: string
+			/**
+			 * L​e​v​e​l
+			 */
+			level: string
+			/**
+			 * S​o​u​r​c​e
+			 */
+			source: string
+			/**
+			 * C​o​m​p​a​n​y​ ​n​a​m​e
+			 */
+			companyName: string
+			/**
+			 * P​o​s​i​t​i​o​n
+			 */
+			companyPosition: string
+			/**
+			 * W​e​b​s​i​t​e
+			 */
+			companyWebsite: string
+			/**
+			 * C​o​m​p​a​n​y​ ​s​i​z​e​ ​(​e​m​p​l​o​y​e​e​s​)
+			 */
+			companySize: string
+			/**
+			 * C​o​m​p​a​n​y​ ​p​h​o​n​e
+			 */
+			companyPhone: string
+			/**
+			 * C​o​m​p​a​n​y​ ​e​m​a​i​l
+			 */
+			companyEmail: string
+			/**
+			 * C​o​m​p​a​n​y​ ​a​d​d​r​e​s​s
+			 */
+			companyAddress: string
+			/**
+			 * N​o​t​e​s
+			 */
+			notes: string
+		}
+		placeholders: {
+			/**
+			 * F​u​l​l​ ​n​a​m​e
+			 */
+			name: string
+			/**
+			 * +​1​ ​5​5​5​ ​0​1​0​ ​0​1​0​0
+			 */
+			phone: string
+			/**
+			 * n​a​m​e​@​e​x​a​m​p​l​e​.​c​o​m
+			 */
+			email: string
+			/**
+			 * Y​Y​Y​Y​-​M​M​-​D​D
+			 */
+			birthday: string
+			/**
+			 * C​o​u​n​t​r​y​ ​o​r​ ​r​e​g​i​o​n
+			 */
+			country: string
+			/**
+			 * Y​Y​Y​Y​-​M​M​-​D​D​ ​h​h​:​m​m
+			 */
+			followUpTime: string
+			/**
+			 * C​o​m​p​a​n​y
+			 */
+			companyName: string
+			/**
+			 * J​o​b​ ​t​i​t​l​e
+			 */
+			companyPosition: string
+			/**
+			 * h​t​t​p​s​:​/​/​e​x​a​m​p​l​e​.​c​o​m
+			 */
+			companyWebsite: string
+			/**
+			 * F​o​r​ ​e​x​a​m​p​l​e​ ​1​1​-​5​0
+			 */
+			companySize: string
+			/**
+			 * +​1​ ​5​5​5​ ​0​1​0​ ​0​1​9​9
+			 */
+			companyPhone: string
+			/**
+			 * o​f​f​i​c​e​@​e​x​a​m​p​l​e​.​c​o​m
+			 */
+			companyEmail: string
+			/**
+			 * S​t​r​e​e​t​,​ ​c​i​t​y​,​ ​p​o​s​t​c​o​d​e
+			 */
+			companyAddress: string
+			/**
+			 * A​n​y​t​h​i​n​g​ ​w​o​r​t​h​ ​r​e​m​e​m​b​e​r​i​n​g​ ​a​b​o​u​t​ ​t​h​i​s​ ​l​e​a​d
+			 */
+			notes: string
+		}
+		/**
+		 * N​o​t​ ​s​e​t
+		 */
+		noChoice: string
+		/**
+		 * N​o​ ​t​a​b​s
+		 */
+		noTabs: string
+		gender: {
+			/**
+			 * M​a​l​e
+			 */
+			male: string
+			/**
+			 * F​e​m​a​l​e
+			 */
+			female: string
+		}
+		activity: {
+			/**
+			 * A​p​p​o​i​n​t​m​e​n​t​ ​b​o​o​k​e​d
+			 */
+			appointmentBooked: string
+			/**
+			 * O​r​d​e​r​ ​p​l​a​c​e​d
+			 */
+			orderPlaced: string
+			/**
+			 * P​a​y​m​e​n​t​ ​r​e​c​e​i​v​e​d
+			 */
+			paymentReceived: string
+			/**
+			 * O​r​d​e​r​ ​s​h​i​p​p​e​d
+			 */
+			orderShipped: string
+		}
+		stage: {
+			/**
+			 * I​n​i​t​i​a​l​ ​c​o​n​t​a​c​t
+			 */
+			initialContact: string
+			/**
+			 * D​i​s​c​u​s​s​i​o​n​s
+			 */
+			discussions: string
+			/**
+			 * D​e​c​i​s​i​o​n​ ​m​a​k​i​n​g
+			 */
+			decisionMaking: string
+			/**
+			 * C​o​n​t​r​a​c​t​ ​d​i​s​c​u​s​s​i​o​n
+			 */
+			contractDiscussion: string
+			/**
+			 * C​l​o​s​e​d​ ​w​o​n
+			 */
+			closedWon: string
+			/**
+			 * C​l​o​s​e​d​ ​l​o​s​t
+			 */
+			closedLost: string
+		}
+		level: {
+			/**
+			 * N​o​r​m​a​l
+			 */
+			normal: string
+			/**
+			 * I​m​p​o​r​t​a​n​t
+			 */
+			important: string
+			/**
+			 * C​o​r​e
+			 */
+			core: string
+		}
+		source: {
+			/**
+			 * F​a​c​e​b​o​o​k
+			 */
+			facebook: string
+			/**
+			 * C​h​a​t​ ​g​r​o​u​p
+			 */
+			'chat-group': string
+			/**
+			 * L​i​n​k​e​d​I​n
+			 */
+			linkedin: string
+			/**
+			 * I​n​s​t​a​g​r​a​m
+			 */
+			instagram: string
+			/**
+			 * G​o​o​g​l​e
+			 */
+			google: string
+			/**
+			 * Y​o​u​T​u​b​e
+			 */
+			youtube: string
+		}
+		errors: {
+			/**
+			 * Y​o​u​ ​h​a​v​e​ ​t​o​ ​e​n​t​e​r​ ​t​h​e​ ​"​N​a​m​e​"
+			 */
+			nameRequired: string
+			/**
+			 * T​h​e​ ​l​e​a​d​s​ ​n​a​m​e​ ​a​l​r​e​a​d​y​ ​e​x​i​s​t​s​.
+			 */
+			nameExists: string
+			/**
+			 * E​n​t​e​r​ ​a​ ​v​a​l​i​d​ ​e​m​a​i​l​ ​o​r​ ​k​e​e​p​ ​i​t​ ​e​m​p​t​y
+			 */
+			emailInvalid: string
+			/**
+			 * E​n​t​e​r​ ​t​h​e​ ​d​a​t​e​ ​a​s​ ​Y​Y​Y​Y​-​M​M​-​D​D
+			 */
+			birthdayFormat: string
+			/**
+			 * E​n​t​e​r​ ​a​ ​v​a​l​i​d​ ​d​a​t​e​ ​a​n​d​ ​t​i​m​e​,​ ​o​r​ ​k​e​e​p​ ​i​t​ ​e​m​p​t​y
+			 */
+			dateInvalid: string
+			/**
+			 * T​h​i​s​ ​i​s​ ​t​o​o​ ​l​o​n​g
+			 */
+			tooLong: string
+			/**
+			 * T​h​i​s​ ​v​a​l​u​e​ ​i​s​ ​n​o​t​ ​v​a​l​i​d
+			 */
+			invalid: string
+			/**
+			 * T​h​e​ ​l​e​a​d​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​s​a​v​e​d​.​ ​C​h​e​c​k​ ​y​o​u​r​ ​c​o​n​n​e​c​t​i​o​n​ ​a​n​d​ ​s​a​v​e​ ​a​g​a​i​n​.
+			 */
+			requestFailed: string
+			/**
+			 * T​h​e​ ​s​e​r​v​e​r​ ​d​i​d​ ​n​o​t​ ​a​c​c​e​p​t​ ​t​h​e​ ​l​e​a​d​.​ ​C​h​e​c​k​ ​t​h​e​ ​f​i​e​l​d​s​ ​a​n​d​ ​s​a​v​e​ ​a​g​a​i​n​.
+			 */
+			invalidRequest: string
+			/**
+			 * S​a​v​e​ ​f​a​i​l​e​d​:​ ​{​m​e​s​s​a​g​e​}
+			 * @param {string} message
+			 */
+			server: RequiredParams<'message'>
+		}
+		stale: {
+			/**
+			 * S​o​m​e​o​n​e​ ​e​l​s​e​ ​c​h​a​n​g​e​d​ ​t​h​i​s​ ​l​e​a​d​ ​w​h​i​l​e​ ​y​o​u​ ​w​e​r​e​ ​e​d​i​t​i​n​g​ ​i​t​.
+			 */
+			title: string
+			/**
+			 * U​s​e​ ​t​h​e​i​r​ ​v​e​r​s​i​o​n​ ​t​o​ ​l​o​a​d​ ​i​t​ ​i​n​t​o​ ​t​h​e​ ​f​o​r​m​,​ ​o​r​ ​k​e​e​p​ ​y​o​u​r​s​ ​t​o​ ​s​a​v​e​ ​t​h​e​ ​f​i​e​l​d​s​ ​y​o​u​ ​c​h​a​n​g​e​d​ ​o​v​e​r​ ​t​h​e​i​r​ ​v​e​r​s​i​o​n​.
+			 */
+			description: string
+			/**
+			 * U​s​e​ ​t​h​e​i​r​ ​v​e​r​s​i​o​n
+			 */
+			useTheirs: string
+			/**
+			 * K​e​e​p​ ​m​i​n​e
+			 */
+			keepMine: string
+		}
+		/**
+		 * T​a​g​s​ ​a​r​r​i​v​e​ ​w​i​t​h​ ​t​a​g​ ​m​a​n​a​g​e​m​e​n​t​.
+		 */
+		tagsNote: string
 	}
 }
 
@@ -1663,6 +2381,10 @@ export type TranslationFunctions = {
 			 * Home
 			 */
 			home: () => LocalizedString
+			/**
+			 * Pipeline
+			 */
+			pipeline: () => LocalizedString
 			/**
 			 * Workspace members
 			 */
@@ -2494,12 +3216,710 @@ export type TranslationFunctions = {
 		 * Pipeline
 		 */
 		title: () => LocalizedString
+		/**
+		 * Leads tab by tab. Drag a lead onto another tab to move it, or use its Move to menu.
+		 */
+		lead: () => LocalizedString
+		/**
+		 * Add lead
+		 */
+		addLead: () => LocalizedString
+		/**
+		 * Add tab
+		 */
+		addTab: () => LocalizedString
+		/**
+		 * Loading the pipeline…
+		 */
+		loadingTabs: () => LocalizedString
+		/**
+		 * The pipeline could not be loaded.
+		 */
+		tabsFailed: () => LocalizedString
+		/**
+		 * Try again
+		 */
+		retry: () => LocalizedString
+		/**
+		 * Lead panels
+		 */
+		board: () => LocalizedString
+		filters: {
+			/**
+			 * Filters
+			 */
+			label: () => LocalizedString
+			/**
+			 * Search by name
+			 */
+			search: () => LocalizedString
+			/**
+			 * Created
+			 */
+			created: () => LocalizedString
+			/**
+			 * Last message
+			 */
+			lastMessage: () => LocalizedString
+			/**
+			 * Sort by
+			 */
+			sort: () => LocalizedString
+			sortField: {
+				/**
+				 * Create time
+				 */
+				createTime: () => LocalizedString
+				/**
+				 * Name
+				 */
+				name: () => LocalizedString
+				/**
+				 * Last message time
+				 */
+				lastMessageTime: () => LocalizedString
+			}
+			order: {
+				/**
+				 * Ascending
+				 */
+				asc: () => LocalizedString
+				/**
+				 * Descending
+				 */
+				desc: () => LocalizedString
+			}
+			/**
+			 * Order
+			 */
+			orderLabel: () => LocalizedString
+			/**
+			 * Awaiting reply only
+			 */
+			awaitReply: () => LocalizedString
+			/**
+			 * Show closed leads
+			 */
+			showClosed: () => LocalizedString
+			/**
+			 * Clear filters
+			 */
+			clear: () => LocalizedString
+			/**
+			 * Today
+			 */
+			today: () => LocalizedString
+			/**
+			 * Yesterday
+			 */
+			yesterday: () => LocalizedString
+			/**
+			 * This week
+			 */
+			thisWeek: () => LocalizedString
+			/**
+			 * This month
+			 */
+			thisMonth: () => LocalizedString
+			/**
+			 * Quick ranges
+			 */
+			quickRanges: () => LocalizedString
+			/**
+			 * Open the calendar
+			 */
+			openCalendar: () => LocalizedString
+			/**
+			 * Previous month
+			 */
+			prevMonth: () => LocalizedString
+			/**
+			 * Next month
+			 */
+			nextMonth: () => LocalizedString
+			/**
+			 * From
+			 */
+			from: () => LocalizedString
+			/**
+			 * To
+			 */
+			to: () => LocalizedString
+		}
+		panel: {
+			/**
+			 * Leads in {tab}
+			 */
+			list: (arg: { tab: string }) => LocalizedString
+			/**
+			 * {open} open · {waiting} awaiting reply
+			 */
+			counts: (arg: { open: number, waiting: number }) => LocalizedString
+			/**
+			 * Loading leads…
+			 */
+			loading: () => LocalizedString
+			/**
+			 * Loading more…
+			 */
+			loadingMore: () => LocalizedString
+			/**
+			 * The leads could not be loaded.
+			 */
+			failed: () => LocalizedString
+			/**
+			 * No leads here. Drop one in.
+			 */
+			empty: () => LocalizedString
+			/**
+			 * Actions for the tab {tab}
+			 */
+			menu: (arg: { tab: string }) => LocalizedString
+			/**
+			 * Add a lead here
+			 */
+			addLead: () => LocalizedString
+			/**
+			 * Rename
+			 */
+			rename: () => LocalizedString
+			/**
+			 * Move earlier
+			 */
+			moveEarlier: () => LocalizedString
+			/**
+			 * Move later
+			 */
+			moveLater: () => LocalizedString
+			/**
+			 * Delete tab
+			 */
+			'delete': () => LocalizedString
+			/**
+			 * No tabs
+			 */
+			noTabs: () => LocalizedString
+		}
+		card: {
+			/**
+			 * Actions for {name}
+			 */
+			actions: (arg: { name: string }) => LocalizedString
+			/**
+			 * Move to
+			 */
+			moveTo: () => LocalizedString
+			/**
+			 * Edit
+			 */
+			edit: () => LocalizedString
+			/**
+			 * Close lead
+			 */
+			close: () => LocalizedString
+			/**
+			 * Reopen
+			 */
+			reopen: () => LocalizedString
+			/**
+			 * Delete
+			 */
+			'delete': () => LocalizedString
+			/**
+			 * Awaiting reply
+			 */
+			awaiting: () => LocalizedString
+			/**
+			 * Closed
+			 */
+			closed: () => LocalizedString
+			/**
+			 * Created {date}
+			 */
+			created: (arg: { date: string }) => LocalizedString
+			/**
+			 * Last message {date}
+			 */
+			lastMessage: (arg: { date: string }) => LocalizedString
+		}
+		close: {
+			/**
+			 * Close {name}?
+			 */
+			title: (arg: { name: string }) => LocalizedString
+			/**
+			 * A closed lead is hidden unless Show closed leads is on.
+			 */
+			body: () => LocalizedString
+			/**
+			 * Reason
+			 */
+			reason: () => LocalizedString
+			/**
+			 * Why is it closed? (optional)
+			 */
+			reasonHint: () => LocalizedString
+			/**
+			 * Close lead
+			 */
+			confirm: () => LocalizedString
+		}
+		remove: {
+			/**
+			 * Delete {name}?
+			 */
+			title: (arg: { name: string }) => LocalizedString
+			/**
+			 * The lead and its details are deleted. This cannot be undone.
+			 */
+			body: () => LocalizedString
+			/**
+			 * Delete
+			 */
+			confirm: () => LocalizedString
+		}
+		tab: {
+			/**
+			 * New tab
+			 */
+			addTitle: () => LocalizedString
+			/**
+			 * Rename the tab
+			 */
+			renameTitle: () => LocalizedString
+			/**
+			 * Tab name
+			 */
+			name: () => LocalizedString
+			/**
+			 * Save
+			 */
+			save: () => LocalizedString
+			/**
+			 * Delete the tab {name}?
+			 */
+			deleteTitle: (arg: { name: string }) => LocalizedString
+			/**
+			 * Its leads are kept and move to No tabs.
+			 */
+			deleteBody: () => LocalizedString
+			/**
+			 * Delete tab
+			 */
+			deleteConfirm: () => LocalizedString
+		}
+		/**
+		 * Cancel
+		 */
+		cancel: () => LocalizedString
+		notice: {
+			/**
+			 * The lead could not be moved. {message}
+			 */
+			moveFailed: (arg: { message: string }) => LocalizedString
+			/**
+			 * The lead could not be closed. {message}
+			 */
+			closeFailed: (arg: { message: string }) => LocalizedString
+			/**
+			 * The lead could not be deleted. {message}
+			 */
+			deleteFailed: (arg: { message: string }) => LocalizedString
+			/**
+			 * The tabs could not be changed. {message}
+			 */
+			tabFailed: (arg: { message: string }) => LocalizedString
+			/**
+			 * Something could not be loaded. {message}
+			 */
+			loadFailed: (arg: { message: string }) => LocalizedString
+			/**
+			 * Dismiss
+			 */
+			dismiss: () => LocalizedString
+		}
+		empty: {
+			/**
+			 * No leads found
+			 */
+			title: () => LocalizedString
+			/**
+			 * Sync your chats to bring the people you talk to in as leads, or add a lead by hand.
+			 */
+			body: () => LocalizedString
+			/**
+			 * Sync Now
+			 */
+			syncNow: () => LocalizedString
+			/**
+			 * Syncing needs the companion browser extension: install it, open your chat web page, then press Sync Now again.
+			 */
+			needsExtension: () => LocalizedString
+		}
 	}
 	leads: {
 		/**
 		 * Lead
 		 */
 		title: () => LocalizedString
+		form: {
+			/**
+			 * Add lead
+			 */
+			addTitle: () => LocalizedString
+			/**
+			 * Edit lead
+			 */
+			editTitle: () => LocalizedString
+			/**
+			 * Only the name is required.
+			 */
+			description: () => LocalizedString
+			/**
+			 * Save
+			 */
+			save: () => LocalizedString
+			/**
+			 * Saving…
+			 */
+			saving: () => LocalizedString
+			/**
+			 * Cancel
+			 */
+			cancel: () => LocalizedString
+			/**
+			 * Close
+			 */
+			close: () => LocalizedString
+		}
+		groups: {
+			/**
+			 * Basic
+			 */
+			basic: () => LocalizedString
+			/**
+			 * Sales info
+			 */
+			sales: () => LocalizedString
+			/**
+			 * Company info
+			 */
+			company: () => LocalizedString
+			/**
+			 * Notes
+			 */
+			notes: () => LocalizedString
+			/**
+			 * Tags
+			 */
+			tags: () => LocalizedString
+		}
+		fields: {
+			/**
+			 * Name
+			 */
+			name: () => LocalizedString
+			/**
+			 * Custom tab
+			 */
+			tab: () => LocalizedString
+			/**
+			 * Phone
+			 */
+			phone: () => LocalizedString
+			/**
+			 * Email
+			 */
+			email: () => LocalizedString
+			/**
+			 * Birthday
+			 */
+			birthday: () => LocalizedString
+			/**
+			 * Country
+			 */
+			country: () => LocalizedString
+			/**
+			 * Gender
+			 */
+			gender: () => LocalizedString
+			/**
+			 * Follow-up time
+			 */
+			followUpTime: () => LocalizedString
+			/**
+			 * Activity
+			 */
+			activity: () => LocalizedString
+			/**
+			 * Sales stage
+			 */
+			stage: () => LocalizedString
+			/**
+			 * Level
+			 */
+			level: () => LocalizedString
+			/**
+			 * Source
+			 */
+			source: () => LocalizedString
+			/**
+			 * Company name
+			 */
+			companyName: () => LocalizedString
+			/**
+			 * Position
+			 */
+			companyPosition: () => LocalizedString
+			/**
+			 * Website
+			 */
+			companyWebsite: () => LocalizedString
+			/**
+			 * Company size (employees)
+			 */
+			companySize: () => LocalizedString
+			/**
+			 * Company phone
+			 */
+			companyPhone: () => LocalizedString
+			/**
+			 * Company email
+			 */
+			companyEmail: () => LocalizedString
+			/**
+			 * Company address
+			 */
+			companyAddress: () => LocalizedString
+			/**
+			 * Notes
+			 */
+			notes: () => LocalizedString
+		}
+		placeholders: {
+			/**
+			 * Full name
+			 */
+			name: () => LocalizedString
+			/**
+			 * +1 555 010 0100
+			 */
+			phone: () => LocalizedString
+			/**
+			 * name@example.com
+			 */
+			email: () => LocalizedString
+			/**
+			 * YYYY-MM-DD
+			 */
+			birthday: () => LocalizedString
+			/**
+			 * Country or region
+			 */
+			country: () => LocalizedString
+			/**
+			 * YYYY-MM-DD hh:mm
+			 */
+			followUpTime: () => LocalizedString
+			/**
+			 * Company
+			 */
+			companyName: () => LocalizedString
+			/**
+			 * Job title
+			 */
+			companyPosition: () => LocalizedString
+			/**
+			 * https://example.com
+			 */
+			companyWebsite: () => LocalizedString
+			/**
+			 * For example 11-50
+			 */
+			companySize: () => LocalizedString
+			/**
+			 * +1 555 010 0199
+			 */
+			companyPhone: () => LocalizedString
+			/**
+			 * office@example.com
+			 */
+			companyEmail: () => LocalizedString
+			/**
+			 * Street, city, postcode
+			 */
+			companyAddress: () => LocalizedString
+			/**
+			 * Anything worth remembering about this lead
+			 */
+			notes: () => LocalizedString
+		}
+		/**
+		 * Not set
+		 */
+		noChoice: () => LocalizedString
+		/**
+		 * No tabs
+		 */
+		noTabs: () => LocalizedString
+		gender: {
+			/**
+			 * Male
+			 */
+			male: () => LocalizedString
+			/**
+			 * Female
+			 */
+			female: () => LocalizedString
+		}
+		activity: {
+			/**
+			 * Appointment booked
+			 */
+			appointmentBooked: () => LocalizedString
+			/**
+			 * Order placed
+			 */
+			orderPlaced: () => LocalizedString
+			/**
+			 * Payment received
+			 */
+			paymentReceived: () => LocalizedString
+			/**
+			 * Order shipped
+			 */
+			orderShipped: () => LocalizedString
+		}
+		stage: {
+			/**
+			 * Initial contact
+			 */
+			initialContact: () => LocalizedString
+			/**
+			 * Discussions
+			 */
+			discussions: () => LocalizedString
+			/**
+			 * Decision making
+			 */
+			decisionMaking: () => LocalizedString
+			/**
+			 * Contract discussion
+			 */
+			contractDiscussion: () => LocalizedString
+			/**
+			 * Closed won
+			 */
+			closedWon: () => LocalizedString
+			/**
+			 * Closed lost
+			 */
+			closedLost: () => LocalizedString
+		}
+		level: {
+			/**
+			 * Normal
+			 */
+			normal: () => LocalizedString
+			/**
+			 * Important
+			 */
+			important: () => LocalizedString
+			/**
+			 * Core
+			 */
+			core: () => LocalizedString
+		}
+		source: {
+			/**
+			 * Facebook
+			 */
+			facebook: () => LocalizedString
+			/**
+			 * Chat group
+			 */
+			'chat-group': () => LocalizedString
+			/**
+			 * LinkedIn
+			 */
+			linkedin: () => LocalizedString
+			/**
+			 * Instagram
+			 */
+			instagram: () => LocalizedString
+			/**
+			 * Google
+			 */
+			google: () => LocalizedString
+			/**
+			 * YouTube
+			 */
+			youtube: () => LocalizedString
+		}
+		errors: {
+			/**
+			 * You have to enter the "Name"
+			 */
+			nameRequired: () => LocalizedString
+			/**
+			 * The leads name already exists.
+			 */
+			nameExists: () => LocalizedString
+			/**
+			 * Enter a valid email or keep it empty
+			 */
+			emailInvalid: () => LocalizedString
+			/**
+			 * Enter the date as YYYY-MM-DD
+			 */
+			birthdayFormat: () => LocalizedString
+			/**
+			 * Enter a valid date and time, or keep it empty
+			 */
+			dateInvalid: () => LocalizedString
+			/**
+			 * This is too long
+			 */
+			tooLong: () => LocalizedString
+			/**
+			 * This value is not valid
+			 */
+			invalid: () => LocalizedString
+			/**
+			 * The lead could not be saved. Check your connection and save again.
+			 */
+			requestFailed: () => LocalizedString
+			/**
+			 * The server did not accept the lead. Check the fields and save again.
+			 */
+			invalidRequest: () => LocalizedString
+			/**
+			 * Save failed: {message}
+			 */
+			server: (arg: { message: string }) => LocalizedString
+		}
+		stale: {
+			/**
+			 * Someone else changed this lead while you were editing it.
+			 */
+			title: () => LocalizedString
+			/**
+			 * Use their version to load it into the form, or keep yours to save the fields you changed over their version.
+			 */
+			description: () => LocalizedString
+			/**
+			 * Use their version
+			 */
+			useTheirs: () => LocalizedString
+			/**
+			 * Keep mine
+			 */
+			keepMine: () => LocalizedString
+		}
+		/**
+		 * Tags arrive with tag management.
+		 */
+		tagsNote: () => LocalizedString
 	}
 }
 

@@ -23,6 +23,8 @@ export const MAINTENANCE_END_DATE = '2024-11-11';
 export const BASE_PATH = '/crm/';
 /** The home page (SPEC §2 "/crm/v2/home"); `/home` redirects to it. */
 export const HOME_PATH = '/v2/home';
+/** The lead pipeline (SPEC §2 Pipeline: lead panels per tab); its filters live in the query string. */
+export const PIPELINE_PATH = '/pipeline';
 /** Paths that count as the home page. */
 export const HOME_PATHS: readonly string[] = ['/home', HOME_PATH];
 export const LOGIN_PATH = '/login';

@@ -14,7 +14,7 @@
  */
 import type { LazyArea } from '../i18n/areas';
 import type { Translation } from '../i18n/i18n-types';
-import { HOME_PATH, NOT_FOUND_PATH, WORKSPACE_PATH } from '../machines/constants';
+import { HOME_PATH, NOT_FOUND_PATH, PIPELINE_PATH, WORKSPACE_PATH } from '../machines/constants';
 import {
   ALREADY_JOINED_PATH,
   DISBAND_PATH,
@@ -33,7 +33,7 @@ export type RouteLayout = 'standalone' | 'main';
  * signed in, with or without a workspace; 'workspace' signed in with a workspace (SPEC §2 step 6).
  */
 export type RouteAccess = 'public' | 'noWorkspace' | 'workspace';
-export type MenuIcon = 'home' | 'members';
+export type MenuIcon = 'home' | 'pipeline' | 'members';
 export type MenuLabel = keyof Translation['layout']['menu'];
 
 export type RouteMenu = {
@@ -119,6 +119,15 @@ export const routeTable: readonly RouteEntry[] = [
     layout: 'main',
     access: 'workspace',
     menu: { label: 'home', icon: 'home', order: 10 },
+  }),
+  route({
+    path: PIPELINE_PATH,
+    load: () => import('./screens/pipeline/pipeline-screen'),
+    screen: 'PipelineScreen',
+    areas: ['pipeline', 'leads'],
+    layout: 'main',
+    access: 'workspace',
+    menu: { label: 'pipeline', icon: 'pipeline', order: 20 },
   }),
   route({ path: '/change-password', load: () => import('./screens/auth/change-password-screen'), screen: 'ChangePasswordScreen', layout: 'main', access: 'workspace' }),
   route({

@@ -7,6 +7,7 @@ export const layout = {
   closeMenu: 'إغلاق القائمة',
   menu: {
     home: 'الرئيسية',
+    pipeline: 'مسار المبيعات',
     members: 'أعضاء مساحة العمل',
   },
   memberSelector: {

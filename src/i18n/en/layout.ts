@@ -5,6 +5,7 @@ export const layout = {
   closeMenu: 'Close menu',
   menu: {
     home: 'Home',
+    pipeline: 'Pipeline',
     members: 'Workspace members',
   },
   memberSelector: {

@@ -7,6 +7,7 @@ export const layout = {
   closeMenu: '关闭菜单',
   menu: {
     home: '首页',
+    pipeline: '销售管道',
     members: '工作区成员',
   },
   memberSelector: {

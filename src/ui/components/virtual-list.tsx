@@ -3,7 +3,8 @@
  * (plus `overscan`) are in the DOM. Rows have a fixed height (`rowHeight`) or are measured after
  * render (`measureRows`, with `rowHeight` as the estimate). The list is a `role="list"` of
  * `listitem`s carrying `aria-setsize`/`aria-posinset`; one row is in the tab order (roving
- * tabindex): arrows, Home/End, PageUp/PageDown move focus, Enter activates. `onEndReached` fires
+ * tabindex): arrows, Home/End, PageUp/PageDown move focus, Enter activates. Each row carries its
+ * item's key in `data-key`. `onEndReached` fires
  * once per length of `items` when the last `endThreshold` rows come into view (infinite paging).
  *
  * <VirtualList label={t.chats()} items={chats} getKey={(c) => c.id} rowHeight={64} height="70vh"
@@ -11,7 +12,7 @@
  *   onEndReached={() => send({ type: 'more' })} footer={loadingMore ? t.loadingMore() : null} />
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode, type Ref } from 'react';
 import { css, cx } from '../../../styled-system/css';
 
 export interface VirtualListProps<T> {
@@ -40,11 +41,16 @@ export interface VirtualListProps<T> {
   /** Test id of each row (default `list-item-<key>`). */
   itemTestId?: (item: T, index: number) => string;
   className?: string;
+  /** The `role="list"` element, whose children are the rendered rows (e.g. for a drag-and-drop library). */
+  listRef?: Ref<HTMLDivElement>;
+  /** The list fills the scrolling area even when short (a drop target must be reachable below the last row). */
+  fill?: boolean;
   'data-testid'?: string;
 }
 
 const scroller = css({ overflow: 'auto', position: 'relative', width: 'full', contain: 'strict' });
 const inner = css({ position: 'relative', width: 'full', m: '0', p: '0', listStyle: 'none' });
+const filled = css({ minHeight: 'full' });
 const row = css({
   position: 'absolute',
   top: '0',
@@ -56,7 +62,7 @@ const footerClass = css({ py: '3', textAlign: 'center', color: 'fg.muted', textS
 const emptyClass = css({ py: '8', textAlign: 'center', color: 'fg.muted' });
 
 export function VirtualList<T>(props: VirtualListProps<T>) {
-  const { label, items, getKey, renderItem, rowHeight, measureRows = false, height, overscan = 6, onEndReached, endThreshold = 5, onActivate, footer, empty, itemTestId, className } = props;
+  const { label, items, getKey, renderItem, rowHeight, measureRows = false, height, overscan = 6, onEndReached, endThreshold = 5, onActivate, footer, empty, itemTestId, className, listRef, fill = false } = props;
   const scrollRef = useRef<HTMLDivElement>(null);
   const [active, setActive] = useState(0);
   /** The row keyboard focus is moving to, until it is rendered and focused. */
@@ -133,7 +139,7 @@ export function VirtualList<T>(props: VirtualListProps<T>) {
 
   return (
     <div ref={scrollRef} className={cx(scroller, className)} style={{ height }} data-testid={props['data-testid']} data-virtual-scroller="">
-      <div role="list" aria-label={label} className={inner} style={{ height: virtualizer.getTotalSize() }} onKeyDown={onKeyDown}>
+      <div ref={listRef} role="list" aria-label={label} className={fill ? cx(inner, filled) : inner} style={{ height: virtualizer.getTotalSize() }} onKeyDown={onKeyDown}>
         {virtualItems.map((v) => {
           const item = items[v.index] as T;
           return (
@@ -144,6 +150,7 @@ export function VirtualList<T>(props: VirtualListProps<T>) {
               aria-posinset={v.index + 1}
               tabIndex={v.index === tabStop ? 0 : -1}
               data-index={v.index}
+              data-key={String(v.key)}
               ref={measureRows ? virtualizer.measureElement : undefined}
               className={row}
               style={{ transform: `translateY(${v.start}px)`, height: measureRows ? undefined : v.size }}

@@ -55,10 +55,23 @@ export function CheckIcon() {
   );
 }
 
+/** Three columns of cards: the lead panels of the pipeline. */
+export function PipelineIcon() {
+  return (
+    <svg {...base} width={20} height={20} aria-hidden="true">
+      <rect x="3" y="4" width="5" height="14" rx="1" />
+      <rect x="10" y="4" width="5" height="9" rx="1" />
+      <rect x="17" y="4" width="4" height="11" rx="1" />
+    </svg>
+  );
+}
+
 export function MenuEntryIcon({ icon }: { icon: MenuIcon }) {
   switch (icon) {
     case 'home':
       return <HomeIcon />;
+    case 'pipeline':
+      return <PipelineIcon />;
     case 'members':
       return <MembersIcon />;
   }
