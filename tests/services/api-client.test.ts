@@ -321,3 +321,50 @@ describe('API client: failures (SPEC §8)', () => {
     await expect(client.call(workspaceEndpoints.workspaceInfo, {})).rejects.toMatchObject({ kind: 'parse' });
   });
 });
+
+describe('API client: calls aborted by their caller', () => {
+  /** A server that answers only when the request is aborted (with the fetch's AbortError). */
+  const hanging: Responder = (req) =>
+    new Promise<Response>((_, reject) => {
+      req.signal?.addEventListener('abort', () => reject(new DOMException('The operation was aborted.', 'AbortError')));
+    });
+
+  it('aborts the request with the given signal and rejects with an aborted ApiError, without a toast', async () => {
+    const { client, calls, notify } = setup(hanging);
+    const controller = new AbortController();
+    const pending = client.call(workspaceEndpoints.workspaceInfo, {}, { signal: controller.signal });
+    await Promise.resolve();
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.signal?.aborted).toBe(false);
+    controller.abort();
+    const error: unknown = await pending.catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).kind).toBe('aborted');
+    expect(calls[0]!.signal?.aborted).toBe(true);
+    expect(notify).not.toHaveBeenCalled();
+  });
+
+  it('a signal aborted before the call sends nothing', async () => {
+    const { client, calls, notify } = setup();
+    const controller = new AbortController();
+    controller.abort();
+    await expect(client.call(workspaceEndpoints.workspaceInfo, {}, { signal: controller.signal })).rejects.toMatchObject({ kind: 'aborted' });
+    expect(calls).toHaveLength(0);
+    expect(notify).not.toHaveBeenCalled();
+  });
+
+  it('a signal that never aborts changes nothing, and a time-out still shows its toast', async () => {
+    vi.useFakeTimers();
+    const { client, notify } = setup(hanging);
+    const controller = new AbortController();
+    const pending = client.call(workspaceEndpoints.workspaceInfo, {}, { signal: controller.signal });
+    const outcome = pending.catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS);
+    expect(((await outcome) as ApiError).kind).toBe('timeout');
+    expect(notify).toHaveBeenCalledTimes(1);
+    // Aborting after the call settled changes nothing either.
+    controller.abort();
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(notify).toHaveBeenCalledTimes(1);
+  });
+});

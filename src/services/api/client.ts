@@ -8,6 +8,8 @@
  * - credentials are included (the refresh cookie) and every request times out after 20 s;
  * - the source-user header is added while an admin acts for another member (not on `userSetting`);
  * - network, HTTP, time-out and parse failures show one throttled toast and reject with `ApiError`;
+ * - a call given an abort signal (`options.signal`, e.g. an actor's when its flow moves on) is
+ *   aborted with it and rejects with `ApiError` of kind 'aborted', without a toast (nothing failed);
  * - codes 100004/100026 clear the access token and call `onSessionEnded(code)`;
  * - any other code than 100000 is handed to the caller as `{ok: false, code, data, message}`;
  * - a non-JSON answer is returned raw; a successful answer is parsed with the endpoint's answer schema.
@@ -29,7 +31,7 @@ import { REQUEST_TIMEOUT_MS } from '../../machines/constants';
 /** SPEC §7 / §9: request time-out. */
 export { REQUEST_TIMEOUT_MS };
 
-export type ApiErrorKind = 'network' | 'http' | 'timeout' | 'parse';
+export type ApiErrorKind = 'network' | 'http' | 'timeout' | 'parse' | 'aborted';
 
 /** English toast texts per failure kind (the wiring may translate them by `error.kind`). */
 export const apiErrorMessages: Record<ApiErrorKind, string> = {
@@ -37,6 +39,7 @@ export const apiErrorMessages: Record<ApiErrorKind, string> = {
   http: 'Request failed, please try again later',
   timeout: 'The request timed out, please try again',
   parse: 'Unexpected answer from the server',
+  aborted: 'The request was cancelled',
 };
 
 /** Transport-level failure of a call (the promise of `call` rejects with it). */
@@ -84,8 +87,13 @@ export type ApiClientDeps = {
   now?: () => number;
 };
 
+export type CallOptions = {
+  /** Aborts the request when it aborts (the call rejects with an 'aborted' ApiError, no toast). */
+  signal?: AbortSignal;
+};
+
 export type ApiClient = {
-  call<E extends Endpoint>(endpoint: E, body?: RequestOf<E>): Promise<ApiResult<AnswerOf<E>>>;
+  call<E extends Endpoint>(endpoint: E, body?: RequestOf<E>, options?: CallOptions): Promise<ApiResult<AnswerOf<E>>>;
 };
 
 /** 128 random bits as hex; uses getRandomValues, which (unlike randomUUID) also exists outside secure contexts. */
@@ -159,25 +167,41 @@ export const createApiClient = (deps: ApiClientDeps): ApiClient => {
     return snakeKeys(out) as Record<string, unknown>;
   };
 
-  const call = async <E extends Endpoint>(endpoint: E, body?: RequestOf<E>): Promise<ApiResult<AnswerOf<E>>> => {
+  /** The caller gave up on the call: no toast, since nothing failed. */
+  const abortedBy = (name: string, cause?: unknown): ApiError => new ApiError('aborted', name, apiErrorMessages.aborted, { cause });
+
+  const call = async <E extends Endpoint>(endpoint: E, body?: RequestOf<E>, options: CallOptions = {}): Promise<ApiResult<AnswerOf<E>>> => {
     const name = endpoint.path;
+    const { signal } = options;
+    if (signal?.aborted) throw abortedBy(name, signal.reason);
     const wireBody = bodyFor(body);
     const query: Record<string, string | string[]> =
       endpoint.method === 'GET' ? { ...toQuery(wireBody), request_id: randomId() } : { request_id: randomId() };
 
     const controller = new AbortController();
     let timedOut = false;
+    let aborted = false;
     const timer = setTimeout(() => {
       timedOut = true;
       controller.abort();
     }, REQUEST_TIMEOUT_MS);
+    const onAbort = () => {
+      aborted = true;
+      controller.abort();
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+    const settle = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+    };
 
     let response: Response;
     try {
       const request = base.url(endpoint.path).query(query).headers(headersFor(endpoint)).signal(controller);
       response = await (endpoint.method === 'GET' ? request.get() : request.post(wireBody)).res();
     } catch (err) {
-      clearTimeout(timer);
+      settle();
+      if (aborted) throw abortedBy(name, err);
       if (err instanceof wretch.WretchError) {
         const envelope = err.json === undefined ? null : readEnvelope(err.json);
         if (envelope) endSessionIf(envelope.code);
@@ -197,13 +221,14 @@ export const createApiClient = (deps: ApiClientDeps): ApiClient => {
     try {
       text = await response.text();
     } catch (err) {
+      if (aborted) throw abortedBy(name, err);
       return fail(
         timedOut
           ? new ApiError('timeout', name, apiErrorMessages.timeout, { cause: err })
           : new ApiError('network', name, apiErrorMessages.network, { cause: err }),
       );
     } finally {
-      clearTimeout(timer);
+      settle();
     }
 
     let json: unknown;
