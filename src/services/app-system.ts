@@ -18,10 +18,12 @@ import type { Language } from '../contract/account';
 import { accountMachine, type AccountActorRef } from '../machines/account.machine';
 import { appMachine, type AppActorRef } from '../machines/app.machine';
 import { languageMachine, type LanguageActorRef } from '../machines/language.machine';
+import { pipelineMachine } from '../machines/pipeline.machine';
 import { loginGateMachine, type GateRules, type LoginGateActorRef } from '../machines/login-gate.machine';
 import { selectedMemberMachine, type SelectedMemberActorRef } from '../machines/selected-member.machine';
 import { sessionMachine, type SessionActorRef } from '../machines/session.machine';
 import { createActors } from './actors';
+import { pipelineEffects } from './actors/pipeline';
 import type { ApiClient } from './api/client';
 import type { ExtensionBridge } from './extension/bridge';
 import { browserClipboard, type Clipboard, type FlowEffects, type FlowServices } from './flow-services';
@@ -46,8 +48,12 @@ export const defineLongLivedFlow = <M extends AnyStateMachine>(flow: {
   input?: InputFrom<M>;
 }): LongLivedFlow => flow;
 
-/** The app's long-lived flows. Chat sync, conversation refresh, first-run guidance and schedules go here. */
-export const appFlows: readonly LongLivedFlow[] = [];
+/**
+ * The app's long-lived flows. Chat sync, conversation refresh, first-run guidance and schedules go here.
+ * - 'pipeline': the lead pipeline (src/machines/pipeline.machine.ts), idle until its screen opens
+ *   it; its panels survive a visit to another screen, and a member change reloads it.
+ */
+export const appFlows: readonly LongLivedFlow[] = [defineLongLivedFlow({ systemId: 'pipeline', machine: pipelineMachine, effects: pipelineEffects })];
 
 /** The app-wide actors by system id. */
 export type AppActorRefs = {

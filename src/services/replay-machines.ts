@@ -18,7 +18,10 @@ import { signUpMachine } from '../machines/auth/sign-up.machine';
 import { invitationMachine } from '../machines/invitation.machine';
 import { inviteMembersMachine } from '../machines/invite-members.machine';
 import { languageMachine } from '../machines/language.machine';
+import { leadFormMachine } from '../machines/lead-form.machine';
+import { leadPanelMachine } from '../machines/lead-panel.machine';
 import { loginGateMachine } from '../machines/login-gate.machine';
+import { pipelineMachine } from '../machines/pipeline.machine';
 import { selectedMemberMachine } from '../machines/selected-member.machine';
 import { sessionMachine } from '../machines/session.machine';
 import { teamMembersMachine } from '../machines/team-members.machine';
@@ -40,6 +43,9 @@ const machines: readonly AnyStateMachine[] = [
   workspaceCreateMachine,
   inviteMembersMachine,
   teamMembersMachine,
+  pipelineMachine,
+  leadPanelMachine,
+  leadFormMachine,
 ];
 
 /** Machine id -> machine (ids are unique: a duplicate throws here, at load). */

@@ -4,8 +4,10 @@
  * effects are built from (`useFlowActor`, src/ui/flow.tsx), the inspect callback and the QA
  * recorder when the page was opened with `?record`.
  */
+import { useSelector } from '@xstate/react';
 import { createContext, useContext, type ReactNode } from 'react';
 import type { AppActorRef } from '../machines/app.machine';
+import type { PipelineActorRef } from '../machines/pipeline.machine';
 import type { ApiClient } from '../services/api/client';
 import type { AppActorRefs } from '../services/app-system';
 import type { ExtensionBridge } from '../services/extension/bridge';
@@ -49,3 +51,15 @@ export function useAppShell(): AppShell {
 }
 
 export const useAppActors = (): AppActorRefs => useAppShell().actors;
+
+/**
+ * The lead pipeline, a long-lived flow of the app system (system id 'pipeline',
+ * src/services/app-system.ts `appFlows`). It runs while signed in and is started again at the
+ * next sign-in, so the ref is read from the system on every change of the root.
+ */
+export function usePipelineActor(): PipelineActorRef {
+  const { system } = useAppShell();
+  const ref = useSelector(system, () => system.system.get('pipeline') as PipelineActorRef | undefined);
+  if (!ref) throw new Error("The app system has no 'pipeline' actor: it runs only while signed in (src/services/app-system.ts appFlows).");
+  return ref;
+}
