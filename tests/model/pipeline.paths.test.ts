@@ -193,15 +193,18 @@ const effects = (step: EffectStep): Effect[] => {
   const { event, before } = step;
   if (step.index === 0 || !before) return [];
   const c = before.context as Seen;
-  const e = event as PathEvent & PipelineEvent;
+  /** The step's event as the machine's event of that type. */
+  const as = <T extends PipelineEvent['type']>(_type: T) => event as unknown as Extract<PipelineEvent, { type: T }>;
   const inActive = before.matches('active');
   const dialogAt = (state: string) => at(before, 'dialog', state);
   const ok = (event.output as { ok?: boolean } | undefined)?.ok === true;
-  switch (e.type) {
-    case 'pipeline.open':
+  switch (event.type) {
+    case 'pipeline.open': {
+      const e = as('pipeline.open');
       if (!inActive) return loads(e.realRole);
       // Another role or page size: everything again; other filters only reload the panels (no call here).
       return e.realRole !== c.realRole || e.pageSize !== c.pageSize ? loads(e.realRole) : [];
+    }
     case 'member.selected':
       return inActive && c.visible ? loads(c.realRole) : [];
     case 'tabs.reload':
@@ -216,8 +219,10 @@ const effects = (step: EffectStep): Effect[] => {
         .filter((t) => !c.panels.some((p) => p.tabId === t.id))
         .map((t) => actorRan('leadPanel', { realRole: c.realRole, tabId: t.id, pageSize: c.pageSize, filters: c.filters }));
     }
-    case 'user.moveLead':
+    case 'user.moveLead': {
+      const e = as('user.moveLead');
       return at(before, 'moves', 'idle') && movable(c, event) ? [saveMove(c, { leadId: e.leadId, fromTabId: e.fromTabId, toTabId: e.toTabId, lead: e.lead!, index: 0 })] : [];
+    }
     case 'xstate.done.actor.moveLead':
     case 'xstate.error.actor.moveLead': {
       const [done, ...rest] = c.moves;
@@ -228,21 +233,25 @@ const effects = (step: EffectStep): Effect[] => {
       return [...(queue[0] ? [saveMove(c, queue[0])] : []), ...(ok ? loadCounts(c) : [])];
     }
     case 'user.moveTab': {
+      const e = as('user.moveTab');
       const order = movedTabOrder(c.tabs, e.tabId, e.direction);
       return at(before, 'tabOrder', 'idle') && order ? [actorRan('reorderTabs', { realRole: c.realRole, tabIds: order })] : [];
     }
     case 'user.confirmClose':
-      return dialogAt('closing') ? [actorRan('closeLead', { realRole: c.realRole, id: c.target!.id, isClosed: true, closedReason: e.reason.trim() })] : [];
-    case 'user.reopenLead':
-      return dialogAt('none') && e.lead.isClosed ? [actorRan('closeLead', { realRole: c.realRole, id: e.lead.id, isClosed: false })] : [];
+      return dialogAt('closing') ? [actorRan('closeLead', { realRole: c.realRole, id: c.target!.id, isClosed: true, closedReason: as('user.confirmClose').reason.trim() })] : [];
+    case 'user.reopenLead': {
+      const { lead } = as('user.reopenLead');
+      return dialogAt('none') && lead.isClosed ? [actorRan('closeLead', { realRole: c.realRole, id: lead.id, isClosed: false })] : [];
+    }
     case 'user.confirm':
       if (dialogAt('confirmDelete')) return [actorRan('deleteLead', { realRole: c.realRole, id: c.target!.id })];
       if (dialogAt('tabDialog') && c.tabDialog?.mode === 'delete') return [actorRan('deleteTab', { realRole: c.realRole, tabId: c.tabDialog.tab.id })];
       return [];
     case 'user.saveTab': {
       const dialog = c.tabDialog;
-      if (!dialogAt('tabDialog') || !dialog || dialog.mode === 'delete' || e.name.trim() === '') return [];
-      return [actorRan('saveTab', { realRole: c.realRole, name: e.name.trim(), ...(dialog.mode === 'rename' ? { tabId: dialog.tab.id } : {}) })];
+      const name = as('user.saveTab').name.trim();
+      if (!dialogAt('tabDialog') || !dialog || dialog.mode === 'delete' || name === '') return [];
+      return [actorRan('saveTab', { realRole: c.realRole, name, ...(dialog.mode === 'rename' ? { tabId: dialog.tab.id } : {}) })];
     }
     case 'form.saved':
       return loadCounts(c);
@@ -254,7 +263,7 @@ const effects = (step: EffectStep): Effect[] => {
     case 'xstate.done.actor.deleteTab':
       return ok ? [...loadTabs(c), ...loadCounts(c)] : [];
     case 'user.filterNow': {
-      const f = next(c.filters, c.pendingFilters, e.patch);
+      const f = next(c.filters, c.pendingFilters, as('user.filterNow').patch);
       return sameQuery(f, c.filters) ? [] : [actionRan('syncUrl', { query: queryOfFilters(f) })];
     }
     case DEBOUNCED: {
