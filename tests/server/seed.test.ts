@@ -1,6 +1,9 @@
+import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { leads } from '../../server/db/schema';
 import { payInfoData, userInfoData } from '../../src/contract/account';
 import { camelKeys } from '../../src/contract/case';
+import { leadAddRequest, leadListData, NO_TAB_ID, userTabsData, type Lead } from '../../src/contract/leads';
 import { decodePerms } from '../../src/contract/permissions';
 import { DEMO_INVITEE, DEMO_WORKSPACE_NAME, demoUsers, seedDemo } from '../../scripts/seed-demo';
 import { signUp } from './support/accounts';
@@ -22,12 +25,22 @@ describe('seed:demo', () => {
 
   it('creates the demo workspace on the pro plan with four people, and re-running duplicates nothing', async () => {
     const first = await seedDemo(t.db, t.clock);
-    const counts = { users: await t.count('users'), workspaces: await t.count('workspaces'), members: await t.count('workspaceMembers') };
-    expect(counts).toEqual({ users: 4, workspaces: 1, members: 5 });
+    const counted = async () => ({
+      users: await t.count('users'),
+      workspaces: await t.count('workspaces'),
+      members: await t.count('workspaceMembers'),
+      tabs: await t.count('tabs'),
+      leads: await t.count('leads'),
+    });
+    const counts = await counted();
+    const tabTotal = demoUsers.reduce((n, u) => n + u.tabs.length, 0);
+    const leadTotal = demoUsers.reduce((n, u) => n + u.leads, 0);
+    expect(counts).toEqual({ users: 4, workspaces: 1, members: 5, tabs: tabTotal, leads: leadTotal });
     expect(await t.count('invitations')).toBe(2);
+    expect(first.pipelines).toEqual(Object.fromEntries(demoUsers.map((u) => [u.email, { tabs: u.tabs.length, leads: u.leads }])));
     const second = await seedDemo(t.db, t.clock);
     expect(second).toEqual(first);
-    expect({ users: await t.count('users'), workspaces: await t.count('workspaces'), members: await t.count('workspaceMembers') }).toEqual(counts);
+    expect(await counted()).toEqual(counts);
     expect(await t.count('invitations')).toBe(2);
   }, 60000);
 
@@ -46,6 +59,87 @@ describe('seed:demo', () => {
       expect(decodePerms(pay.perms, info.userId).button_message).toBe(true);
     }
   });
+
+  it('gives each person a living pipeline: their tabs, and leads in three languages over No tabs and every tab', async () => {
+    const all: Lead[] = [];
+    for (const u of demoUsers) {
+      const login = await t.post('/api/wp/user/login', { email: u.email, password: u.password });
+      const token = (login.data as { access_token: string }).access_token;
+      const prefix = u.level === 'member' ? '/member' : '/admin';
+      const tabs = userTabsData.parse(camelKeys((await t.post(`${prefix}/user/tabs/`, {}, { token })).data)).tabs;
+      expect(tabs.map((tab) => tab.name)).toEqual(['No tabs', ...u.tabs]);
+      expect(u.tabs.length).toBeGreaterThanOrEqual(3);
+      expect(u.tabs.length).toBeLessThanOrEqual(5);
+      const rows: Lead[] = [];
+      for (let page = 1; rows.length < u.leads; page++) {
+        const answer = await t.post(`${prefix}/leads/list`, { show_closed_leads: true, page, page_size: 200 }, { token });
+        const list = leadListData.parse(camelKeys(answer.data));
+        expect(list.totalCount, u.email).toBe(u.leads);
+        expect(list.rows.length, `${u.email} page ${page}`).toBeGreaterThan(0);
+        rows.push(...list.rows);
+      }
+      // Every tab of the person holds some of their leads, and so does No tabs.
+      expect(new Set(rows.map((r) => r.tabId))).toEqual(new Set(tabs.map((tab) => tab.id)));
+      expect(new Set(rows.map((r) => r.name.toLowerCase())).size, 'names are unique per owner, ignoring case').toBe(rows.length);
+      const open = leadListData.parse(camelKeys((await t.post(`${prefix}/leads/list`, { page_size: 1 }, { token })).data));
+      expect(open.totalCount).toBe(rows.filter((r) => !r.isClosed).length);
+      all.push(...rows);
+    }
+    expect(all.length).toBeGreaterThanOrEqual(300);
+
+    const share = (test: (r: Lead) => boolean) => all.filter(test).length / all.length;
+    expect(share((r) => /^[A-Za-z]/.test(r.name))).toBeGreaterThan(0.3);
+    expect(share((r) => /^\p{Script=Han}/u.test(r.name))).toBeGreaterThan(0.15);
+    expect(share((r) => /^\p{Script=Arabic}/u.test(r.name))).toBeGreaterThan(0.1);
+    expect(share((r) => /\p{Script=Han}/u.test(r.companyName ?? ''))).toBeGreaterThan(0.1);
+    expect(share((r) => /\p{Script=Arabic}/u.test(r.companyName ?? ''))).toBeGreaterThan(0.05);
+    expect(share((r) => r.tabId === NO_TAB_ID)).toBeGreaterThan(0.1);
+    for (const field of ['phone', 'email', 'country', 'companyName', 'notes', 'birthday', 'followUpTime'] as const) {
+      expect(share((r) => r[field] !== null), field).toBeGreaterThan(0.1);
+    }
+    for (const field of ['stage', 'level', 'source', 'activity'] as const) {
+      expect(new Set(all.map((r) => r[field]).filter(Boolean)).size, field).toBeGreaterThanOrEqual(3);
+    }
+    expect(new Set(all.map((r) => r.country)).size).toBeGreaterThan(10);
+
+    const now = t.clock.now().getTime();
+    const day = 24 * 60 * 60 * 1000;
+    for (const r of all) {
+      expect(r.createTime, r.name).toBeGreaterThanOrEqual(now - 90 * day);
+      expect(r.createTime, r.name).toBeLessThanOrEqual(now);
+      if (r.lastMessageTime !== null) expect(r.lastMessageTime).toBeGreaterThanOrEqual(r.createTime);
+      if (r.lastMessageTime !== null) expect(r.lastMessageTime).toBeLessThanOrEqual(now);
+      // Closing needs a custom tab (SPEC §5); a closed lead has its reason and waits for no reply.
+      if (r.isClosed) expect([r.tabId !== NO_TAB_ID, r.closedReason !== null, r.awaitReply, r.stage?.startsWith('closed')]).toEqual([true, true, false, true]);
+      if (r.awaitReply) expect(r.lastMessageTime).not.toBeNull();
+      // What a person would be allowed to save in the lead form.
+      const { id: _id, isClosed: _c, closedReason: _r, awaitReply: _a, editTime: _e, createTime: _t, lastMessageTime: _l, ...form } = r;
+      const parsed = leadAddRequest.safeParse(form);
+      expect(parsed.success, `${r.name}: ${JSON.stringify(parsed.error?.issues)}`).toBe(true);
+    }
+    expect(share((r) => r.lastMessageTime !== null)).toBeGreaterThan(0.4);
+    expect(share((r) => r.awaitReply)).toBeGreaterThan(0.1);
+    expect(share((r) => r.isClosed)).toBeGreaterThan(0.04);
+    expect(Math.min(...all.map((r) => r.createTime))).toBeLessThan(now - 60 * day);
+  }, 60000);
+
+  it('makes the same leads again from its fixed seed, and only for a person who has none', async () => {
+    const seed = await seedDemo(t.db, t.clock);
+    const ownerId = seed.userIds['member2@demo.test']!;
+    const ofMember2 = () => t.db.select().from(leads).where(and(eq(leads.workspaceId, seed.workspaceId), eq(leads.ownerId, ownerId))).orderBy(asc(leads.id));
+    const before = await ofMember2();
+    const others = (await t.count('leads')) - before.length;
+    // A person with leads of their own keeps exactly those.
+    await t.db.delete(leads).where(eq(leads.id, before[0]!.id));
+    await seedDemo(t.db, t.clock);
+    expect(await ofMember2()).toEqual(before.slice(1));
+    // A person with none gets the demo leads again, the very same ones.
+    await t.db.delete(leads).where(eq(leads.ownerId, ownerId));
+    const again = await seedDemo(t.db, t.clock);
+    expect(await ofMember2()).toEqual(before);
+    expect(again.pipelines['member2@demo.test']).toEqual({ tabs: 4, leads: before.length });
+    expect(await t.count('leads')).toBe(others + before.length);
+  }, 60000);
 
   it('prints links the server accepts: the pending email invitation and the public link', async () => {
     const seed = await seedDemo(t.db, t.clock, { origin: 'http://127.0.0.1:8787' });
