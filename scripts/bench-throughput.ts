@@ -31,86 +31,35 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import autocannon from 'autocannon';
-import pg from 'pg';
-import { createApp } from '../server/app';
-import { systemClock } from '../server/clock';
-import { makeConfig } from '../server/config';
 import { openDatabase, type OpenDatabaseOptions } from '../server/db/client';
-import { createMemoryLogger } from '../server/logger';
-import type { Mailer } from '../server/mail';
-// @ts-expect-error plain ES module without types
-import { startScratchPostgres, stopScratchPostgres } from './pg-scratch.mjs';
-import { serverArgs } from './server-command.mjs';
+import {
+  captureStatements,
+  pgBare,
+  pgCapture,
+  pgliteBare,
+  pgliteCapture,
+  post,
+  scratchPostgresDatabase,
+  startServer,
+  type BareClient,
+  type Capture,
+  type Statement,
+} from './bench-support';
 
-const root = new URL('..', import.meta.url).pathname;
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
 const PATH = '/public/workspace/info';
 
-/** A captured statement; `name` when the server ran it as a named (prepared) statement, so the bare run does too. */
-type Statement = { text: string; values: unknown[]; name?: string };
 type Figures = { perSecond: number; medianMs: number; cpuUsPerRequest?: number };
-/** Records the statements run through a driver between start() and stop(). */
-type Capture = { start(): void; stop(): Statement[] };
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const address = s.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      s.close(() => resolve(port));
-    });
-  });
-
-const startServer = async (env: Record<string, string>) => {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  let log = '';
-  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF] : [];
-  const child = spawn(process.execPath, serverArgs(profile), {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, SMTP_URL: '', MAIL_TRANSPORT: 'log', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout.on('data', (d: Buffer) => (log += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (log += d.toString()));
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited:\n${log}`);
-    try {
-      await (await fetch(`${url}/api/wp/user/login/google/config`)).text();
-      break;
-    } catch {
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  }
-  const stop = () =>
-    new Promise<void>((resolve) => {
-      child.once('exit', () => resolve());
-      child.kill('SIGTERM');
-    });
-  return { url, log: () => log, stop, pid: child.pid! };
-};
 
 /** User plus system CPU time of a process so far, in microseconds (Linux /proc; clock ticks of 10 ms). */
 const processCpuUs = (pid: number): number => {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
   return (Number(fields[11]) + Number(fields[12])) * 10_000;
-};
-
-const post = async (url: string, path: string, body: unknown, token?: string) => {
-  const r = await fetch(url + path, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  return (await r.json()) as { code: number; data: Record<string, unknown> | null };
 };
 
 /** A user with a workspace, signed in: returns the access token. */
@@ -209,29 +158,9 @@ const loadBare = async (once: () => Promise<void>): Promise<Figures> => {
   return { perSecond: latencies.length / SECONDS, medianMs: latencies[Math.floor(latencies.length / 2)] ?? 0 };
 };
 
-const quietMailer: Mailer = { send: async () => undefined } as Mailer;
-
-/** The statements one authenticated request runs, answered in-process over `db`. */
-const captureStatements = async (
-  db: Awaited<ReturnType<typeof openDatabase>>['db'],
-  token: string,
-  capture: Capture,
-): Promise<Statement[]> => {
-  const app = createApp({ db, clock: systemClock, mailer: quietMailer, config: makeConfig({ publicUrl: 'http://127.0.0.1' }), logger: createMemoryLogger() } as Parameters<typeof createApp>[0]);
-  capture.start();
-  const res = await app.request(PATH, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: '{}' });
-  const answer = (await res.json()) as { code: number };
-  const statements = capture.stop();
-  if (answer.code !== 100000) throw new Error(`in-process request answered ${answer.code}`);
-  return statements;
-};
-
 const line = (label: string, f: Figures) =>
   `${label}: ${f.perSecond.toFixed(0)} req/s, median ${f.medianMs.toFixed(1)} ms` +
   (f.cpuUsPerRequest === undefined ? '' : `, ${f.cpuUsPerRequest.toFixed(0)} µs CPU each`);
-
-/** How captured statements are run bare: one at a time, closed when the bare run is over. */
-type BareClient = { run(s: Statement): Promise<unknown>; close(): Promise<void> };
 
 /** A fresh database for one bench: the server's env for it, how to open it in-process and bare, and how to remove it. */
 type Scratch = { env: Record<string, string>; open: OpenDatabaseOptions; bare(): Promise<BareClient>; remove(): Promise<void> };
@@ -248,26 +177,6 @@ type Subject = {
   goal: string;
 };
 
-/** Wraps the query method of a driver's prototype; `read` turns one call's arguments into a statement (or none). */
-const captureQueries = <Proto extends { query: unknown }>(proto: Proto, read: (args: unknown[]) => Statement | undefined): Capture => {
-  let recorded: Statement[] = [];
-  const original = proto.query;
-  return {
-    start: () => {
-      recorded = [];
-      proto.query = function (this: unknown, ...args: unknown[]) {
-        const statement = read(args);
-        if (statement) recorded.push(statement);
-        return (original as (...a: unknown[]) => unknown).apply(this, args);
-      } as Proto['query'];
-    },
-    stop: () => {
-      proto.query = original;
-      return recorded;
-    },
-  };
-};
-
 const pglite: Subject = {
   label: 'PGlite',
   scratch: async () => {
@@ -276,23 +185,11 @@ const pglite: Subject = {
     return {
       env: { DATA_DIR: dataDir, DATABASE_URL: '' },
       open: { dataDir },
-      bare: async () => {
-        const client = new PGlite(dataDir);
-        return {
-          run: async (s) => {
-            try {
-              return await client.query(s.text, s.values as never[]);
-            } catch (e) {
-              throw new Error(`bare PGlite statement failed: ${s.text.slice(0, 200)} ${JSON.stringify(s.values)}: ${String(e)}`);
-            }
-          },
-          close: () => client.close(),
-        };
-      },
+      bare: async () => pgliteBare(dataDir),
       remove: async () => rmSync(dir, { recursive: true, force: true }),
     };
   },
-  capture: captureQueries(PGlite.prototype, ([text, values]) => ({ text: text as string, values: (values as unknown[] | undefined) ?? [] })),
+  capture: pgliteCapture,
   detail: () => '',
   goal: '',
 };
@@ -300,37 +197,15 @@ const pglite: Subject = {
 const postgres: Subject = {
   label: 'PostgreSQL',
   scratch: async () => {
-    const { url } = (await startScratchPostgres()) as { url: string };
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    const name = `crm_bench_${Date.now()}`;
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const dbUrl = new URL(url);
-    dbUrl.pathname = `/${name}`;
+    const database = await scratchPostgresDatabase();
     return {
-      env: { DATABASE_URL: dbUrl.toString() },
-      open: { databaseUrl: dbUrl.toString() },
-      bare: async () => {
-        // The server's own pool size (server/db/client.ts default), so both sides have the same connections.
-        const pool = new pg.Pool({ connectionString: dbUrl.toString(), max: 10 });
-        return {
-          run: (s) => pool.query(s.name ? { name: s.name, text: s.text, values: s.values } : { text: s.text, values: s.values }),
-          close: () => pool.end(),
-        };
-      },
-      remove: () => stopScratchPostgres() as Promise<void>,
+      env: { DATABASE_URL: database.url },
+      open: { databaseUrl: database.url },
+      bare: async () => pgBare(database.url),
+      remove: database.remove,
     };
   },
-  capture: captureQueries(pg.Client.prototype, ([first, second]) => {
-    if (typeof first === 'string') return { text: first, values: Array.isArray(second) ? second : [] };
-    if (first && typeof first === 'object' && 'text' in first) {
-      // drizzle passes the statement as a config object and its parameters as the second argument.
-      const q = first as { text: string; values?: unknown[]; name?: string };
-      return { text: q.text, values: q.values ?? (Array.isArray(second) ? second : []), ...(q.name ? { name: q.name } : {}) };
-    }
-    return undefined;
-  }),
+  capture: pgCapture,
   detail: (statements) => ` (${statements.filter((s) => s.name).length} prepared, as the server runs them)`,
   goal: ' (goal: within 2x, i.e. >= 0.50)',
 };
@@ -363,7 +238,7 @@ const bench = async (subject: Subject): Promise<string[]> => {
       }
       if (!statements) {
         const database = await openDatabase(scratch.open);
-        statements = await captureStatements(database.db, token, subject.capture);
+        statements = await captureStatements(database.db, subject.capture, { path: PATH, token });
         await database.close();
       }
       const captured = statements;
