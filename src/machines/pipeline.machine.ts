@@ -396,6 +396,37 @@ const pipelineSetup = setup({
 /** The URL write after filters were applied (reads the context the applying left). */
 const syncUrl = { type: 'syncUrl', params: ({ context }: { context: PipelineContext }) => ({ query: queryOfFilters(context.filters) }) } as const;
 
+/**
+ * A state of the dialog region that closes the target lead (with the reason the dialog gave) or
+ * opens it again: the answered lead goes where it belongs and the counts refresh; a refusal
+ * (LEAD_NEEDS_TAB ...) or a failure is a notice. Either way the dialog closes.
+ */
+const closeCall = (config: { description: string; tags: ('closing' | 'busy')[]; id: 'closeLead' | 'reopenLead'; isClosed: boolean }) =>
+  pipelineSetup.createStateConfig({
+    description: config.description,
+    tags: config.tags,
+    invoke: {
+      id: config.id,
+      src: 'closeLead',
+      input: ({ context, event }) => {
+        const reason = config.isClosed && event.type === 'user.confirmClose' ? event.reason.trim() : '';
+        return { realRole: context.realRole, id: context.target!.id, isClosed: config.isClosed, ...(reason === '' ? {} : { closedReason: reason }) };
+      },
+      onDone: [
+        {
+          guard: { type: 'refused', params: ({ event }) => event.output },
+          target: 'none',
+          actions: [{ type: 'notify', params: ({ event }) => ({ kind: 'closeFailed', message: refusalText(event.output) }) }, 'closeDialog'],
+        },
+        {
+          target: 'none',
+          actions: [{ type: 'tellPanels', params: ({ context, event }) => answeredSends(context, leadOf(event.output)) }, 'closeDialog', 'refreshCounts'],
+        },
+      ],
+      onError: { target: 'none', actions: [{ type: 'notify', params: ({ event }) => ({ kind: 'closeFailed', message: failureText(event.error) }) }, 'closeDialog'] },
+    },
+  });
+
 export const pipelineMachine = pipelineSetup.createMachine({
   id: 'pipeline',
   context: initialPipelineContext,
@@ -627,50 +658,13 @@ export const pipelineMachine = pipelineSetup.createMachine({
                 'user.cancel': { target: 'none', actions: 'closeDialog' },
               },
             },
-            closeSaving: {
+            closeSaving: closeCall({
               description: 'The lead is being closed; the dialog waits (a cancel is not taken).',
               tags: ['closing', 'busy'],
-              invoke: {
-                id: 'closeLead',
-                src: 'closeLead',
-                input: ({ context, event }) => {
-                  const reason = event.type === 'user.confirmClose' ? event.reason.trim() : '';
-                  return { realRole: context.realRole, id: context.target!.id, isClosed: true, ...(reason === '' ? {} : { closedReason: reason }) };
-                },
-                onDone: [
-                  {
-                    guard: { type: 'refused', params: ({ event }) => event.output },
-                    target: 'none',
-                    actions: [{ type: 'notify', params: ({ event }) => ({ kind: 'closeFailed', message: refusalText(event.output) }) }, 'closeDialog'],
-                  },
-                  {
-                    target: 'none',
-                    actions: [{ type: 'tellPanels', params: ({ context, event }) => answeredSends(context, leadOf(event.output)) }, 'closeDialog', 'refreshCounts'],
-                  },
-                ],
-                onError: { target: 'none', actions: [{ type: 'notify', params: ({ event }) => ({ kind: 'closeFailed', message: failureText(event.error) }) }, 'closeDialog'] },
-              },
-            },
-            reopening: {
-              description: 'A closed lead is being opened again (no dialog).',
-              invoke: {
-                id: 'reopenLead',
-                src: 'closeLead',
-                input: ({ context }) => ({ realRole: context.realRole, id: context.target!.id, isClosed: false }),
-                onDone: [
-                  {
-                    guard: { type: 'refused', params: ({ event }) => event.output },
-                    target: 'none',
-                    actions: [{ type: 'notify', params: ({ event }) => ({ kind: 'closeFailed', message: refusalText(event.output) }) }, 'closeDialog'],
-                  },
-                  {
-                    target: 'none',
-                    actions: [{ type: 'tellPanels', params: ({ context, event }) => answeredSends(context, leadOf(event.output)) }, 'closeDialog', 'refreshCounts'],
-                  },
-                ],
-                onError: { target: 'none', actions: [{ type: 'notify', params: ({ event }) => ({ kind: 'closeFailed', message: failureText(event.error) }) }, 'closeDialog'] },
-              },
-            },
+              id: 'closeLead',
+              isClosed: true,
+            }),
+            reopening: closeCall({ description: 'A closed lead is being opened again (no dialog).', tags: [], id: 'reopenLead', isClosed: false }),
             confirmDelete: {
               description: 'The delete dialog waits for the person to confirm.',
               tags: ['confirmDelete'],
