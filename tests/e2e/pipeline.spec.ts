@@ -107,7 +107,7 @@ test('a pipeline: tabs, leads, search and dates, drag between tabs, close, the a
   await expect.poll(() => openCount(panel(mia.page, 'Proposal'))).toBe(1);
   await expect.poll(() => openCount(panel(mia.page, 'Qualified'))).toBe(2);
   // The keyboard way: Beta moves with its Move to select.
-  const beta = panel(mia.page, 'Qualified').locator('[data-testid^="lead-move-"]').first();
+  const beta = panel(mia.page, 'Qualified').locator('[data-testid^="lead-card-"]', { hasText: 'Beta Foods' }).locator('[data-testid^="lead-move-"]');
   await beta.selectOption({ label: 'Proposal' });
   await expect.poll(() => openCount(panel(mia.page, 'Proposal'))).toBe(2);
 
@@ -121,7 +121,8 @@ test('a pipeline: tabs, leads, search and dates, drag between tabs, close, the a
   await mia.page.getByTestId('close-confirm').click();
   await expect(panel(mia.page, 'Proposal').getByText('Acme Trading')).toHaveCount(0);
   await expect.poll(() => openCount(panel(mia.page, 'Proposal'))).toBe(1);
-  await mia.page.getByTestId('filter-closed').click();
+  await mia.page.getByText('Show closed leads', { exact: true }).click();
+  await expect(mia.page.getByTestId('filter-closed')).toBeChecked();
   await expect(panel(mia.page, 'Proposal').getByText('Acme Trading')).toBeVisible();
   await expect(acmeCard).toContainText('Closed');
 
