@@ -17,7 +17,8 @@ import { sessionMachine } from './session.machine';
  * schedules ...) are registered in the services (src/services/app-system.ts `LongLivedFlow`):
  * `startFlows` spawns them, each with its system id, when a session exists (`signedIn`), and
  * `stopFlows` stops them when it ends, so none keeps running after a sign-out; a later sign-in
- * starts them again.
+ * starts them again. A flow loaded lazily starts when its module arrives (`flow.loaded`, heard
+ * only while signed in).
  *
  * Events every interested actor receives are broadcast by the root to every actor registered
  * in the system (an actor ignores the events it does not handle):
@@ -39,7 +40,9 @@ export type AppEvent =
   | { type: 'member.selected'; userId: string }
   | { type: 'members.loaded'; self: { userId: string; roles: readonly unknown[] }; members: readonly { userId: string }[] }
   /** Internal: the sign-out broadcast went out; now the flows stop. */
-  | { type: 'app.stopFlows' };
+  | { type: 'app.stopFlows' }
+  /** A long-lived flow loaded lazily (its module arrived after the session started) may start now. */
+  | { type: 'flow.loaded'; systemId: string };
 
 export type AppContext = AppInput;
 
@@ -63,6 +66,7 @@ export const appMachine = setup({
   },
   actions: {
     startFlows: actionNotProvided('startFlows'),
+    startFlow: actionNotProvided<{ systemId: string }>('startFlow'),
     stopFlows: actionNotProvided('stopFlows'),
     /** Sends the event to every actor registered in the system but the root itself. */
     broadcast: enqueueActions(({ enqueue, event, system, self }) => {
@@ -104,6 +108,10 @@ export const appMachine = setup({
           actions: ['broadcast', raise({ type: 'app.stopFlows' })],
         },
         'app.stopFlows': 'signedOut',
+        'flow.loaded': {
+          description: 'A flow whose module arrived after sign-in starts (unless it already runs).',
+          actions: { type: 'startFlow', params: ({ event }) => ({ systemId: event.systemId }) },
+        },
       },
     },
   },

@@ -18,12 +18,10 @@ import type { Language } from '../contract/account';
 import { accountMachine, type AccountActorRef } from '../machines/account.machine';
 import { appMachine, type AppActorRef } from '../machines/app.machine';
 import { languageMachine, type LanguageActorRef } from '../machines/language.machine';
-import { pipelineMachine } from '../machines/pipeline.machine';
 import { loginGateMachine, type GateRules, type LoginGateActorRef } from '../machines/login-gate.machine';
 import { selectedMemberMachine, type SelectedMemberActorRef } from '../machines/selected-member.machine';
 import { sessionMachine, type SessionActorRef } from '../machines/session.machine';
 import { createActors } from './actors';
-import { pipelineEffects } from './actors/pipeline';
 import type { ApiClient } from './api/client';
 import type { ExtensionBridge } from './extension/bridge';
 import { browserClipboard, type Clipboard, type FlowEffects, type FlowServices } from './flow-services';
@@ -40,6 +38,14 @@ export type LongLivedFlow = {
   input?: unknown;
 };
 
+/**
+ * A long-lived flow whose module is loaded when the first session starts (a dynamic import), so
+ * its machines and contract stay off the login page. It is spawned once loaded (the root hears
+ * `flow.loaded`); a sign-out before that leaves it unstarted. Until then `system.get(systemId)`
+ * is undefined: a screen that reads it waits for it.
+ */
+export type LazyLongLivedFlow = { systemId: string; load: () => Promise<LongLivedFlow> };
+
 /** Registers a long-lived flow, checking its effects and input against its machine. */
 export const defineLongLivedFlow = <M extends AnyStateMachine>(flow: {
   systemId: string;
@@ -53,7 +59,9 @@ export const defineLongLivedFlow = <M extends AnyStateMachine>(flow: {
  * - 'pipeline': the lead pipeline (src/machines/pipeline.machine.ts), idle until its screen opens
  *   it; its panels survive a visit to another screen, and a member change reloads it.
  */
-export const appFlows: readonly LongLivedFlow[] = [defineLongLivedFlow({ systemId: 'pipeline', machine: pipelineMachine, effects: pipelineEffects })];
+export const appFlows: readonly (LongLivedFlow | LazyLongLivedFlow)[] = [
+  { systemId: 'pipeline', load: () => import('./flows/pipeline-flow').then((m) => m.pipelineFlow) },
+];
 
 /** The app-wide actors by system id. */
 export type AppActorRefs = {
@@ -81,7 +89,7 @@ export type AppSystemDeps = {
   /** The routing facts of the route table (src/ui/route-table.ts `gateRulesOf`). */
   gateRules: GateRules;
   /** The long-lived flows (default: `appFlows`). */
-  flows?: readonly LongLivedFlow[];
+  flows?: readonly (LongLivedFlow | LazyLongLivedFlow)[];
   /** The inspector(s) for every actor of the system. */
   inspect?: InspectLike | undefined;
   /** Leaves the app (sign-out code 100002); default window.location.assign. */
@@ -121,11 +129,30 @@ export const createAppSystem = (deps: AppSystemDeps): AppSystem => {
     ...(deps.openUrl ? { openUrl: deps.openUrl } : {}),
     ...(deps.document ? { document: deps.document } : {}),
   });
-  const flows = (deps.flows ?? appFlows).map((f) => ({
-    systemId: f.systemId,
-    logic: f.machine.provide(f.effects(flow) as Parameters<AnyStateMachine['provide']>[0]) as AnyActorLogic,
-    input: f.input,
-  }));
+  const registered = deps.flows ?? appFlows;
+  /** Each flow's provided logic and input, once its module is here. */
+  const ready = new Map<string, { logic: AnyActorLogic; input: unknown }>();
+  const prepare = (f: LongLivedFlow) =>
+    ready.set(f.systemId, { logic: f.machine.provide(f.effects(flow) as Parameters<AnyStateMachine['provide']>[0]) as AnyActorLogic, input: f.input });
+  const loading = new Set<string>();
+  for (const f of registered) if (!('load' in f)) prepare(f);
+  /** Loads a lazy flow's module once; the root then starts it if a session still exists. */
+  const load = (f: LazyLongLivedFlow) => {
+    if (loading.has(f.systemId)) return;
+    loading.add(f.systemId);
+    f.load().then(
+      (loaded) => {
+        prepare(loaded);
+        root?.send({ type: 'flow.loaded', systemId: f.systemId });
+      },
+      (error: unknown) => {
+        // A failed chunk load (offline, a new deployment) is tried again at the next session start.
+        loading.delete(f.systemId);
+        console.error(`[app] the long-lived flow '${f.systemId}' could not be loaded`, error);
+      },
+    );
+  };
+  type Spawn = (logic: AnyActorLogic, options: { id: string; systemId: string; input: unknown }) => void;
   const adaptGate = deps.adaptGate ?? ((m: GateMachine) => m);
 
   const machine = appMachine.provide({
@@ -139,11 +166,20 @@ export const createAppSystem = (deps: AppSystemDeps): AppSystem => {
     actions: {
       startFlows: enqueueActions(({ enqueue }) => {
         // The registry is typed per flow (defineLongLivedFlow); here each is any actor logic.
-        const spawn = enqueue.spawnChild as unknown as (logic: AnyActorLogic, options: { id: string; systemId: string; input: unknown }) => void;
-        for (const f of flows) spawn(f.logic, { id: f.systemId, systemId: f.systemId, input: f.input });
+        const spawn = enqueue.spawnChild as unknown as Spawn;
+        for (const f of registered) {
+          const here = ready.get(f.systemId);
+          if (here) spawn(here.logic, { id: f.systemId, systemId: f.systemId, input: here.input });
+          else if ('load' in f) enqueue(() => load(f));
+        }
       }),
-      stopFlows: enqueueActions(({ enqueue }) => {
-        for (const f of flows) enqueue.stopChild(f.systemId);
+      startFlow: enqueueActions(({ enqueue, system }, params: { systemId: string }) => {
+        const here = ready.get(params.systemId);
+        if (!here || system.get(params.systemId)) return;
+        (enqueue.spawnChild as unknown as Spawn)(here.logic, { id: params.systemId, systemId: params.systemId, input: here.input });
+      }),
+      stopFlows: enqueueActions(({ enqueue, system }) => {
+        for (const f of registered) if (system.get(f.systemId)) enqueue.stopChild(f.systemId);
       }),
     },
   });

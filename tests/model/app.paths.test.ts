@@ -1,7 +1,8 @@
 /**
  * Generated path tests of the app's root machine (the actor system): every state and transition
  * is reached, each app-wide actor starts once with its input, and the long-lived flows start with
- * a session and stop after a sign-out (ARCHITECTURE.md: one actor system).
+ * a session and stop after a sign-out, and a lazily loaded flow starts when its module arrives
+ * while signed in (ARCHITECTURE.md: one actor system).
  */
 import { appMachine } from '../../src/machines/app.machine';
 import { adminUser, members } from '../support/fixtures';
@@ -19,6 +20,7 @@ const events = [
   { type: 'session.ended' },
   { type: 'member.selected', userId: 'u-other' },
   { type: 'members.loaded', self: { userId: adminUser.userId, roles: adminUser.roles }, members },
+  { type: 'flow.loaded', systemId: 'pipeline' },
 ];
 
 /**
@@ -39,6 +41,8 @@ const effects = (step: EffectStep): Effect[] => {
   const signedIn = step.before!.hasTag('signedIn');
   if (step.event.type === 'session.started' && !signedIn) return [actionRan('startFlows')];
   if (step.event.type === 'session.ended' && signedIn) return [actionRan('stopFlows')];
+  // A lazily loaded flow starts when its module arrives, only while signed in.
+  if (step.event.type === 'flow.loaded' && signedIn) return [actionRan('startFlow', { systemId: 'pipeline' })];
   return [];
 };
 

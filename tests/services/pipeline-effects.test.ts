@@ -5,7 +5,7 @@
  * Then the registered long-lived flow in the app system: started with the session, opened by the
  * screen, reloaded by a member change, cleared at sign-out.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createActor, toPromise, waitFor, type AnyActorLogic } from 'xstate';
 import type { EndpointName } from '../../src/contract/all-endpoints';
 import { Code } from '../../src/contract/codes';
@@ -238,6 +238,9 @@ describe('the pipeline in the app system', () => {
 
   it('runs from sign-in, idle until opened; a member change reloads it; sign-out stops it', async () => {
     const s = startSystem();
+    // Its module is loaded when the session starts, then it is spawned.
+    expect(s.pipeline()).toBeUndefined();
+    await vi.waitFor(() => expect(s.pipeline()).toBeDefined());
     const pipeline = s.pipeline()!;
     expect(pipeline.getSnapshot().matches('idle')).toBe(true);
     s.system.actors.gate.send({ type: 'router.navigate', pathname: '/pipeline', search: '' });

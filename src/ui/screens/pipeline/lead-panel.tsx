@@ -14,169 +14,162 @@
  * lead-card-<leadId>, lead-open-<leadId>, lead-move-<leadId>, lead-actions-<leadId>,
  * lead-action-(edit|close|reopen|delete).
  */
-import { animations, dragAndDrop, tearDown } from "@formkit/drag-and-drop";
-import { useSelector } from "@xstate/react";
-import { useCallback, useEffect, useRef } from "react";
-import { css, cx } from "../../../../styled-system/css";
-import { NO_TAB_ID, type Lead, type Tab } from "../../../contract/leads";
-import { useI18nContext } from "../../../i18n/i18n-react";
-import type { leadPanelMachine } from "../../../machines/lead-panel.machine";
-import type { PipelineActorRef } from "../../../machines/pipeline.machine";
-import { Button } from "../../components/button";
-import {
-  MenuContent,
-  MenuItem,
-  MenuPortal,
-  MenuPositioner,
-  MenuRoot,
-  MenuTrigger,
-} from "../../components/menu";
-import { VirtualList } from "../../components/virtual-list";
-import type { ActorRefFrom } from "xstate";
+import { animations, dragAndDrop, tearDown } from '@formkit/drag-and-drop';
+import { useSelector } from '@xstate/react';
+import { useCallback, useEffect, useRef } from 'react';
+import { css, cx } from '../../../../styled-system/css';
+import { NO_TAB_ID, type Lead, type Tab } from '../../../contract/leads';
+import { useI18nContext } from '../../../i18n/i18n-react';
+import type { leadPanelMachine } from '../../../machines/lead-panel.machine';
+import type { PipelineActorRef } from '../../../machines/pipeline.machine';
+import { Button } from '../../components/button';
+import { MenuContent, MenuItem, MenuPortal, MenuPositioner, MenuRoot, MenuTrigger } from '../../components/menu';
+import { VirtualList } from '../../components/virtual-list';
+import type { ActorRefFrom } from 'xstate';
 
 export type LeadPanelRef = ActorRefFrom<typeof leadPanelMachine>;
 
 /** The drag-and-drop group every panel belongs to: cards move between any two panels. */
-const DRAG_GROUP = "pipeline-leads";
+const DRAG_GROUP = 'pipeline-leads';
 /** Height of a card row in the virtual list (fixed, so 10,000 rows cost nothing to lay out). */
 export const CARD_ROW_HEIGHT = 150;
 
 const panelClass = css({
-  display: "flex",
-  flexDirection: "column",
-  flex: "0 0 auto",
-  width: { base: "80vw", sm: "72" },
-  maxWidth: "80",
-  bg: "bg.subtle",
-  borderRadius: "l3",
-  borderWidth: "1px",
-  borderColor: "border.subtle",
-  minHeight: "0",
+  display: 'flex',
+  flexDirection: 'column',
+  flex: '0 0 auto',
+  width: { base: '80vw', sm: '72' },
+  maxWidth: '80',
+  bg: 'bg.subtle',
+  borderRadius: 'l3',
+  borderWidth: '1px',
+  borderColor: 'border.subtle',
+  minHeight: '0',
 });
 const panelHead = css({
-  display: "flex",
-  alignItems: "flex-start",
-  justifyContent: "space-between",
-  gap: "2",
-  p: "3",
-  pb: "2",
+  display: 'flex',
+  alignItems: 'flex-start',
+  justifyContent: 'space-between',
+  gap: '2',
+  p: '3',
+  pb: '2',
 });
 const panelName = css({
-  fontWeight: "semibold",
-  textStyle: "md",
-  overflowWrap: "anywhere",
+  fontWeight: 'semibold',
+  textStyle: 'md',
+  overflowWrap: 'anywhere',
 });
-const countText = css({ textStyle: "xs", color: "fg.muted" });
+const countText = css({ textStyle: 'xs', color: 'fg.muted' });
 const stateText = css({
-  p: "4",
-  textAlign: "center",
-  color: "fg.muted",
-  textStyle: "sm",
+  p: '4',
+  textAlign: 'center',
+  color: 'fg.muted',
+  textStyle: 'sm',
 });
 const iconButton = css({
-  display: "inline-flex",
-  alignItems: "center",
-  justifyContent: "center",
-  width: "8",
-  height: "8",
-  flexShrink: "0",
-  borderRadius: "l2",
-  cursor: "pointer",
-  color: "fg.muted",
-  _hover: { bg: "bg.muted", color: "fg.default" },
-  _focusVisible: { outline: "2px solid", outlineColor: "colorPalette.default" },
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  width: '8',
+  height: '8',
+  flexShrink: '0',
+  borderRadius: 'l2',
+  cursor: 'pointer',
+  color: 'fg.muted',
+  _hover: { bg: 'bg.muted', color: 'fg.default' },
+  _focusVisible: { outline: '2px solid', outlineColor: 'colorPalette.default' },
 });
-const cardWrap = css({ px: "2", pb: "2", height: "full" });
+const cardWrap = css({ px: '2', pb: '2', height: 'full' });
 const card = css({
-  display: "flex",
-  flexDirection: "column",
-  gap: "1",
-  height: "full",
-  p: "3",
-  bg: "bg.default",
-  borderRadius: "l2",
-  borderWidth: "1px",
-  borderColor: "border.subtle",
-  boxShadow: "xs",
-  cursor: "grab",
-  "&[data-closed]": { opacity: "0.7" },
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '1',
+  height: 'full',
+  p: '3',
+  bg: 'bg.default',
+  borderRadius: 'l2',
+  borderWidth: '1px',
+  borderColor: 'border.subtle',
+  boxShadow: 'xs',
+  cursor: 'grab',
+  '&[data-closed]': { opacity: '0.7' },
 });
 const cardTop = css({
-  display: "flex",
-  alignItems: "center",
-  gap: "2",
-  minWidth: "0",
+  display: 'flex',
+  alignItems: 'center',
+  gap: '2',
+  minWidth: '0',
 });
 const cardName = css({
-  flex: "1",
-  minWidth: "0",
-  textAlign: "start",
-  fontWeight: "medium",
-  overflow: "hidden",
-  textOverflow: "ellipsis",
-  whiteSpace: "nowrap",
-  cursor: "pointer",
-  color: "fg.default",
-  _hover: { textDecoration: "underline" },
-  _focusVisible: { outline: "2px solid", outlineColor: "colorPalette.default" },
+  flex: '1',
+  minWidth: '0',
+  textAlign: 'start',
+  fontWeight: 'medium',
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
+  cursor: 'pointer',
+  color: 'fg.default',
+  _hover: { textDecoration: 'underline' },
+  _focusVisible: { outline: '2px solid', outlineColor: 'colorPalette.default' },
 });
 const cardLine = css({
-  textStyle: "xs",
-  lineHeight: "1.25rem",
-  minHeight: "1.25rem",
-  flexShrink: "0",
-  color: "fg.muted",
-  overflow: "hidden",
-  textOverflow: "ellipsis",
-  whiteSpace: "nowrap",
+  textStyle: 'xs',
+  lineHeight: '1.25rem',
+  minHeight: '1.25rem',
+  flexShrink: '0',
+  color: 'fg.muted',
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
 });
 const badges = css({
-  display: "flex",
-  alignItems: "center",
-  gap: "1",
-  flexWrap: "nowrap",
-  overflow: "hidden",
-  flexShrink: "0",
-  minHeight: "1.25rem",
+  display: 'flex',
+  alignItems: 'center',
+  gap: '1',
+  flexWrap: 'nowrap',
+  overflow: 'hidden',
+  flexShrink: '0',
+  minHeight: '1.25rem',
 });
 const badge = css({
-  textStyle: "xs",
-  px: "1.5",
-  borderRadius: "l1",
-  bg: "bg.muted",
-  color: "fg.default",
-  whiteSpace: "nowrap",
+  textStyle: 'xs',
+  px: '1.5',
+  borderRadius: 'l1',
+  bg: 'bg.muted',
+  color: 'fg.default',
+  whiteSpace: 'nowrap',
 });
 const waitingBadge = css({
-  bg: "colorPalette.subtle.bg",
-  color: "colorPalette.subtle.fg",
+  bg: 'colorPalette.subtle.bg',
+  color: 'colorPalette.subtle.fg',
 });
 const cardFoot = css({
-  display: "flex",
-  alignItems: "center",
-  gap: "2",
-  mt: "auto",
+  display: 'flex',
+  alignItems: 'center',
+  gap: '2',
+  mt: 'auto',
 });
 const moveSelect = css({
-  flex: "1",
-  minWidth: "0",
-  height: "8",
-  px: "2",
-  textStyle: "xs",
-  bg: "bg.default",
-  color: "fg.default",
-  borderWidth: "1px",
-  borderColor: "border.default",
-  borderRadius: "l2",
-  _focusVisible: { outline: "2px solid", outlineColor: "colorPalette.default" },
+  flex: '1',
+  minWidth: '0',
+  height: '8',
+  px: '2',
+  textStyle: 'xs',
+  bg: 'bg.default',
+  color: 'fg.default',
+  borderWidth: '1px',
+  borderColor: 'border.default',
+  borderRadius: 'l2',
+  _focusVisible: { outline: '2px solid', outlineColor: 'colorPalette.default' },
 });
 /** formkit marks the panel list a card is dragged over with `dropZoneParentClass`. */
 const dropTarget = css({
-  "& .drop-over": {
-    outline: "2px dashed",
-    outlineColor: "colorPalette.default",
-    outlineOffset: "-2px",
-    borderRadius: "l2",
+  '& .drop-over': {
+    outline: '2px dashed',
+    outlineColor: 'colorPalette.default',
+    outlineOffset: '-2px',
+    borderRadius: 'l2',
   },
 });
 
@@ -197,32 +190,18 @@ export type PanelProps = {
 /** The tab's display name: No tabs (id 0) in the reader's language. */
 export const useTabName = () => {
   const { LL } = useI18nContext();
-  return useCallback(
-    (tab: Tab) =>
-      tab.id === NO_TAB_ID ? LL.pipeline.panel.noTabs() : tab.name,
-    [LL],
-  );
+  return useCallback((tab: Tab) => (tab.id === NO_TAB_ID ? LL.pipeline.panel.noTabs() : tab.name), [LL]);
 };
 
-export function LeadPanel({
-  pipeline,
-  panel,
-  tab,
-  tabs,
-  customIndex,
-  customCount,
-  counts,
-  listHeight,
-  formatDate,
-}: PanelProps) {
+export function LeadPanel({ pipeline, panel, tab, tabs, customIndex, customCount, counts, listHeight, formatDate }: PanelProps) {
   const { LL } = useI18nContext();
   const t = LL.pipeline;
   const tabName = useTabName();
   const name = tabName(tab);
   const leads = useSelector(panel, (s) => s.context.leads);
-  const loading = useSelector(panel, (s) => s.hasTag("loading"));
-  const loadingMore = useSelector(panel, (s) => s.hasTag("loadingMore"));
-  const failed = useSelector(panel, (s) => s.hasTag("failed"));
+  const loading = useSelector(panel, (s) => s.hasTag('loading'));
+  const loadingMore = useSelector(panel, (s) => s.hasTag('loadingMore'));
+  const failed = useSelector(panel, (s) => s.hasTag('failed'));
 
   // The leads on screen for the drag library's getValues (rows are found by their data-index).
   const leadsRef = useRef(leads);
@@ -245,32 +224,24 @@ export function LeadPanel({
     // rows it saw when it last mapped the list, and a virtual list renders other rows as it scrolls.
     let dragged: string | null = null;
     const onStart = (event: Event) => {
-      dragged =
-        (event.target as HTMLElement | null)?.closest<HTMLElement>("[data-key]")
-          ?.dataset.key ?? null;
+      dragged = (event.target as HTMLElement | null)?.closest<HTMLElement>('[data-key]')?.dataset.key ?? null;
     };
-    parent.addEventListener("dragstart", onStart, true);
-    parent.addEventListener("pointerdown", onStart, true);
+    parent.addEventListener('dragstart', onStart, true);
+    parent.addEventListener('pointerdown', onStart, true);
     dragAndDrop<Lead | undefined>({
       parent,
-      getValues: (el) =>
-        Array.from(el.children).map(
-          (child) =>
-            leadsRef.current[Number((child as HTMLElement).dataset.index)],
-        ),
+      getValues: (el) => Array.from(el.children).map((child) => leadsRef.current[Number((child as HTMLElement).dataset.index)]),
       // The lists are the machine's: the library's own rearranging is not applied.
       setValues: () => undefined,
       config: {
         group: DRAG_GROUP,
         sortable: false,
-        draggable: (child) => child.getAttribute("role") === "listitem",
-        dropZoneParentClass: "drop-over",
+        draggable: (child) => child.getAttribute('role') === 'listitem',
+        dropZoneParentClass: 'drop-over',
         plugins: [animations()],
         onTransfer: ({ sourceParent, targetParent, initialParent }) => {
           if (!dragged) return;
-          const from = Number(
-            initialParent.el.dataset.tabId ?? sourceParent.el.dataset.tabId,
-          );
+          const from = Number(initialParent.el.dataset.tabId ?? sourceParent.el.dataset.tabId);
           crossing = {
             leadId: dragged,
             from,
@@ -282,7 +253,7 @@ export function LeadPanel({
           crossing = null;
           if (move)
             pipeline.send({
-              type: "user.moveLead",
+              type: 'user.moveLead',
               leadId: move.leadId,
               fromTabId: move.from,
               toTabId: move.to,
@@ -291,70 +262,51 @@ export function LeadPanel({
       },
     });
     return () => {
-      parent.removeEventListener("dragstart", onStart, true);
-      parent.removeEventListener("pointerdown", onStart, true);
+      parent.removeEventListener('dragstart', onStart, true);
+      parent.removeEventListener('pointerdown', onStart, true);
       tearDown(parent);
     };
   }, [pipeline, loading, failed]);
 
-  const onEndReached = useCallback(
-    () => panel.send({ type: "user.loadMore" }),
-    [panel],
-  );
+  const onEndReached = useCallback(() => panel.send({ type: 'user.loadMore' }), [panel]);
 
   return (
-    <section
-      className={panelClass}
-      aria-label={name}
-      data-testid={`lead-panel-${tab.id}`}
-    >
+    <section className={panelClass} aria-label={name} data-testid={`lead-panel-${tab.id}`}>
       <header className={panelHead}>
         <div>
           <h3 className={panelName}>{name}</h3>
-          <p
-            className={countText}
-            data-testid={`panel-count-${tab.id}`}
-            data-open={counts?.openCount ?? ""}
-            data-waiting={counts?.awaitReplyCount ?? ""}
-          >
+          <p className={countText} data-testid={`panel-count-${tab.id}`} data-open={counts?.openCount ?? ''} data-waiting={counts?.awaitReplyCount ?? ''}>
             {counts
               ? t.panel.counts({
                   open: counts.openCount,
                   waiting: counts.awaitReplyCount,
                 })
-              : "\u00a0"}
+              : '\u00a0'}
           </p>
         </div>
         <MenuRoot
           onSelect={(d) => {
-            if (d.value === "add")
-              pipeline.send({ type: "user.addLead", tabId: tab.id });
-            if (d.value === "rename")
-              pipeline.send({ type: "user.renameTab", tab });
-            if (d.value === "earlier")
+            if (d.value === 'add') pipeline.send({ type: 'user.addLead', tabId: tab.id });
+            if (d.value === 'rename') pipeline.send({ type: 'user.renameTab', tab });
+            if (d.value === 'earlier')
               pipeline.send({
-                type: "user.moveTab",
+                type: 'user.moveTab',
                 tabId: tab.id,
                 direction: -1,
               });
-            if (d.value === "later")
+            if (d.value === 'later')
               pipeline.send({
-                type: "user.moveTab",
+                type: 'user.moveTab',
                 tabId: tab.id,
                 direction: 1,
               });
-            if (d.value === "delete")
-              pipeline.send({ type: "user.deleteTab", tab });
+            if (d.value === 'delete') pipeline.send({ type: 'user.deleteTab', tab });
           }}
-          positioning={{ placement: "bottom-end" }}
+          positioning={{ placement: 'bottom-end' }}
           lazyMount
           unmountOnExit
         >
-          <MenuTrigger
-            className={iconButton}
-            aria-label={t.panel.menu({ tab: name })}
-            data-testid={`panel-menu-${tab.id}`}
-          >
+          <MenuTrigger className={iconButton} aria-label={t.panel.menu({ tab: name })} data-testid={`panel-menu-${tab.id}`}>
             <MoreIcon />
           </MenuTrigger>
           <MenuPortal>
@@ -367,10 +319,7 @@ export function LeadPanel({
                     <MenuItem value="earlier" disabled={customIndex <= 0}>
                       {t.panel.moveEarlier()}
                     </MenuItem>
-                    <MenuItem
-                      value="later"
-                      disabled={customIndex >= customCount - 1}
-                    >
+                    <MenuItem value="later" disabled={customIndex >= customCount - 1}>
                       {t.panel.moveLater()}
                     </MenuItem>
                     <MenuItem value="delete">{t.panel.delete()}</MenuItem>
@@ -385,12 +334,7 @@ export function LeadPanel({
       {failed && leads.length === 0 ? (
         <div className={stateText} role="alert">
           <p>{t.panel.failed()}</p>
-          <Button
-            size="sm"
-            variant="outline"
-            onClick={() => panel.send({ type: "user.retry" })}
-            data-testid={`panel-retry-${tab.id}`}
-          >
+          <Button size="sm" variant="outline" onClick={() => panel.send({ type: 'user.retry' })} data-testid={`panel-retry-${tab.id}`}>
             {t.retry()}
           </Button>
         </div>
@@ -400,84 +344,52 @@ export function LeadPanel({
           {t.panel.loading()}
         </p>
       ) : null}
-      {!loading && !failed && leads.length === 0 ? (
-        <p className={stateText}>{t.panel.empty()}</p>
-      ) : null}
+      {!loading && !failed && leads.length === 0 ? <p className={stateText}>{t.panel.empty()}</p> : null}
 
       <VirtualList
         label={t.panel.list({ tab: name })}
         items={leads}
         getKey={(lead) => lead.id}
         rowHeight={CARD_ROW_HEIGHT}
-        height={leads.length === 0 ? "6rem" : listHeight}
+        height={leads.length === 0 ? '6rem' : listHeight}
         listRef={setListEl}
         fill
         className={dropTarget}
         onEndReached={onEndReached}
-        onActivate={(lead) => pipeline.send({ type: "user.editLead", lead })}
+        onActivate={(lead) => pipeline.send({ type: 'user.editLead', lead })}
         itemTestId={(lead) => `lead-card-${lead.id}`}
         footer={loadingMore ? t.panel.loadingMore() : null}
-        renderItem={(lead) => (
-          <LeadCard
-            lead={lead}
-            tabs={tabs}
-            pipeline={pipeline}
-            formatDate={formatDate}
-          />
-        )}
+        renderItem={(lead) => <LeadCard lead={lead} tabs={tabs} pipeline={pipeline} formatDate={formatDate} />}
       />
     </section>
   );
 }
 
-function LeadCard({
-  lead,
-  tabs,
-  pipeline,
-  formatDate,
-}: {
-  lead: Lead;
-  tabs: readonly Tab[];
-  pipeline: PipelineActorRef;
-  formatDate: (ms: number) => string;
-}) {
+function LeadCard({ lead, tabs, pipeline, formatDate }: { lead: Lead; tabs: readonly Tab[]; pipeline: PipelineActorRef; formatDate: (ms: number) => string }) {
   const { LL } = useI18nContext();
   const t = LL.pipeline.card;
   const tabName = useTabName();
   const stage = lead.stage ? LL.leads.stage[lead.stage]() : null;
-  const company = [lead.companyName, stage].filter(Boolean).join(" · ");
+  const company = [lead.companyName, stage].filter(Boolean).join(' · ');
   return (
     <div className={cardWrap}>
-      <article className={card} data-closed={lead.isClosed ? "" : undefined}>
+      <article className={card} data-closed={lead.isClosed ? '' : undefined}>
         <div className={cardTop}>
-          <button
-            type="button"
-            className={cardName}
-            onClick={() => pipeline.send({ type: "user.editLead", lead })}
-            data-testid={`lead-open-${lead.id}`}
-          >
+          <button type="button" className={cardName} onClick={() => pipeline.send({ type: 'user.editLead', lead })} data-testid={`lead-open-${lead.id}`}>
             {lead.name}
           </button>
           <MenuRoot
             onSelect={(d) => {
-              if (d.value === "edit")
-                pipeline.send({ type: "user.editLead", lead });
-              if (d.value === "close")
-                pipeline.send({ type: "user.closeLead", lead });
-              if (d.value === "reopen")
-                pipeline.send({ type: "user.reopenLead", lead });
-              if (d.value === "delete")
-                pipeline.send({ type: "user.deleteLead", lead });
+              if (d.value === 'edit') pipeline.send({ type: 'user.editLead', lead });
+              if (d.value === 'close') pipeline.send({ type: 'user.closeLead', lead });
+              if (d.value === 'reopen') pipeline.send({ type: 'user.reopenLead', lead });
+              if (d.value === 'delete') pipeline.send({ type: 'user.deleteLead', lead });
             }}
-            positioning={{ placement: "bottom-end" }}
+            positioning={{ placement: 'bottom-end' }}
             lazyMount
             unmountOnExit
           >
-            <MenuTrigger
-              className={iconButton}
-              aria-label={t.actions({ name: lead.name })}
-              data-testid={`lead-actions-${lead.id}`}
-            >
+            <MenuTrigger className={iconButton} aria-label={t.actions({ name: lead.name })} data-testid={`lead-actions-${lead.id}`}>
               <MoreIcon />
             </MenuTrigger>
             <MenuPortal>
@@ -504,17 +416,11 @@ function LeadCard({
           </MenuRoot>
         </div>
         <div className={badges}>
-          {lead.awaitReply ? (
-            <span className={cx(badge, waitingBadge)}>{t.awaiting()}</span>
-          ) : null}
+          {lead.awaitReply ? <span className={cx(badge, waitingBadge)}>{t.awaiting()}</span> : null}
           {lead.isClosed ? <span className={badge}>{t.closed()}</span> : null}
           {company ? <span className={cardLine}>{company}</span> : null}
         </div>
-        <p className={cardLine}>
-          {lead.lastMessageTime !== null
-            ? t.lastMessage({ date: formatDate(lead.lastMessageTime) })
-            : t.created({ date: formatDate(lead.createTime) })}
-        </p>
+        <p className={cardLine}>{lead.lastMessageTime !== null ? t.lastMessage({ date: formatDate(lead.lastMessageTime) }) : t.created({ date: formatDate(lead.createTime) })}</p>
         <div className={cardFoot}>
           <select
             className={moveSelect}
@@ -522,7 +428,7 @@ function LeadCard({
             value={String(lead.tabId)}
             onChange={(e) =>
               pipeline.send({
-                type: "user.moveLead",
+                type: 'user.moveLead',
                 leadId: lead.id,
                 fromTabId: lead.tabId,
                 toTabId: Number(e.target.value),
@@ -532,9 +438,7 @@ function LeadCard({
           >
             {tabs.map((tab) => (
               <option key={tab.id} value={tab.id}>
-                {tab.id === lead.tabId
-                  ? `${t.moveTo()}: ${tabName(tab)}`
-                  : tabName(tab)}
+                {tab.id === lead.tabId ? `${t.moveTo()}: ${tabName(tab)}` : tabName(tab)}
               </option>
             ))}
           </select>
@@ -546,13 +450,7 @@ function LeadCard({
 
 function MoreIcon() {
   return (
-    <svg
-      viewBox="0 0 24 24"
-      width={18}
-      height={18}
-      fill="currentColor"
-      aria-hidden="true"
-    >
+    <svg viewBox="0 0 24 24" width={18} height={18} fill="currentColor" aria-hidden="true">
       <circle cx="5" cy="12" r="1.8" />
       <circle cx="12" cy="12" r="1.8" />
       <circle cx="19" cy="12" r="1.8" />

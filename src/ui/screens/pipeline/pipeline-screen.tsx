@@ -15,137 +15,122 @@
  * close-confirm, delete-dialog, delete-confirm, tab-dialog, tab-name, tab-save, tab-delete-confirm,
  * dialog-cancel; the panels' ids are listed in lead-panel.tsx.
  */
-import { useSelector } from "@xstate/react";
-import { useEffect, useMemo, useState, useSyncExternalStore } from "react";
-import { useLocation } from "react-router-dom";
-import { css } from "../../../../styled-system/css";
-import {
-  LEADS_PAGE_SIZE,
-  NO_TAB_ID,
-  leadSorts,
-  sortOrders,
-} from "../../../contract/leads";
-import { managesTeam } from "../../../contract/roles";
-import { useI18nContext } from "../../../i18n/i18n-react";
-import { selectRole } from "../../../machines/account.machine";
-import {
-  filtersFromQuery,
-  isFiltered,
-  type PipelineFilters,
-  type TimeRange,
-} from "../../../machines/pipeline-filters";
-import type { PipelineActorRef } from "../../../machines/pipeline.machine";
-import { useAppActors, usePipelineActor } from "../../app-actors";
-import { InlineAlert } from "../../components/alert";
-import { Button } from "../../components/button";
-import { Checkbox } from "../../components/checkbox";
-import {
-  DateRangePicker,
-  type DateRange,
-} from "../../components/date-range-picker";
-import { ModalDialog } from "../../components/dialog";
-import { TextField } from "../../components/field";
-import { Heading, Text } from "../../components/heading";
-import { SimpleSelect } from "../../components/select";
-import { LeadFormDialog } from "./lead-form-dialog";
-import { LeadPanel, useTabName } from "./lead-panel";
+import { useSelector } from '@xstate/react';
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { useLocation } from 'react-router-dom';
+import { css } from '../../../../styled-system/css';
+import { LEADS_PAGE_SIZE, NO_TAB_ID, leadSorts, sortOrders } from '../../../contract/leads';
+import { managesTeam } from '../../../contract/roles';
+import { useI18nContext } from '../../../i18n/i18n-react';
+import { selectRole } from '../../../machines/account.machine';
+import { filtersFromQuery, isFiltered, type PipelineFilters, type TimeRange } from '../../../machines/pipeline-filters';
+import type { PipelineActorRef } from '../../../machines/pipeline.machine';
+import { useAppActors, usePipelineActor } from '../../app-actors';
+import { InlineAlert } from '../../components/alert';
+import { Button } from '../../components/button';
+import { Checkbox } from '../../components/checkbox';
+import { DateRangePicker, type DateRange } from '../../components/date-range-picker';
+import { ModalDialog } from '../../components/dialog';
+import { TextField } from '../../components/field';
+import { Heading, Text } from '../../components/heading';
+import { SimpleSelect } from '../../components/select';
+import { LeadFormDialog } from './lead-form-dialog';
+import { LeadPanel, useTabName } from './lead-panel';
 
 const page = css({
-  display: "flex",
-  flexDirection: "column",
-  gap: "4",
-  p: { base: "4", md: "6" },
-  minWidth: "0",
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '4',
+  p: { base: '4', md: '6' },
+  minWidth: '0',
 });
 const head = css({
-  display: "flex",
-  justifyContent: "space-between",
-  alignItems: "flex-start",
-  gap: "3",
-  flexWrap: "wrap",
+  display: 'flex',
+  justifyContent: 'space-between',
+  alignItems: 'flex-start',
+  gap: '3',
+  flexWrap: 'wrap',
 });
-const headActions = css({ display: "flex", gap: "2", flexWrap: "wrap" });
+const headActions = css({ display: 'flex', gap: '2', flexWrap: 'wrap' });
 const filterBar = css({
-  display: "grid",
-  gap: "3",
+  display: 'grid',
+  gap: '3',
   gridTemplateColumns: {
-    base: "1fr",
-    md: "repeat(2, minmax(0, 1fr))",
-    xl: "repeat(4, minmax(0, 1fr))",
+    base: '1fr',
+    md: 'repeat(2, minmax(0, 1fr))',
+    xl: 'repeat(4, minmax(0, 1fr))',
   },
-  alignItems: "end",
+  alignItems: 'end',
 });
 /** Below md the filters fold behind a toggle, so the panels are in view at once. */
 const filterBody = css({
-  display: "none",
-  flexDirection: "column",
-  gap: "3",
-  "&[data-open]": { display: "flex" },
-  md: { display: "flex" },
+  display: 'none',
+  flexDirection: 'column',
+  gap: '3',
+  '&[data-open]': { display: 'flex' },
+  md: { display: 'flex' },
 });
-const filterToggle = css({ alignSelf: "flex-start", md: { display: "none" } });
+const filterToggle = css({ alignSelf: 'flex-start', md: { display: 'none' } });
 const switches = css({
-  display: "flex",
-  gap: "4",
-  flexWrap: "wrap",
-  alignItems: "center",
+  display: 'flex',
+  gap: '4',
+  flexWrap: 'wrap',
+  alignItems: 'center',
 });
 const board = css({
-  display: "flex",
-  gap: "3",
-  overflowX: "auto",
-  overscrollBehaviorX: "contain",
-  pb: "2",
-  alignItems: "flex-start",
-  minWidth: "0",
-  maxWidth: "full",
+  display: 'flex',
+  gap: '3',
+  overflowX: 'auto',
+  overscrollBehaviorX: 'contain',
+  pb: '2',
+  alignItems: 'flex-start',
+  minWidth: '0',
+  maxWidth: 'full',
 });
 const stateBox = css({
-  p: "8",
-  textAlign: "center",
-  color: "fg.muted",
-  display: "flex",
-  flexDirection: "column",
-  gap: "3",
-  alignItems: "center",
+  p: '8',
+  textAlign: 'center',
+  color: 'fg.muted',
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '3',
+  alignItems: 'center',
 });
 const emptyMask = css({
-  display: "flex",
-  flexDirection: "column",
-  gap: "3",
-  alignItems: "center",
-  textAlign: "center",
-  p: "8",
-  borderRadius: "l3",
-  borderWidth: "1px",
-  borderStyle: "dashed",
-  borderColor: "border.default",
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '3',
+  alignItems: 'center',
+  textAlign: 'center',
+  p: '8',
+  borderRadius: 'l3',
+  borderWidth: '1px',
+  borderStyle: 'dashed',
+  borderColor: 'border.default',
 });
 const noticeRow = css({
-  display: "flex",
-  gap: "2",
-  alignItems: "flex-start",
-  "& > :first-child": { flex: "1" },
+  display: 'flex',
+  gap: '2',
+  alignItems: 'flex-start',
+  '& > :first-child': { flex: '1' },
 });
 
 /** Narrow screens get 5 leads a page (SPEC §9). */
-const NARROW_QUERY = "(max-width: 767px)";
+const NARROW_QUERY = '(max-width: 767px)';
 const subscribeNarrow = (onChange: () => void) => {
   const list = window.matchMedia(NARROW_QUERY);
-  list.addEventListener("change", onChange);
-  return () => list.removeEventListener("change", onChange);
+  list.addEventListener('change', onChange);
+  return () => list.removeEventListener('change', onChange);
 };
 const isNarrow = () => window.matchMedia(NARROW_QUERY).matches;
 
-const toDateRange = (r: TimeRange | null): DateRange | null =>
-  r ? { start: new Date(r.from), end: new Date(r.to) } : null;
-const toTimeRange = (r: DateRange | null): TimeRange | null =>
-  r ? { from: r.start.getTime(), to: r.end.getTime() } : null;
+const toDateRange = (r: TimeRange | null): DateRange | null => (r ? { start: new Date(r.from), end: new Date(r.to) } : null);
+const toTimeRange = (r: DateRange | null): TimeRange | null => (r ? { from: r.start.getTime(), to: r.end.getTime() } : null);
 
 export function PipelineScreen() {
   const { account } = useAppActors();
   const role = useSelector(account, selectRole);
-  const realRole = managesTeam(role) ? "admin" : "member";
+  const realRole = managesTeam(role) ? 'admin' : 'member';
   const pipeline = usePipelineActor();
   const { search } = useLocation();
   const narrow = useSyncExternalStore(subscribeNarrow, isNarrow, () => false);
@@ -154,25 +139,25 @@ export function PipelineScreen() {
   // Opened (or given the URL's filters) on every visit and every URL change (back, a bookmark);
   // the machine ignores filters equal to its own, so its own URL writes do not reload.
   useEffect(() => {
-    pipeline.send({
-      type: "pipeline.open",
-      realRole,
-      pageSize,
-      filters: filtersFromQuery(search),
-    });
+    pipeline?.send({ type: 'pipeline.open', realRole, pageSize, filters: filtersFromQuery(search) });
   }, [pipeline, realRole, pageSize, search]);
-  useEffect(() => () => pipeline.send({ type: "pipeline.close" }), [pipeline]);
+  useEffect(() => () => pipeline?.send({ type: 'pipeline.close' }), [pipeline]);
 
+  // Right after sign-in the pipeline's module may still be on its way (it is loaded lazily).
+  if (!pipeline) return <PipelineLoading />;
   return <PipelineView pipeline={pipeline} realRole={realRole} />;
 }
 
-function PipelineView({
-  pipeline,
-  realRole,
-}: {
-  pipeline: PipelineActorRef;
-  realRole: "admin" | "member";
-}) {
+function PipelineLoading() {
+  const { LL } = useI18nContext();
+  return (
+    <p className={stateBox} role="status" data-testid="pipeline-loading">
+      {LL.pipeline.loadingTabs()}
+    </p>
+  );
+}
+
+function PipelineView({ pipeline, realRole }: { pipeline: PipelineActorRef; realRole: 'admin' | 'member' }) {
   const { LL, locale } = useI18nContext();
   const t = LL.pipeline;
   const tabs = useSelector(pipeline, (s) => s.context.tabs);
@@ -181,42 +166,29 @@ function PipelineView({
   const filters = useSelector(pipeline, (s) => s.context.filters);
   const notice = useSelector(pipeline, (s) => s.context.notice);
   const editing = useSelector(pipeline, (s) => s.context.editing);
-  const loadingTabs = useSelector(pipeline, (s) => s.hasTag("loadingTabs"));
-  const tabsFailed = useSelector(pipeline, (s) => s.hasTag("tabsFailed"));
-  const noLeads = useSelector(pipeline, (s) => s.hasTag("noLeads"));
+  const loadingTabs = useSelector(pipeline, (s) => s.hasTag('loadingTabs'));
+  const tabsFailed = useSelector(pipeline, (s) => s.hasTag('tabsFailed'));
+  const noLeads = useSelector(pipeline, (s) => s.hasTag('noLeads'));
 
   const formatDate = useMemo(() => {
-    const format = new Intl.DateTimeFormat(locale, { dateStyle: "medium" });
+    const format = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' });
     return (ms: number) => format.format(ms);
   }, [locale]);
   const customTabs = tabs.filter((tab) => tab.id !== NO_TAB_ID);
-  const listHeight = "max(20rem, calc(100dvh - 24rem))";
+  const listHeight = 'max(20rem, calc(100dvh - 24rem))';
 
   return (
-    <section
-      className={page}
-      data-testid="pipeline-page"
-      aria-labelledby="pipeline-title"
-    >
+    <section className={page} data-testid="pipeline-page" aria-labelledby="pipeline-title">
       <div className={head}>
         <div>
           <Heading id="pipeline-title">{t.title()}</Heading>
           <Text muted>{t.lead()}</Text>
         </div>
         <div className={headActions}>
-          <Button
-            variant="outline"
-            onClick={() => pipeline.send({ type: "user.addTab" })}
-            disabled={loadingTabs || tabsFailed}
-            data-testid="pipeline-add-tab"
-          >
+          <Button variant="outline" onClick={() => pipeline.send({ type: 'user.addTab' })} disabled={loadingTabs || tabsFailed} data-testid="pipeline-add-tab">
             {t.addTab()}
           </Button>
-          <Button
-            onClick={() => pipeline.send({ type: "user.addLead" })}
-            disabled={loadingTabs || tabsFailed}
-            data-testid="pipeline-add-lead"
-          >
+          <Button onClick={() => pipeline.send({ type: 'user.addLead' })} disabled={loadingTabs || tabsFailed} data-testid="pipeline-add-lead">
             {t.addLead()}
           </Button>
         </div>
@@ -226,17 +198,8 @@ function PipelineView({
 
       {notice ? (
         <div className={noticeRow}>
-          <InlineAlert
-            status="error"
-            title={t.notice[notice.kind]({ message: notice.message })}
-            data-testid="pipeline-notice"
-          />
-          <Button
-            size="sm"
-            variant="ghost"
-            onClick={() => pipeline.send({ type: "user.dismissNotice" })}
-            data-testid="pipeline-notice-dismiss"
-          >
+          <InlineAlert status="error" title={t.notice[notice.kind]({ message: notice.message })} data-testid="pipeline-notice" />
+          <Button size="sm" variant="ghost" onClick={() => pipeline.send({ type: 'user.dismissNotice' })} data-testid="pipeline-notice-dismiss">
             {t.notice.dismiss()}
           </Button>
         </div>
@@ -248,17 +211,9 @@ function PipelineView({
         </p>
       ) : null}
       {tabsFailed ? (
-        <div
-          className={stateBox}
-          role="alert"
-          data-testid="pipeline-tabs-failed"
-        >
+        <div className={stateBox} role="alert" data-testid="pipeline-tabs-failed">
           <p>{t.tabsFailed()}</p>
-          <Button
-            variant="outline"
-            onClick={() => pipeline.send({ type: "user.retry" })}
-            data-testid="pipeline-retry"
-          >
+          <Button variant="outline" onClick={() => pipeline.send({ type: 'user.retry' })} data-testid="pipeline-retry">
             {t.retry()}
           </Button>
         </div>
@@ -267,12 +222,7 @@ function PipelineView({
       {noLeads ? <EmptyMask pipeline={pipeline} /> : null}
 
       {panels.length > 0 ? (
-        <div
-          className={board}
-          role="group"
-          aria-label={t.board()}
-          data-testid="pipeline-board"
-        >
+        <div className={board} role="group" aria-label={t.board()} data-testid="pipeline-board">
           {panels.map(({ tabId, ref }) => {
             const tab = tabs.find((x) => x.id === tabId);
             if (!tab) return null;
@@ -298,12 +248,10 @@ function PipelineView({
         <LeadFormDialog
           realRole={realRole}
           mode={editing.mode}
-          {...(editing.mode === "edit"
-            ? { lead: editing.lead }
-            : { tabId: editing.tabId })}
+          {...(editing.mode === 'edit' ? { lead: editing.lead } : { tabId: editing.tabId })}
           tabs={tabs}
-          onSaved={(result) => pipeline.send({ type: "form.saved", ...result })}
-          onClose={() => pipeline.send({ type: "form.closed" })}
+          onSaved={(result) => pipeline.send({ type: 'form.saved', ...result })}
+          onClose={() => pipeline.send({ type: 'form.closed' })}
         />
       ) : null}
       <LeadDialogs pipeline={pipeline} />
@@ -313,13 +261,7 @@ function PipelineView({
 }
 
 /** Search (debounced by the machine), the two date ranges, the sort and the two switches. */
-function FilterBar({
-  pipeline,
-  filters,
-}: {
-  pipeline: PipelineActorRef;
-  filters: PipelineFilters;
-}) {
+function FilterBar({ pipeline, filters }: { pipeline: PipelineActorRef; filters: PipelineFilters }) {
   const { LL } = useI18nContext();
   const t = LL.pipeline.filters;
   // What is typed shows at once; the machine applies it after its debounce. A change from
@@ -343,32 +285,15 @@ function FilterBar({
       quickRanges: t.quickRanges(),
     },
   };
-  const filterNow = (patch: Partial<PipelineFilters>) =>
-    pipeline.send({ type: "user.filterNow", patch });
+  const filterNow = (patch: Partial<PipelineFilters>) => pipeline.send({ type: 'user.filterNow', patch });
   const [open, setOpen] = useState(false);
 
   return (
-    <div
-      role="search"
-      aria-label={t.label()}
-      className={css({ display: "flex", flexDirection: "column", gap: "3" })}
-    >
-      <Button
-        variant="outline"
-        size="sm"
-        className={filterToggle}
-        aria-expanded={open}
-        aria-controls="pipeline-filters"
-        onClick={() => setOpen((o) => !o)}
-        data-testid="filter-toggle"
-      >
+    <div role="search" aria-label={t.label()} className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
+      <Button variant="outline" size="sm" className={filterToggle} aria-expanded={open} aria-controls="pipeline-filters" onClick={() => setOpen((o) => !o)} data-testid="filter-toggle">
         {isFiltered(filters) ? `${t.label()} •` : t.label()}
       </Button>
-      <div
-        id="pipeline-filters"
-        className={filterBody}
-        data-open={open ? "" : undefined}
-      >
+      <div id="pipeline-filters" className={filterBody} data-open={open ? '' : undefined}>
         <div className={filterBar}>
           <TextField
             label={t.search()}
@@ -377,7 +302,7 @@ function FilterBar({
             onChange={(e) => {
               setTyped(e.target.value);
               pipeline.send({
-                type: "user.filter",
+                type: 'user.filter',
                 patch: { search: e.target.value },
               });
             }}
@@ -390,33 +315,21 @@ function FilterBar({
               label: t.sortField[v](),
             }))}
             value={filters.sort}
-            onValueChange={(v) =>
-              v && filterNow({ sort: v as PipelineFilters["sort"] })
-            }
+            onValueChange={(v) => v && filterNow({ sort: v as PipelineFilters['sort'] })}
             data-testid="filter-sort"
           />
           <SimpleSelect
             label={t.orderLabel()}
             options={sortOrders.map((v) => ({ value: v, label: t.order[v]() }))}
             value={filters.sortOrder}
-            onValueChange={(v) =>
-              v && filterNow({ sortOrder: v as PipelineFilters["sortOrder"] })
-            }
+            onValueChange={(v) => v && filterNow({ sortOrder: v as PipelineFilters['sortOrder'] })}
             data-testid="filter-order"
           />
           <div className={switches}>
-            <Checkbox
-              checked={filters.awaitReply}
-              onCheckedChange={(c) => filterNow({ awaitReply: c })}
-              data-testid="filter-await"
-            >
+            <Checkbox checked={filters.awaitReply} onCheckedChange={(c) => filterNow({ awaitReply: c })} data-testid="filter-await">
               {t.awaitReply()}
             </Checkbox>
-            <Checkbox
-              checked={filters.showClosed}
-              onCheckedChange={(c) => filterNow({ showClosed: c })}
-              data-testid="filter-closed"
-            >
+            <Checkbox checked={filters.showClosed} onCheckedChange={(c) => filterNow({ showClosed: c })} data-testid="filter-closed">
               {t.showClosed()}
             </Checkbox>
           </div>
@@ -444,7 +357,7 @@ function FilterBar({
                 variant="ghost"
                 onClick={() =>
                   filterNow({
-                    search: "",
+                    search: '',
                     created: null,
                     lastMessage: null,
                     awaitReply: false,
@@ -476,26 +389,14 @@ function EmptyMask({ pipeline }: { pipeline: PipelineActorRef }) {
       </Heading>
       <Text muted>{t.body()}</Text>
       <div className={headActions}>
-        <Button
-          onClick={() => setExplained(true)}
-          data-testid="pipeline-sync-now"
-        >
+        <Button onClick={() => setExplained(true)} data-testid="pipeline-sync-now">
           {t.syncNow()}
         </Button>
-        <Button
-          variant="outline"
-          onClick={() => pipeline.send({ type: "user.addLead" })}
-        >
+        <Button variant="outline" onClick={() => pipeline.send({ type: 'user.addLead' })}>
           {LL.pipeline.addLead()}
         </Button>
       </div>
-      {explained ? (
-        <InlineAlert
-          status="info"
-          title={t.needsExtension()}
-          data-testid="pipeline-needs-extension"
-        />
-      ) : null}
+      {explained ? <InlineAlert status="info" title={t.needsExtension()} data-testid="pipeline-needs-extension" /> : null}
     </div>
   );
 }
@@ -505,15 +406,15 @@ function LeadDialogs({ pipeline }: { pipeline: PipelineActorRef }) {
   const { LL } = useI18nContext();
   const t = LL.pipeline;
   const target = useSelector(pipeline, (s) => s.context.target);
-  const closing = useSelector(pipeline, (s) => s.hasTag("closing"));
-  const confirmDelete = useSelector(pipeline, (s) => s.hasTag("confirmDelete"));
-  const busy = useSelector(pipeline, (s) => s.hasTag("busy"));
-  const [reason, setReason] = useState("");
+  const closing = useSelector(pipeline, (s) => s.hasTag('closing'));
+  const confirmDelete = useSelector(pipeline, (s) => s.hasTag('confirmDelete'));
+  const busy = useSelector(pipeline, (s) => s.hasTag('busy'));
+  const [reason, setReason] = useState('');
   useEffect(() => {
-    if (closing) setReason("");
+    if (closing) setReason('');
   }, [closing]);
-  const cancel = () => pipeline.send({ type: "user.cancel" });
-  const name = target?.name ?? "";
+  const cancel = () => pipeline.send({ type: 'user.cancel' });
+  const name = target?.name ?? '';
   return (
     <>
       <ModalDialog
@@ -524,33 +425,16 @@ function LeadDialogs({ pipeline }: { pipeline: PipelineActorRef }) {
         data-testid="close-dialog"
         footer={
           <>
-            <Button
-              variant="outline"
-              onClick={cancel}
-              data-testid="dialog-cancel"
-            >
+            <Button variant="outline" onClick={cancel} data-testid="dialog-cancel">
               {t.cancel()}
             </Button>
-            <Button
-              loading={busy}
-              onClick={() =>
-                pipeline.send({ type: "user.confirmClose", reason })
-              }
-              data-testid="close-confirm"
-            >
+            <Button loading={busy} onClick={() => pipeline.send({ type: 'user.confirmClose', reason })} data-testid="close-confirm">
               {t.close.confirm()}
             </Button>
           </>
         }
       >
-        <TextField
-          label={t.close.reason()}
-          placeholder={t.close.reasonHint()}
-          value={reason}
-          maxLength={500}
-          onChange={(e) => setReason(e.target.value)}
-          data-testid="close-reason"
-        />
+        <TextField label={t.close.reason()} placeholder={t.close.reasonHint()} value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} data-testid="close-reason" />
       </ModalDialog>
       <ModalDialog
         open={confirmDelete}
@@ -561,18 +445,10 @@ function LeadDialogs({ pipeline }: { pipeline: PipelineActorRef }) {
         data-testid="delete-dialog"
         footer={
           <>
-            <Button
-              variant="outline"
-              onClick={cancel}
-              data-testid="dialog-cancel"
-            >
+            <Button variant="outline" onClick={cancel} data-testid="dialog-cancel">
               {t.cancel()}
             </Button>
-            <Button
-              loading={busy}
-              onClick={() => pipeline.send({ type: "user.confirm" })}
-              data-testid="delete-confirm"
-            >
+            <Button loading={busy} onClick={() => pipeline.send({ type: 'user.confirm' })} data-testid="delete-confirm">
               {t.remove.confirm()}
             </Button>
           </>
@@ -589,14 +465,14 @@ function TabDialog({ pipeline }: { pipeline: PipelineActorRef }) {
   const tabName = useTabName();
   const dialog = useSelector(pipeline, (s) => s.context.tabDialog);
   const tabError = useSelector(pipeline, (s) => s.context.tabError);
-  const busy = useSelector(pipeline, (s) => s.hasTag("busy"));
-  const [name, setName] = useState("");
+  const busy = useSelector(pipeline, (s) => s.hasTag('busy'));
+  const [name, setName] = useState('');
   useEffect(() => {
-    setName(dialog?.mode === "rename" ? dialog.tab.name : "");
+    setName(dialog?.mode === 'rename' ? dialog.tab.name : '');
   }, [dialog]);
-  const cancel = () => pipeline.send({ type: "user.cancel" });
+  const cancel = () => pipeline.send({ type: 'user.cancel' });
 
-  if (dialog?.mode === "delete") {
+  if (dialog?.mode === 'delete') {
     return (
       <ModalDialog
         open
@@ -607,18 +483,10 @@ function TabDialog({ pipeline }: { pipeline: PipelineActorRef }) {
         data-testid="tab-dialog"
         footer={
           <>
-            <Button
-              variant="outline"
-              onClick={cancel}
-              data-testid="dialog-cancel"
-            >
+            <Button variant="outline" onClick={cancel} data-testid="dialog-cancel">
               {t.cancel()}
             </Button>
-            <Button
-              loading={busy}
-              onClick={() => pipeline.send({ type: "user.confirm" })}
-              data-testid="tab-delete-confirm"
-            >
+            <Button loading={busy} onClick={() => pipeline.send({ type: 'user.confirm' })} data-testid="tab-delete-confirm">
               {t.tab.deleteConfirm()}
             </Button>
           </>
@@ -628,20 +496,16 @@ function TabDialog({ pipeline }: { pipeline: PipelineActorRef }) {
       </ModalDialog>
     );
   }
-  const save = () => pipeline.send({ type: "user.saveTab", name });
+  const save = () => pipeline.send({ type: 'user.saveTab', name });
   return (
     <ModalDialog
       open={dialog !== null}
       onClose={cancel}
-      title={dialog?.mode === "rename" ? t.tab.renameTitle() : t.tab.addTitle()}
+      title={dialog?.mode === 'rename' ? t.tab.renameTitle() : t.tab.addTitle()}
       data-testid="tab-dialog"
       footer={
         <>
-          <Button
-            variant="outline"
-            onClick={cancel}
-            data-testid="dialog-cancel"
-          >
+          <Button variant="outline" onClick={cancel} data-testid="dialog-cancel">
             {t.cancel()}
           </Button>
           <Button loading={busy} onClick={save} data-testid="tab-save">
@@ -656,15 +520,7 @@ function TabDialog({ pipeline }: { pipeline: PipelineActorRef }) {
           save();
         }}
       >
-        <TextField
-          label={t.tab.name()}
-          value={name}
-          maxLength={30}
-          required
-          errorText={tabError ?? undefined}
-          onChange={(e) => setName(e.target.value)}
-          data-testid="tab-name"
-        />
+        <TextField label={t.tab.name()} value={name} maxLength={30} required errorText={tabError ?? undefined} onChange={(e) => setName(e.target.value)} data-testid="tab-name" />
       </form>
     </ModalDialog>
   );

@@ -1,0 +1,10 @@
+/**
+ * The lead pipeline as a long-lived flow (src/services/app-system.ts): its machine and effects in
+ * one module, loaded when a session starts (a dynamic import), so neither the machines nor the
+ * leads contract reach the login page.
+ */
+import { pipelineMachine } from '../../machines/pipeline.machine';
+import { pipelineEffects } from '../actors/pipeline';
+import { defineLongLivedFlow } from '../app-system';
+
+export const pipelineFlow = defineLongLivedFlow({ systemId: 'pipeline', machine: pipelineMachine, effects: pipelineEffects });
