@@ -126,7 +126,8 @@ const formColumns = (input: FormInput): FormColumns => {
   const { followUpTime, ...rest } = input;
   const columns: FormColumns = {};
   for (const [key, value] of Object.entries(rest)) {
-    if (value !== undefined) (columns as Record<string, unknown>)[key] = value;
+    // An empty text clears the field, like null (src/contract/leads.ts optionalText).
+    if (value !== undefined) (columns as Record<string, unknown>)[key] = value === '' ? null : value;
   }
   if (followUpTime !== undefined) columns.followUpAt = followUpTime === null ? null : new Date(followUpTime);
   return columns;
@@ -273,7 +274,7 @@ export const registerLeadRoutes = (app: Hono<AppEnv>, deps: AppDeps): void => {
         .update(leads)
         .set({
           isClosed: body.isClosed,
-          closedReason: body.isClosed ? (body.closedReason ?? null) : null,
+          closedReason: body.isClosed ? body.closedReason || null : null,
           editedAt: nextEditTime(clock.now(), current.editedAt),
         })
         .where(inWorkspace(leads, owner, ownedBy(leads, owner), eq(leads.id, body.id)))

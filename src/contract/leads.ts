@@ -37,29 +37,17 @@ export const salesSources = ['facebook', 'chat-group', 'linkedin', 'instagram', 
 export const leadSorts = ['createTime', 'name', 'lastMessageTime'] as const;
 export const sortOrders = ['asc', 'desc'] as const;
 
-/** Optional text: trimmed; an empty string or null clears the field. */
-const optionalText = (max: number) =>
-  z.optional(
-    z.nullable(
-      z.pipe(
-        z.string().check(z.trim(), z.maxLength(max)),
-        z.transform((v) => (v === '' ? null : v)),
-      ),
-    ),
-  );
-/** Optional email (SPEC §5): a valid address or empty. */
+/**
+ * Optional text: trimmed; an empty string or null clears the field (the server stores null).
+ * Plain string checks only, no transforms: zod's pipe and transform code would otherwise join the
+ * zod module every page loads, the login page's included.
+ */
+const optionalText = (max: number) => z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(max))));
+/** A valid address, or empty. */
+const EMAIL_OR_EMPTY = new RegExp(`^$|${EMAIL_PATTERN.source}`);
+/** Optional email (SPEC §5): a valid address or empty (empty clears it, as for text). */
 const optionalEmail = z.optional(
-  z.nullable(
-    z.pipe(
-      z.string().check(
-        z.trim(),
-        z.maxLength(254),
-        z.refine((v) => v === '' || EMAIL_PATTERN.test(v), 'Enter a valid email or keep it empty'),
-        z.toLowerCase(),
-      ),
-      z.transform((v) => (v === '' ? null : v)),
-    ),
-  ),
+  z.nullable(z.string().check(z.trim(), z.maxLength(254), z.regex(EMAIL_OR_EMPTY, 'Enter a valid email or keep it empty'), z.toLowerCase())),
 );
 const optionalEnum = <const T extends readonly [string, ...string[]]>(values: T) => z.optional(z.nullable(z.enum(values)));
 const unixMs = z.int().check(z.minimum(0));
