@@ -190,7 +190,7 @@ for (let i = 0; i < RUNS; i++) {
   const id = (await card.getAttribute('data-testid')).replace('lead-card-', '');
   // Timed inside the page: from the drop (the drop event, captured before the library sees it) to
   // the first frame after the card is in the To panel.
-  await dp.evaluate((leadId) => {
+  await dp.evaluate(([leadId, to]) => {
     const w = /** @type {any} */ (window);
     w.__benchDrop = null;
     w.__benchPaint = null;
@@ -200,15 +200,14 @@ for (let i = 0; i < RUNS; i++) {
     const seen = () => {
       if (w.__benchPaint !== null) return;
       const moved = document.querySelector(`[data-testid="lead-card-${leadId}"]`);
-      if (!moved || !moved.closest('[data-tab-id]') || moved.closest('[data-tab-id]').getAttribute('data-tab-id') === String(/** @type {any} */ (window).__benchFrom)) return;
+      if (moved?.closest('[data-tab-id]')?.getAttribute('data-tab-id') !== String(to)) return;
       w.__benchPaint = 0;
       observer.disconnect();
       requestAnimationFrame(() => (w.__benchPaint = performance.now()));
     };
     const observer = new MutationObserver(seen);
     observer.observe(document, { subtree: true, childList: true });
-  }, id);
-  await dp.evaluate((tabId) => (/** @type {any} */ (window).__benchFrom = tabId), from.data.id);
+  }, [id, to.data.id]);
   await card.dragTo(toList, { targetPosition: { x: 40, y: 40 } });
   await dp.waitForFunction(() => /** @type {any} */ (window).__benchPaint > 0, null, { timeout: 10000 });
   drags.push(await dp.evaluate(() => /** @type {any} */ (window).__benchPaint - /** @type {any} */ (window).__benchDrop));

@@ -1,7 +1,7 @@
 import { and, assign, enqueueActions, not, raise, setup, type ActorRefFrom } from 'xstate';
 import { LEADS_PAGE_SIZE, NO_TAB_ID, NO_TAB_NAME, tabNameSchema, type Lead, type Tab } from '../contract/leads';
 import type { Answer, Outcome } from './answer';
-import { leadPanelMachine, type LeadPanelContext, type LeadPanelEvent } from './lead-panel.machine';
+import { leadPanelMachine, type LeadPanelActorRef, type LeadPanelContext, type LeadPanelEvent } from './lead-panel.machine';
 import { actionNotProvided, actorNotProvided } from './not-provided';
 import { DEFAULT_FILTERS, isFiltered, queryOfFilters, sameFilters, type PipelineFilters } from './pipeline-filters';
 
@@ -47,8 +47,7 @@ export type NoticeKind = 'moveFailed' | 'closeFailed' | 'deleteFailed' | 'tabFai
 export type PipelineNotice = { kind: NoticeKind; message: string };
 export type LeadEditing = { mode: 'add'; tabId: number } | { mode: 'edit'; lead: Lead };
 export type TabDialog = { mode: 'add' } | { mode: 'rename'; tab: Tab } | { mode: 'delete'; tab: Tab };
-export type LeadPanelRef = ActorRefFrom<typeof leadPanelMachine>;
-export type PanelEntry = { tabId: number; ref: LeadPanelRef };
+export type PanelEntry = { tabId: number; ref: LeadPanelActorRef };
 
 /** A lead move waiting or saving: the lead as it was and its place in the source panel (its rollback). */
 export type LeadMove = { leadId: string; fromTabId: number; toTabId: number; lead: Lead; index: number };
@@ -178,10 +177,10 @@ export const movedTabOrder = (tabs: readonly Tab[], tabId: number, direction: -1
   return out;
 };
 
-const panelOf = (context: PipelineContext, tabId: number): LeadPanelRef | undefined => context.panels.find((p) => p.tabId === tabId)?.ref;
+const panelOf = (context: PipelineContext, tabId: number): LeadPanelActorRef | undefined => context.panels.find((p) => p.tabId === tabId)?.ref;
 
 /** The leads a panel shows now (none when it has no list yet). */
-const panelLeads = (ref: LeadPanelRef | undefined): readonly Lead[] =>
+const panelLeads = (ref: LeadPanelActorRef | undefined): readonly Lead[] =>
   (ref?.getSnapshot().context as LeadPanelContext | undefined)?.leads ?? [];
 
 type MoveRequest = { leadId: string; fromTabId: number; toTabId: number; lead?: Lead | undefined };

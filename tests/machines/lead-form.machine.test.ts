@@ -19,7 +19,8 @@ import {
   type SaveLeadAnswer,
   type SaveLeadInput,
 } from '../../src/machines/lead-form.machine';
-import { leadFormEffects, saveAnswerOf } from '../../src/services/actors/lead-form';
+import { leadAnswerOf } from '../../src/services/actors/lead-answer';
+import { leadFormEffects } from '../../src/services/actors/lead-form';
 import { fakeFlowServices } from '../support/fake-api';
 import { controllable, flush } from '../support/fakes';
 import { leadOf, noTabs, tabOf } from '../support/lead-fixtures';
@@ -362,11 +363,11 @@ describe('the save effect', () => {
   });
 
   it('keeps other refusals as they are, and a STALE_EDIT without a readable lead as a refusal', () => {
-    expect(saveAnswerOf(wire(null, Code.NAME_CONFLICT, codeMessage[Code.NAME_CONFLICT]) as never)).toEqual({
+    expect(leadAnswerOf(wire(null, Code.NAME_CONFLICT, codeMessage[Code.NAME_CONFLICT]) as never)).toEqual({
       ok: false,
       code: Code.NAME_CONFLICT,
       message: codeMessage[Code.NAME_CONFLICT],
     });
-    expect(saveAnswerOf(wire({ id: 'x' }, Code.STALE_EDIT, 'stale') as never)).toEqual({ ok: false, code: Code.STALE_EDIT, message: 'stale' });
+    expect(leadAnswerOf(wire({ id: 'x' }, Code.STALE_EDIT, 'stale') as never)).toEqual({ ok: false, code: Code.STALE_EDIT, message: 'stale' });
   });
 });

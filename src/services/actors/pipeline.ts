@@ -10,8 +10,7 @@
  * the lead as it is now (`fresh`), so the rollback shows the current version.
  */
 import { fromPromise } from 'xstate';
-import { Code } from '../../contract/codes';
-import { forRole, lead as leadSchema, leadCalls, type Lead, type Tab } from '../../contract/leads';
+import { forRole, leadCalls, type Tab } from '../../contract/leads';
 import { PIPELINE_PATH } from '../../machines/constants';
 import { leadPanelMachine, type LeadPage, type LoadLeadPageInput } from '../../machines/lead-panel.machine';
 import { listRequestOf } from '../../machines/pipeline-filters';
@@ -28,17 +27,9 @@ import type {
   SaveTabInput,
 } from '../../machines/pipeline.machine';
 import type { Answer, Outcome } from '../../machines/answer';
-import type { ApiResult } from '../api/client';
 import { answerOf, dataOf, outcomeOf } from '../answer';
 import type { FlowEffects } from '../flow-services';
-
-/** A lead call's answer; a stale edit carries the server's current lead when it parses. */
-const leadAnswerOf = (result: ApiResult<Lead>): LeadAnswer => {
-  const answer = answerOf(result);
-  if (answer.ok || result.ok || result.code !== Code.STALE_EDIT) return answer;
-  const fresh = leadSchema.safeParse(result.data);
-  return fresh.success ? { ...answer, fresh: fresh.data } : answer;
-};
+import { leadAnswerOf } from './lead-answer';
 
 /** The pipeline URL holding the filters' query string (replaced, so Back leaves the pipeline). */
 export const pipelineUrl = (query: string): string => (query === '' ? PIPELINE_PATH : `${PIPELINE_PATH}?${query}`);

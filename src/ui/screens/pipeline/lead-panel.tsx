@@ -20,14 +20,11 @@ import { useCallback, useEffect, useRef } from 'react';
 import { css, cx } from '../../../../styled-system/css';
 import { NO_TAB_ID, type Lead, type Tab } from '../../../contract/leads';
 import { useI18nContext } from '../../../i18n/i18n-react';
-import type { leadPanelMachine } from '../../../machines/lead-panel.machine';
+import type { LeadPanelActorRef } from '../../../machines/lead-panel.machine';
 import type { PipelineActorRef } from '../../../machines/pipeline.machine';
 import { Button } from '../../components/button';
 import { MenuContent, MenuItem, MenuPortal, MenuPositioner, MenuRoot, MenuTrigger } from '../../components/menu';
 import { VirtualList } from '../../components/virtual-list';
-import type { ActorRefFrom } from 'xstate';
-
-export type LeadPanelRef = ActorRefFrom<typeof leadPanelMachine>;
 
 /** The drag-and-drop group every panel belongs to: cards move between any two panels. */
 const DRAG_GROUP = 'pipeline-leads';
@@ -175,7 +172,7 @@ const dropTarget = css({
 
 export type PanelProps = {
   pipeline: PipelineActorRef;
-  panel: LeadPanelRef;
+  panel: LeadPanelActorRef;
   tab: Tab;
   tabs: readonly Tab[];
   /** Position among the custom tabs (for move earlier/later); -1 for No tabs. */
@@ -266,7 +263,7 @@ export function LeadPanel({ pipeline, panel, tab, tabs, customIndex, customCount
       parent.removeEventListener('pointerdown', onStart, true);
       tearDown(parent);
     };
-  }, [pipeline, loading, failed]);
+  }, [pipeline]);
 
   const onEndReached = useCallback(() => panel.send({ type: 'user.loadMore' }), [panel]);
 
