@@ -148,6 +148,8 @@ export const workspaces = pgTable('workspaces', {
   planEnd: ts('plan_end'),
   createdAt: ts('created_at').notNull(),
   disbandedAt: ts('disbanded_at'),
+  /** ISO 3166-1 alpha-2: the country of phone numbers written without a country code (the import, SPEC §5). */
+  defaultCountry: text('default_country').notNull().default('US'),
 });
 
 export const memberLevels = ['admin', 'manager', 'member'] as const;
@@ -355,6 +357,12 @@ export const leads = pgTable(
     companyAddress: text('company_address'),
     /** The chat the lead came from (chat sync). */
     sourceId: text('source_id'),
+    /**
+     * The phone in E.164 form (libphonenumber-js, the workspace's default country for numbers
+     * without a country code; the digits alone when it cannot be read): how the import tells a
+     * row is an existing lead (SPEC §5), and what the contact search matches digits against.
+     */
+    phoneKey: text('phone_key'),
     awaitingReply: boolean('awaiting_reply').notNull().default(false),
     lastMessageAt: ts('last_message_at'),
     createdAt: ts('created_at').notNull(),
@@ -367,6 +375,7 @@ export const leads = pgTable(
     index('leads_owner_created_idx').on(t.workspaceId, t.ownerId, t.createdAt, t.id),
     index('leads_owner_tab_last_message_idx').on(t.workspaceId, t.ownerId, t.tabId, t.lastMessageAt.asc().nullsFirst(), t.id),
     index('leads_owner_last_message_idx').on(t.workspaceId, t.ownerId, t.lastMessageAt.asc().nullsFirst(), t.id),
+    index('leads_owner_phone_key_idx').on(t.workspaceId, t.ownerId, t.phoneKey),
     /** SPEC §5: closing a contact needs a custom tab first. */
     check('leads_closed_in_tab', sql`not ${t.isClosed} or ${t.tabId} <> 0`),
     check('leads_gender', sql`${t.gender} in ('male', 'female')`),
@@ -378,6 +387,115 @@ export const leads = pgTable(
     check('leads_level', sql`${t.level} in ('normal', 'important', 'core')`),
     check('leads_source', sql`${t.source} in ('facebook', 'chat-group', 'linkedin', 'instagram', 'google', 'youtube')`),
   ],
+);
+
+/** Notes on a contact (SPEC §7 /note/list/), newest first; written by the member or an admin acting for them. */
+export const leadNotes = pgTable(
+  'lead_notes',
+  {
+    id: text('id').primaryKey(),
+    workspaceId: text('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    leadId: text('lead_id')
+      .notNull()
+      .references(() => leads.id, { onDelete: 'cascade' }),
+    authorId: text('author_id').references(() => users.id, { onDelete: 'set null' }),
+    text: text('text').notNull(),
+    createdAt: ts('created_at').notNull(),
+  },
+  // The second index serves the cascade when a lead is deleted (PostgreSQL looks notes up by lead_id alone).
+  (t) => [index('lead_notes_lead_idx').on(t.workspaceId, t.leadId, t.createdAt), index('lead_notes_lead_fk_idx').on(t.leadId)],
+);
+
+/** SPEC §3 Tag type: a workspace's groups of tags (names unique ignoring case). */
+export const tagTypes = pgTable(
+  'tag_types',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    workspaceId: text('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [uniqueIndex('tag_types_name_key').on(t.workspaceId, sql`lower(${t.name})`)],
+);
+
+/** SPEC §3 Tag: belongs to a tag type; names unique within the type ignoring case. */
+export const tags = pgTable(
+  'tags',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    workspaceId: text('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    tagTypeId: integer('tag_type_id')
+      .notNull()
+      .references(() => tagTypes.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [uniqueIndex('tags_name_key').on(t.workspaceId, t.tagTypeId, sql`lower(${t.name})`)],
+);
+
+/** A tag's values, in their order; contacts carry values. */
+export const tagValues = pgTable(
+  'tag_values',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    workspaceId: text('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    tagId: integer('tag_id')
+      .notNull()
+      .references(() => tags.id, { onDelete: 'cascade' }),
+    value: text('value').notNull(),
+    position: integer('position').notNull(),
+  },
+  (t) => [uniqueIndex('tag_values_value_key').on(t.workspaceId, t.tagId, sql`lower(${t.value})`)],
+);
+
+/**
+ * The tag values a contact (lead) carries. The key leads with the lead (a contact's tags, and the
+ * cascade when a lead is deleted); the index leads with the workspace and the value (the contacts
+ * carrying a value: the tag filter, frequently used). Deleting a tag value cascades by value id
+ * alone, which scans: a rare action of an admin, left so.
+ */
+export const leadTagValues = pgTable(
+  'lead_tag_values',
+  {
+    workspaceId: text('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    leadId: text('lead_id')
+      .notNull()
+      .references(() => leads.id, { onDelete: 'cascade' }),
+    tagValueId: integer('tag_value_id')
+      .notNull()
+      .references(() => tagValues.id, { onDelete: 'cascade' }),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.leadId, t.tagValueId] }), index('lead_tag_values_value_idx').on(t.workspaceId, t.tagValueId, t.leadId)],
+);
+
+/** A person's saved list views (SPEC §7 /list-config; type 1: the contact table's columns). */
+export const listConfigs = pgTable(
+  'list_configs',
+  {
+    workspaceId: text('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: integer('type').notNull(),
+    /** Column ids in order (src/contract/contacts.ts contactColumns). */
+    columns: text('columns').array().notNull(),
+    updatedAt: ts('updated_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.userId, t.type] })],
 );
 
 /** Tables in an order that can be truncated together (tests) and listed by the seed. */
@@ -396,4 +514,10 @@ export const allTables = {
   serverSecrets,
   tabs,
   leads,
+  leadNotes,
+  tagTypes,
+  tags,
+  tagValues,
+  leadTagValues,
+  listConfigs,
 };

@@ -4,13 +4,14 @@
  * the endpoint's request schema; the endpoint's declared access is enforced here, once, and the
  * handler receives the scope that access guarantees (none for public and cookie calls, a Scope for
  * a session, a WorkspaceScope for member, manager and owner calls); the handler returns the
- * endpoint's answer type, sent as the success envelope, and an ApiFailure it throws goes out as
- * that code's envelope.
+ * endpoint's answer type, sent as the success envelope (a file endpoint's handler returns the file,
+ * sent as an attachment), and an ApiFailure it throws goes out as that code's envelope.
  */
 import type { Context, Hono } from 'hono';
 import { z } from 'zod/mini';
 import { camelKeys, toSnake } from '../../src/contract/case';
 import { Code } from '../../src/contract/codes';
+import type { DownloadedFile } from '../../src/contract/files';
 import { SOURCE_USER_HEADER, type Access, type AnswerOf, type Endpoint, type ParsedRequestOf } from '../../src/contract/endpoint';
 import { resolveClientAddress, type TrustProxy } from '../auth/client-address';
 import { isFormContentType, requireGoogleCsrf, requireJsonBody, requireSameOrigin } from '../auth/csrf';
@@ -18,7 +19,7 @@ import { authenticateBearer, bearerToken } from '../auth/sessions';
 import { buildScope, hasWorkspace, isAdminRole, type Scope, type WorkspaceScope } from '../auth/scope';
 import type { AppDeps } from '../deps';
 import { readBodyBytes, readBodyText, refuseDeclaredOversize } from './body';
-import { fail, sendOk } from './respond';
+import { ApiFailure, fail, sendOk } from './respond';
 
 // zod/mini registers no locale: without this, every issue without a custom message reads 'Invalid input'.
 // Set here, in the module that turns issues into messages, so whoever parses a body gets English texts.
@@ -62,6 +63,7 @@ const readQuery = (c: Context<AppEnv>): Record<string, unknown> => {
 const readBody = async (c: Context<AppEnv>, endpoint: Endpoint): Promise<unknown> => {
   if (c.req.method === 'GET' || c.req.method === 'HEAD') return readQuery(c);
   const contentType = c.req.header('content-type');
+  if (endpoint.body === 'multipart') return readMultipart(c, endpoint, contentType);
   if (endpoint.body === 'form' && isFormContentType(contentType)) {
     const bytes = await readBodyBytes(c, endpoint.bodyLimit);
     let form: Record<string, unknown>;
@@ -82,6 +84,27 @@ const readBody = async (c: Context<AppEnv>, endpoint: Endpoint): Promise<unknown
     return JSON.parse(text) as unknown;
   } catch {
     throw fail(Code.MALFORMED_JSON);
+  }
+};
+
+/** SPEC §8: the text a refused upload size shows. */
+export const UPLOAD_SIZE_MESSAGE = 'Invalid size';
+
+/**
+ * An upload (the endpoint declares `body: 'multipart'`; its access needs the bearer token, which a
+ * cross-site form cannot carry): read within the endpoint's limit, text fields as strings and files
+ * as `File` objects. A repeated field keeps its last value.
+ */
+const readMultipart = async (c: Context<AppEnv>, endpoint: Endpoint, contentType: string | undefined): Promise<Record<string, unknown>> => {
+  if (!contentType || !/^multipart\/form-data\s*;/i.test(contentType)) throw fail(Code.VALIDATION, 'Send the file as multipart/form-data');
+  const bytes = await readBodyBytes(c, endpoint.bodyLimit);
+  try {
+    const form = await new Response(bytes, { headers: { 'content-type': contentType } }).formData();
+    const out: Record<string, unknown> = {};
+    for (const [key, value] of form.entries()) out[key] = value;
+    return out;
+  } catch {
+    throw fail(Code.MALFORMED_JSON, 'The upload could not be read');
   }
 };
 
@@ -152,6 +175,22 @@ export const authorize = async (c: Context<AppEnv>, deps: AppDeps, endpoint: End
   return scope;
 };
 
+/** `filename*` (RFC 6266 / 5987) carries any name; the plain `filename` is its ASCII fallback. */
+export const contentDisposition = (filename: string): string => {
+  const ascii = filename.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
+};
+
+/** A file endpoint's success: the file as an attachment, never cached. */
+const sendFile = async (c: Context<AppEnv>, file: DownloadedFile) => {
+  const bytes = new Uint8Array(await file.blob.arrayBuffer());
+  return c.body(bytes, 200, {
+    'Content-Type': file.blob.type || 'application/octet-stream',
+    'Content-Disposition': contentDisposition(file.filename),
+    'Cache-Control': 'no-store',
+  });
+};
+
 export const defineRoute = <E extends Endpoint>(
   app: Hono<AppEnv>,
   deps: AppDeps,
@@ -159,12 +198,18 @@ export const defineRoute = <E extends Endpoint>(
   handler: (ctx: RouteContext<E>) => Promise<AnswerOf<E>>,
 ): void => {
   const run = async (c: Context<AppEnv>) => {
-    // A declared length over the limit is refused before anything else is done for the request.
-    refuseDeclaredOversize(c, endpoint.bodyLimit);
-    const scope = (await authorize(c, deps, endpoint)) as ScopeFor<E['access']>;
-    const body = await parseBody(c, endpoint);
-    const data = await handler({ c, body, scope, clientAddress: clientAddressOf(c, deps.config.trustProxy), deps });
-    return sendOk(c, data ?? null);
+    try {
+      // A declared length over the limit is refused before anything else is done for the request.
+      refuseDeclaredOversize(c, endpoint.bodyLimit);
+      const scope = (await authorize(c, deps, endpoint)) as ScopeFor<E['access']>;
+      const body = await parseBody(c, endpoint);
+      const data = await handler({ c, body, scope, clientAddress: clientAddressOf(c, deps.config.trustProxy), deps });
+      if (endpoint.result === 'file') return sendFile(c, data as DownloadedFile);
+      return sendOk(c, data ?? null);
+    } catch (err) {
+      if (endpoint.body === 'multipart' && err instanceof ApiFailure && err.code === Code.BODY_TOO_LARGE) throw fail(Code.BODY_TOO_LARGE, UPLOAD_SIZE_MESSAGE);
+      throw err;
+    }
   };
   // Some contract paths end with a slash (/api/token/); both spellings are served.
   const paths = endpoint.path.endsWith('/') ? [endpoint.path, endpoint.path.slice(0, -1)] : [endpoint.path, `${endpoint.path}/`];

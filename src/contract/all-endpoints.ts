@@ -4,8 +4,11 @@
  * imports only its own area (lint enforces it), so new areas add nothing to the login page.
  */
 import { accountEndpoints } from './account';
+import { contactsEndpoints } from './contacts';
 import type { Endpoint } from './endpoint';
+import { leadFilesEndpoints } from './lead-files';
 import { leadsEndpoints } from './leads';
+import { tagsEndpoints } from './tags';
 import { teamEndpoints } from './team';
 import { workspaceEndpoints } from './workspace';
 
@@ -14,6 +17,9 @@ export const contractAreas = {
   workspace: workspaceEndpoints,
   team: teamEndpoints,
   leads: leadsEndpoints,
+  leadFiles: leadFilesEndpoints,
+  contacts: contactsEndpoints,
+  tags: tagsEndpoints,
 } as const;
 
 export type AreaName = keyof typeof contractAreas;
@@ -31,7 +37,15 @@ const byPath = new Map(allEndpoints.map((e) => [withoutTrailingSlash(e.endpoint.
 export const endpointAt = (path: string): Endpoint | undefined => byPath.get(withoutTrailingSlash(path));
 
 /** Every endpoint by its name (names are unique across areas); tests key their fakes by it. */
-export const endpointsByName = { ...accountEndpoints, ...workspaceEndpoints, ...teamEndpoints, ...leadsEndpoints } as const;
+export const endpointsByName = {
+  ...accountEndpoints,
+  ...workspaceEndpoints,
+  ...teamEndpoints,
+  ...leadsEndpoints,
+  ...leadFilesEndpoints,
+  ...contactsEndpoints,
+  ...tagsEndpoints,
+} as const;
 export type EndpointName = keyof typeof endpointsByName;
 const names = new Map<Endpoint, EndpointName>(
   Object.entries(endpointsByName).map(([name, e]) => [e as Endpoint, name as EndpointName]),

@@ -33,8 +33,18 @@ export type Endpoint = {
   /** camelCase schema of `data` in a successful answer. */
   answer: z.ZodMiniType;
   access: Access;
-  /** How the body travels: JSON (the default) or a multipart form (Google sign-in, SPEC §7). */
-  body: 'json' | 'form';
+  /**
+   * How the body travels: JSON (the default); a form post (Google sign-in, SPEC §7, guarded by
+   * Google's CSRF double-submit); or `multipart`, an upload with files (the lead import) from a
+   * signed-in caller (bearer token, so a cross-site form cannot send it). A multipart request's
+   * text fields arrive as strings and its files as `File` objects.
+   */
+  body: 'json' | 'form' | 'multipart';
+  /**
+   * What a successful call answers: the JSON envelope (the default) or a file download (the
+   * exports, SPEC §7 "file result"). A refused file call still answers a JSON envelope.
+   */
+  result: 'json' | 'file';
   /**
    * The source-user header (SPEC §6: an admin acting for a member): `honoured` (checked, then the
    * call acts for that member), `ignored` (the user-setting call is the caller's own in every case),
@@ -48,8 +58,10 @@ export type Endpoint = {
 
 /** Request bodies of SPEC §7 are small forms; an endpoint that takes files declares its own limit. */
 export const DEFAULT_BODY_LIMIT = 16 * 1024;
-/** No endpoint may declare more than this. */
+/** No JSON endpoint may declare more than this. */
 export const MAX_BODY_BYTES = 1024 * 1024;
+/** A multipart upload (the lead import's file, SPEC §9 'Invalid size') may declare up to this. */
+export const MAX_UPLOAD_BYTES = 24 * 1024 * 1024;
 
 type EndpointInput<R extends z.ZodMiniType, A extends z.ZodMiniType, X extends Access> = {
   method?: 'GET' | 'POST';
@@ -57,7 +69,8 @@ type EndpointInput<R extends z.ZodMiniType, A extends z.ZodMiniType, X extends A
   request: R;
   answer: A;
   access: X;
-  body?: 'json' | 'form';
+  body?: 'json' | 'form' | 'multipart';
+  result?: 'json' | 'file';
   sourceUser?: SourceUserRule;
   bodyLimit?: number;
 };
@@ -78,8 +91,9 @@ export const endpoint = <R extends z.ZodMiniType, A extends z.ZodMiniType, X ext
   answer: def.answer,
   access: def.access,
   body: def.body ?? 'json',
+  result: def.result ?? 'json',
   sourceUser: def.sourceUser ?? 'honoured',
-  bodyLimit: Math.min(def.bodyLimit ?? DEFAULT_BODY_LIMIT, MAX_BODY_BYTES),
+  bodyLimit: Math.min(def.bodyLimit ?? DEFAULT_BODY_LIMIT, def.body === 'multipart' ? MAX_UPLOAD_BYTES : MAX_BODY_BYTES),
 });
 
 export type RequestOf<E extends Endpoint> = z.input<E['request']>;

@@ -4,17 +4,15 @@
  * Loaded with the pipeline screens.
  *
  * Role prefixes (SPEC §6): these calls switch between /admin and /member by the caller's real
- * role, so each is declared twice by `byRole`: `/admin/...` with access `manager` (the owner and
- * managers, who act for a member through the source-user header) and `/member/...` with access
- * `member` (any joined member, on their own leads only: `sourceUser: 'refused'`).
- * A member calling the /admin path is refused by the declared access. A client picks the pair's
- * endpoint with `forRole`.
+ * role, so each is declared twice by `byRole` (src/contract/role-pair.ts).
  *
  * Times on the wire are unix milliseconds (an edit time must tell two saves within a second apart).
  */
 import { z } from 'zod/mini';
 import { EMAIL_PATTERN } from './account';
-import { endpoint, type EndpointOf } from './endpoint';
+import { byRole, flattenRolePairs } from './role-pair';
+
+export { forRole, type RolePair } from './role-pair';
 
 /** Page size of a tab's lead list (SPEC §9: 40, 5 on mobile). */
 export const LEADS_PAGE_SIZE = 40;
@@ -178,20 +176,6 @@ export const tabReorderRequest = z.object({ tabIds: z.array(customTabIdSchema).c
 const emptyRequest = z.object({});
 const nothing = z.null();
 
-/** The /admin and /member endpoints of one call (SPEC §6). */
-export type RolePair<R extends z.ZodMiniType, A extends z.ZodMiniType> = {
-  admin: EndpointOf<R, A, 'manager'>;
-  member: EndpointOf<R, A, 'member'>;
-};
-const byRole = <R extends z.ZodMiniType, A extends z.ZodMiniType>(path: string, request: R, answer: A): RolePair<R, A> => ({
-  admin: endpoint({ path: `/admin${path}`, request, answer, access: 'manager' }),
-  member: endpoint({ path: `/member${path}`, request, answer, access: 'member', sourceUser: 'refused' }),
-});
-
-/** The endpoint of a pair a caller uses: /admin for the owner and managers, /member for the rest. */
-export const forRole = <P extends RolePair<z.ZodMiniType, z.ZodMiniType>>(pair: P, realRole: 'admin' | 'member'): P['admin'] | P['member'] =>
-  realRole === 'admin' ? pair.admin : pair.member;
-
 /** Each call of the area as its pair of role endpoints. */
 export const leadCalls = {
   leadsList: byRole('/leads/list', leadListRequest, leadListData),
@@ -208,22 +192,5 @@ export const leadCalls = {
 } as const;
 export type LeadCallName = keyof typeof leadCalls;
 
-type Flat<T extends Record<string, RolePair<z.ZodMiniType, z.ZodMiniType>>> = {
-  [K in keyof T & string as `admin${Capitalize<K>}`]: T[K]['admin'];
-} & {
-  [K in keyof T & string as `member${Capitalize<K>}`]: T[K]['member'];
-};
-
-const flatten = <T extends Record<string, RolePair<z.ZodMiniType, z.ZodMiniType>>>(calls: T): Flat<T> =>
-  Object.fromEntries(
-    Object.entries(calls).flatMap(([name, pair]) => {
-      const suffix = name.charAt(0).toUpperCase() + name.slice(1);
-      return [
-        [`admin${suffix}`, pair.admin],
-        [`member${suffix}`, pair.member],
-      ];
-    }),
-  ) as Flat<T>;
-
 /** Every endpoint of the area by name (adminLeadsList, memberLeadsList, ...), for all-endpoints.ts. */
-export const leadsEndpoints = flatten(leadCalls);
+export const leadsEndpoints = flattenRolePairs(leadCalls);

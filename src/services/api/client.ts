@@ -12,7 +12,9 @@
  *   aborted with it and rejects with `ApiError` of kind 'aborted', without a toast (nothing failed);
  * - codes 100004/100026 clear the access token and call `onSessionEnded(code)`;
  * - any other code than 100000 is handed to the caller as `{ok: false, code, data, message}`;
- * - a non-JSON answer is returned raw; a successful answer is parsed with the endpoint's answer schema.
+ * - a non-JSON answer is returned raw; a successful answer is parsed with the endpoint's answer schema;
+ * - an upload endpoint (`body: 'multipart'`) sends a multipart form (files as files, objects as JSON
+ *   text); a file endpoint (`result: 'file'`) answers `{ blob, filename }` (src/contract/files.ts).
  *
  * Endpoints come from the contract's areas (`api.call(teamEndpoints.workspacePage, body)`), so the
  * client carries no area's schemas itself.
@@ -116,6 +118,31 @@ const toQuery = (params: Record<string, unknown>): Record<string, string | strin
   return out;
 };
 
+/** A multipart form of a snake_cased body: files as files, objects as JSON text, nothing for null. */
+const formOf = (wire: Record<string, unknown>): FormData => {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(wire)) {
+    if (value === undefined || value === null) continue;
+    if (value instanceof Blob) form.append(key, value, value instanceof File ? value.name : 'file');
+    else form.append(key, typeof value === 'object' ? JSON.stringify(value) : String(value));
+  }
+  return form;
+};
+
+/** The file name a Content-Disposition header gives (RFC 6266: `filename*` first), or a fallback. */
+export const filenameOf = (disposition: string | null, fallback = 'download'): string => {
+  if (!disposition) return fallback;
+  const extended = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(disposition)?.[1];
+  if (extended) {
+    try {
+      return decodeURIComponent(extended.trim());
+    } catch {
+      // A malformed escape: fall back to the plain name.
+    }
+  }
+  return /filename\s*=\s*"([^"]*)"/i.exec(disposition)?.[1] ?? /filename\s*=\s*([^;]+)/i.exec(disposition)?.[1]?.trim() ?? fallback;
+};
+
 const readEnvelope = (json: unknown): Envelope | null => {
   const parsed = anyEnvelopeSchema.safeParse(camelKeys(json));
   return parsed.success ? { code: parsed.data.code, data: parsed.data.data ?? null, message: parsed.data.message } : null;
@@ -198,7 +225,8 @@ export const createApiClient = (deps: ApiClientDeps): ApiClient => {
     let response: Response;
     try {
       const request = base.url(endpoint.path).query(query).headers(headersFor(endpoint)).signal(controller);
-      response = await (endpoint.method === 'GET' ? request.get() : request.post(wireBody)).res();
+      const payload = endpoint.body === 'multipart' ? formOf(wireBody) : wireBody;
+      response = await (endpoint.method === 'GET' ? request.get() : request.post(payload)).res();
     } catch (err) {
       settle();
       if (aborted) throw abortedBy(name, err);
@@ -217,16 +245,31 @@ export const createApiClient = (deps: ApiClientDeps): ApiClient => {
       return fail(new ApiError('network', name, apiErrorMessages.network, { cause: err }));
     }
 
+    const readFailure = (err: unknown): ApiError =>
+      timedOut
+        ? new ApiError('timeout', name, apiErrorMessages.timeout, { cause: err })
+        : new ApiError('network', name, apiErrorMessages.network, { cause: err });
+
+    if (endpoint.result === 'file' && !isJsonContentType(response.headers.get('Content-Type'))) {
+      let blob: Blob;
+      try {
+        blob = await response.blob();
+      } catch (err) {
+        if (aborted) throw abortedBy(name, err);
+        return fail(readFailure(err));
+      } finally {
+        settle();
+      }
+      const file = { blob, filename: filenameOf(response.headers.get('Content-Disposition')) };
+      return { ok: true, raw: false, code: Code.OK, data: file as AnswerOf<E>, message: '' };
+    }
+
     let text: string;
     try {
       text = await response.text();
     } catch (err) {
       if (aborted) throw abortedBy(name, err);
-      return fail(
-        timedOut
-          ? new ApiError('timeout', name, apiErrorMessages.timeout, { cause: err })
-          : new ApiError('network', name, apiErrorMessages.network, { cause: err }),
-      );
+      return fail(readFailure(err));
     } finally {
       settle();
     }
