@@ -35,7 +35,8 @@ import type { WorkspaceScope } from '../auth/scope';
 import type { Db } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
 import { inWorkspace, scoped } from '../db/scoped';
-import { leads, tabs } from '../db/schema';
+import { leads, tabs, workspaces } from '../db/schema';
+import { phoneKey } from '../leads/phone-key';
 import type { AppDeps } from '../deps';
 import { ApiFailure, fail } from '../http/respond';
 import { defineRoute, type AppEnv } from '../http/route';
@@ -120,7 +121,7 @@ export const toWireLead = (row: LeadRow): Lead => ({
 
 type FormInput = Partial<z.output<typeof leadAddRequest>>;
 /** The form fields a request gives (absent ones untouched), as column values. */
-type FormColumns = Partial<Omit<typeof leads.$inferInsert, 'id' | 'workspaceId' | 'ownerId' | 'createdAt' | 'editedAt'>>;
+export type FormColumns = Partial<Omit<typeof leads.$inferInsert, 'id' | 'workspaceId' | 'ownerId' | 'createdAt' | 'editedAt'>>;
 
 const formColumns = (input: FormInput): FormColumns => {
   const { followUpTime, ...rest } = input;
@@ -142,6 +143,16 @@ const changedColumns = (row: LeadRow, changes: FormColumns): FormColumns =>
       return value !== current;
     }),
   );
+
+/** The workspace's default country for phone numbers without a country code (server/leads/phone-key.ts). */
+export const defaultCountryOf = async (conn: Db, workspaceId: string): Promise<string> => {
+  const [row] = await conn.select({ country: workspaces.defaultCountry }).from(workspaces).where(eq(workspaces.id, workspaceId));
+  return row?.country ?? 'US';
+};
+
+/** Adds the phone key to columns that set the phone (a cleared phone clears it). */
+export const withPhoneKey = async (conn: Db, workspaceId: string, columns: FormColumns): Promise<FormColumns & { phoneKey?: string | null }> =>
+  columns.phone === undefined ? columns : { ...columns, phoneKey: phoneKey(columns.phone, await defaultCountryOf(conn, workspaceId)) };
 
 /** The next edit time: now, or one millisecond past the previous one if the clock has not moved on. */
 const nextEditTime = (now: Date, previous: Date): Date => new Date(Math.max(now.getTime(), previous.getTime() + 1));
@@ -228,7 +239,7 @@ export const registerLeadRoutes = (app: Hono<AppEnv>, deps: AppDeps): void => {
         await requireTab(tx, owner, tabId);
         const [inserted] = await tx
           .insert(leads)
-          .values({ ...formColumns(body), name: body.name, id: randomUUID(), workspaceId: owner.workspaceId, ownerId: owner.userId, tabId, createdAt: now, editedAt: now })
+          .values({ ...(await withPhoneKey(tx, owner.workspaceId, formColumns(body))), name: body.name, id: randomUUID(), workspaceId: owner.workspaceId, ownerId: owner.userId, tabId, createdAt: now, editedAt: now })
           .returning();
         return inserted!;
       }),
@@ -251,7 +262,7 @@ export const registerLeadRoutes = (app: Hono<AppEnv>, deps: AppDeps): void => {
         }
         const [updated] = await tx
           .update(leads)
-          .set({ ...changes, editedAt: nextEditTime(clock.now(), current.editedAt) })
+          .set({ ...(await withPhoneKey(tx, owner.workspaceId, changes)), editedAt: nextEditTime(clock.now(), current.editedAt) })
           .where(inWorkspace(leads, owner, ownedBy(leads, owner), eq(leads.id, id)))
           .returning();
         return updated!;
