@@ -22,8 +22,11 @@ import { ApiFailure, sendEnvelope } from './http/respond';
 import type { AppEnv } from './http/route';
 import { registerAccountRoutes } from './routes/account';
 import { registerConfigRoutes } from './routes/config';
+import { registerContactRoutes } from './routes/contacts';
+import { registerLeadFileRoutes } from './routes/lead-files';
 import { registerLeadRoutes } from './routes/leads';
 import { registerTabRoutes } from './routes/tabs';
+import { registerTagRoutes } from './routes/tags';
 import { registerUserRoutes } from './routes/user';
 import { registerWorkspaceRoutes } from './routes/workspace';
 import { registerStaticRoutes, securityHeaders } from './static';
@@ -55,6 +58,9 @@ export const createApp = (deps: AppDeps): Hono<AppEnv> => {
   registerWorkspaceRoutes(app, deps);
   registerLeadRoutes(app, deps);
   registerTabRoutes(app, deps);
+  registerContactRoutes(app, deps);
+  registerTagRoutes(app, deps);
+  registerLeadFileRoutes(app, deps);
   registerStaticRoutes(app, deps.config.staticDir, deps.config);
 
   app.notFound((c) =>

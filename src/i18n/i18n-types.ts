@@ -1990,6 +1990,24 @@ type RootTranslation = {
 		 */
 		tagsNote: string
 	}
+	contacts: {
+		/**
+		 * C​o​n​t​a​c​t​s
+		 */
+		title: string
+	}
+	tags: {
+		/**
+		 * T​a​g​s
+		 */
+		title: string
+	}
+	importer: {
+		/**
+		 * I​m​p​o​r​t​ ​l​e​a​d​s
+		 */
+		title: string
+	}
 }
 
 export type TranslationFunctions = {
@@ -3920,6 +3938,24 @@ export type TranslationFunctions = {
 		 * Tags arrive with tag management.
 		 */
 		tagsNote: () => LocalizedString
+	}
+	contacts: {
+		/**
+		 * Contacts
+		 */
+		title: () => LocalizedString
+	}
+	tags: {
+		/**
+		 * Tags
+		 */
+		title: () => LocalizedString
+	}
+	importer: {
+		/**
+		 * Import leads
+		 */
+		title: () => LocalizedString
 	}
 }
 
