@@ -29,8 +29,10 @@ export type Answer = {
   code: number;
   data: unknown;
   message: string;
-  /** The raw parsed JSON (snake_case keys). */
+  /** The raw parsed JSON (snake_case keys); `{code: -1, message: text}` when the answer is not JSON (a file). */
   json: Record<string, unknown>;
+  /** The answer's body as text (a file endpoint's CSV, say). */
+  text: string;
   headers: Headers;
   /** Value of the session cookie set by this answer ('' when cleared), undefined when not set. */
   sessionCookie: string | undefined;
@@ -174,6 +176,7 @@ export const setupTestApp = async (options: { config?: Partial<AppConfig>; googl
         data: json.data,
         message: json.message as string,
         json,
+        text,
         headers: res.headers,
         sessionCookie: parseSessionCookie(setCookie),
         setCookie,
