@@ -412,6 +412,14 @@ type RootTranslation = {
 			 */
 			pipeline: string
 			/**
+			 * C​o​n​t​a​c​t​s
+			 */
+			contacts: string
+			/**
+			 * T​a​g​s
+			 */
+			tags: string
+			/**
 			 * W​o​r​k​s​p​a​c​e​ ​m​e​m​b​e​r​s
 			 */
 			members: string
@@ -2403,6 +2411,14 @@ export type TranslationFunctions = {
 			 * Pipeline
 			 */
 			pipeline: () => LocalizedString
+			/**
+			 * Contacts
+			 */
+			contacts: () => LocalizedString
+			/**
+			 * Tags
+			 */
+			tags: () => LocalizedString
 			/**
 			 * Workspace members
 			 */

@@ -24,7 +24,7 @@ import { sessionMachine, type SessionActorRef } from '../machines/session.machin
 import { createActors } from './actors';
 import type { ApiClient } from './api/client';
 import type { ExtensionBridge } from './extension/bridge';
-import { browserClipboard, type Clipboard, type FlowEffects, type FlowServices } from './flow-services';
+import { browserClipboard, browserFileSaver, type Clipboard, type FileSaver, type FlowEffects, type FlowServices } from './flow-services';
 import { combineInspectors, type InspectFn, type InspectLike } from './inspection';
 import type { AppStorage } from './storage';
 
@@ -80,6 +80,8 @@ export type AppSystemDeps = {
   bridge: ExtensionBridge;
   /** The clipboard service (default: the browser's). */
   clipboard?: Clipboard;
+  /** The file saver (default: the browser's download). */
+  files?: FileSaver;
   /** Moves the router (the navigator's `navigate`). */
   navigate(to: string, options: { replace: boolean }): void;
   /** Loads a dictionary (typesafe-i18n's `loadLocaleAsync`, or by areas). */
@@ -118,6 +120,7 @@ export const createAppSystem = (deps: AppSystemDeps): AppSystem => {
     storage: deps.storage,
     bridge: deps.bridge,
     clipboard: deps.clipboard ?? browserClipboard,
+    files: deps.files ?? browserFileSaver,
     navigate: (to, options) => deps.navigate(to, { replace: options?.replace ?? false }),
     sendTo: (systemId, event) => {
       root?.system.get(systemId)?.send(event);

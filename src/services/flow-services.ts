@@ -12,11 +12,15 @@ import type { AppStorage } from './storage';
 
 export type Clipboard = { writeText(text: string): Promise<void> };
 
+/** Hands a file to the person (the browser's download): exports, the import's skipped rows. */
+export type FileSaver = { save(blob: Blob, filename: string): void };
+
 export type FlowServices = {
   api: ApiClient;
   storage: AppStorage;
   bridge: ExtensionBridge;
   clipboard: Clipboard;
+  files: FileSaver;
   /** Moves the router (the navigator's navigate). */
   navigate(to: string, options?: { replace?: boolean }): void;
   /**
@@ -37,5 +41,21 @@ export const browserClipboard: Clipboard = {
   writeText: (text) => {
     if (typeof navigator === 'undefined' || !navigator.clipboard) return Promise.reject(new Error('The clipboard is not available'));
     return navigator.clipboard.writeText(text);
+  },
+};
+
+/** The browser's download: a temporary object URL behind a clicked link (views never build one). */
+export const browserFileSaver: FileSaver = {
+  save: (blob, filename) => {
+    const url = URL.createObjectURL(blob);
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = filename;
+    link.rel = 'noopener';
+    document.body.append(link);
+    link.click();
+    link.remove();
+    // Revoked after the click has been handled (an immediate revoke can cancel the download in some browsers).
+    setTimeout(() => URL.revokeObjectURL(url), 60_000);
   },
 };

@@ -33,6 +33,7 @@ export const fakeFlowServices = (answer: (name: EndpointName, body: unknown) => 
     storage: createStorage(createMemoryBackend({})),
     bridge: createFakeExtension(),
     clipboard: { writeText: async () => undefined },
+    files: { save: () => undefined },
     navigate: (to, o) => navigations.push({ to, replace: o?.replace }),
     sendTo: (systemId, event) => sent.push({ systemId, event }),
   };

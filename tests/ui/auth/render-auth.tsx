@@ -53,6 +53,7 @@ export function renderAuth(path: string, element: () => ReactElement, options: {
     storage,
     bridge: createFakeExtension(),
     clipboard: { writeText: async () => undefined },
+    files: { save: () => undefined },
     navigate: (to, o) => void router.navigate(to, { replace: o?.replace ?? false }),
     sendTo: (systemId, event) => {
       sent.push({ systemId, event });
