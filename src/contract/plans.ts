@@ -17,14 +17,16 @@ export type PlanDefinition = {
 };
 
 const basic: Permission[] = ['calender', 'message_sync', 'attachment_message', 'share_message', 'sort_chats', 'custom_tag'];
-const pro: Permission[] = [...basic, 'button_message', 'recording_message', 'export_contact', 'integration', 'custom_webhook'];
+/** SPEC §6: free and trial plans lack export; every paid plan has it. */
+const starter: Permission[] = [...basic, 'export_contact'];
+const pro: Permission[] = [...starter, 'button_message', 'recording_message', 'integration', 'custom_webhook'];
 const all: Permission[] = [...permissionBits];
 
 export const plans = {
   trial: { code: 'trial', productCode: 'trial', name: 'Trial', group: 'trial', yearly: false, priceTitle: 'Free', seats: 5, periodDays: 14, perms: basic },
   free: { code: 'free', productCode: '1', name: 'Free', group: 'free', yearly: false, priceTitle: 'Free', seats: 1, periodDays: 0, perms: basic.slice(0, 3) },
-  starter: { code: 'starter', productCode: 'starter', name: 'Starter', group: 'starter', yearly: false, priceTitle: '$15/seat/month', seats: 3, periodDays: 30, perms: basic },
-  starter_yearly: { code: 'starter_yearly', productCode: '2', name: 'Starter (yearly)', group: 'starter', yearly: true, priceTitle: '$144/seat/year', seats: 3, periodDays: 365, perms: basic },
+  starter: { code: 'starter', productCode: 'starter', name: 'Starter', group: 'starter', yearly: false, priceTitle: '$15/seat/month', seats: 3, periodDays: 30, perms: starter },
+  starter_yearly: { code: 'starter_yearly', productCode: '2', name: 'Starter (yearly)', group: 'starter', yearly: true, priceTitle: '$144/seat/year', seats: 3, periodDays: 365, perms: starter },
   pro: { code: 'pro', productCode: 'pro', name: 'Pro', group: 'pro', yearly: false, priceTitle: '$25/seat/month', seats: 10, periodDays: 30, perms: pro },
   pro_yearly: { code: 'pro_yearly', productCode: '3', name: 'Pro (yearly)', group: 'pro', yearly: true, priceTitle: '$240/seat/year', seats: 10, periodDays: 365, perms: pro },
   growth: { code: 'growth', productCode: 'growth', name: 'Growth', group: 'growth', yearly: false, priceTitle: '$45/seat/month', seats: 50, periodDays: 30, perms: all },
