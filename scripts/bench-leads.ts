@@ -218,12 +218,17 @@ const makeData = async (db: Db, label: string): Promise<void> => {
   );
 
   // The load follows PostgreSQL's advice for populating a database: the keys, foreign keys and
-  // indexes of leads go for it and come back after it, as the catalog defines them, all in one
-  // transaction that empties the table first (with wal_level=minimal, as PGlite is opened for it,
-  // that transaction then writes almost no WAL).
+  // indexes of leads (and the foreign keys of the tables that reference leads: notes, contact tags)
+  // go for it and come back after it, as the catalog defines them, all in one transaction that
+  // empties the table first (with wal_level=minimal, as PGlite is opened for it, that transaction
+  // then writes almost no WAL).
   await db.transaction(async (tx) => {
     await tx.execute(sql`SET LOCAL maintenance_work_mem = '256MB'`);
-    await tx.execute(sql`TRUNCATE ${leads}`);
+    await tx.execute(sql`TRUNCATE ${leads} CASCADE`);
+    const referencing = rowsOf(
+      await tx.execute(sql`SELECT conrelid::regclass::text AS tbl, conname, pg_get_constraintdef(oid) AS def FROM pg_constraint WHERE confrelid = ${'leads'}::regclass AND contype = 'f'`),
+    ) as { tbl: string; conname: string; def: string }[];
+    for (const { tbl, conname } of referencing) await tx.execute(sql`ALTER TABLE ${sql.identifier(tbl)} DROP CONSTRAINT ${sql.identifier(conname)}`);
     const indexes = rowsOf(
       await tx.execute(sql`SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = current_schema() AND tablename = ${'leads'} AND indexname <> ${'leads_pkey'}`),
     ) as { indexname: string; indexdef: string }[];
@@ -239,6 +244,7 @@ const makeData = async (db: Db, label: string): Promise<void> => {
     }
     for (const { conname, def } of constraints) await tx.execute(sql`ALTER TABLE ${leads} ADD CONSTRAINT ${sql.identifier(conname)} ${sql.raw(def)}`);
     for (const { indexdef } of indexes) await tx.execute(sql.raw(indexdef));
+    for (const { tbl, conname, def } of referencing) await tx.execute(sql`ALTER TABLE ${sql.identifier(tbl)} ADD CONSTRAINT ${sql.identifier(conname)} ${sql.raw(def)}`);
   });
   await db.execute(sql`VACUUM ANALYZE`);
 };

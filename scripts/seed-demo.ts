@@ -15,17 +15,26 @@
  * seed per person (the same leads on every run, for the same clock); a person's tabs are made only
  * when they have none and their leads only when they have none, so a re-run adds nothing and keeps
  * what a demo visitor changed.
+ *
+ * The workspace gets tag types with tags and values (SPEC §3 Tag type, Tag) when it has none, and
+ * about a third of each person's leads carry one to three values (chosen by the same seed), made
+ * with the leads. The seed also writes a sample file to import (`demo/sample-import.csv`, printed):
+ * new people in the three languages, people the admin already has with their phones written another
+ * way (so the import updates them or finds nothing changed), a repeated row, and rows with each
+ * kind of SPEC §5 error, so the import wizard shows every count.
  */
 import { createHash, randomUUID } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { hashSecret } from '../server/auth/passwords';
 import { systemClock, type Clock } from '../server/clock';
 import { makeConfig, readAppConfig, readServerEnv } from '../server/config';
 import { openDatabase, type Db } from '../server/db/client';
 import { inWorkspace, scoped } from '../server/db/scoped';
-import { invitations, leads, tabs, userSettings, users, workspaceMembers, workspaces } from '../server/db/schema';
+import { invitations, leadTagValues, leads, tabs, tagTypes, tags, tagValues, userSettings, users, workspaceMembers, workspaces } from '../server/db/schema';
+import { phoneKey } from '../server/leads/phone-key';
 import {
   deriveInviteToken,
   invitationUrl,
@@ -36,6 +45,7 @@ import {
 } from '../server/invitations';
 import { NO_TAB_ID, salesActivities, salesSources, salesStages } from '../src/contract/leads';
 import { plans } from '../src/contract/plans';
+import { toCsv } from '../src/contract/csv';
 
 export const DEMO_WORKSPACE_NAME = 'Demo Trading Co';
 
@@ -345,12 +355,80 @@ const demoLeadId = (owner: Owner, index: number): string => {
 
 export type PipelineCounts = { tabs: number; leads: number };
 
+/** The demo's tag types, their tags and values (English, Chinese and Arabic, as a mixed team writes them). */
+export const demoTagTypes: readonly { name: string; tags: readonly { name: string; values: readonly string[] }[] }[] = [
+  {
+    name: 'Customer profile',
+    tags: [
+      { name: 'Interest', values: ['Electronics', 'Textiles', 'Machinery', 'Furniture'] },
+      { name: 'Budget', values: ['< $1k', '$1k–10k', '> $10k'] },
+      { name: '语言 Language', values: ['English', '中文', 'العربية'] },
+    ],
+  },
+  {
+    name: 'Follow-up',
+    tags: [
+      { name: 'Priority', values: ['Hot', 'Warm', 'Cold'] },
+      { name: 'متابعة', values: ['اتصال هاتفي', 'زيارة'] },
+    ],
+  },
+];
+
+/** The workspace's tag value ids, made once (when it has no tag types). */
+const seedTags = async (db: Db, workspaceId: string, now: Date): Promise<number[]> =>
+  db.transaction(async (tx) => {
+    const ws = { workspaceId };
+    const existing = await tx.select({ id: tagValues.id }).from(tagValues).where(inWorkspace(tagValues, ws)).orderBy(tagValues.id);
+    if ((await scoped(tx, ws).count(tagTypes)) > 0) return existing.map((v) => v.id);
+    const ids: number[] = [];
+    for (const type of demoTagTypes) {
+      const [typeRow] = await tx.insert(tagTypes).values({ workspaceId, name: type.name, isActive: true, createdAt: now }).returning({ id: tagTypes.id });
+      for (const tag of type.tags) {
+        const [tagRow] = await tx.insert(tags).values({ workspaceId, tagTypeId: typeRow!.id, name: tag.name, createdAt: now }).returning({ id: tags.id });
+        const values = await tx
+          .insert(tagValues)
+          .values(tag.values.map((value, position) => ({ workspaceId, tagId: tagRow!.id, value, position })))
+          .returning({ id: tagValues.id });
+        ids.push(...values.map((v) => v.id));
+      }
+    }
+    return ids;
+  });
+
+/** Where the seed leaves its sample import file (git-ignored). */
+export const SAMPLE_IMPORT_PATH = fileURLToPath(new URL('../demo/sample-import.csv', import.meta.url));
+
+/**
+ * The sample import file for a person with these leads: five new people, three of theirs with
+ * the phone written another way (the first with a new company, so it is updated), one row twice,
+ * and one row of each SPEC §5 error.
+ */
+export const sampleImportTable = (own: readonly { name: string; phone: string | null }[]): string[][] => {
+  const withPhone = own.filter((l): l is { name: string; phone: string } => l.phone !== null && l.phone.startsWith('+')).slice(0, 3);
+  // Digits only, without the '+'; then dashes for spaces: the phone key reads all three as the stored number.
+  const otherWay = (phone: string, i: number) => (i === 0 ? phone.replace(/\D/g, '') : phone.replace(/\s+/g, '-'));
+  return [
+    ['Name', 'Phone', 'Email', 'Company', 'Address', 'Website'],
+    ['Grace Holloway', '+1 (415) 555-0134', 'grace@holloway-imports.com', 'Holloway Imports', '220 Mission St, San Francisco', 'https://holloway-imports.com'],
+    ['陈思远', '+86 138 0013 8765', 'siyuan.chen@hz-textile.cn', '杭州锦程纺织', '杭州市西湖区文三路 90 号', ''],
+    ['ليلى الحسن', '+971 50 123 4567', 'layla@gulf-trade.ae', 'شركة الخليج للتجارة', 'دبي، شارع الشيخ زايد', ''],
+    ['Tomás Herrera', '+34 612 345 678', '', 'Herrera Muebles', 'Calle Mayor 12, Madrid', ''],
+    ['Amara Okafor', '+234 803 555 0199', 'amara@okafor.ng', '', '', ''],
+    ...withPhone.map((l, i) => [l.name, otherWay(l.phone, i), '', i === 0 ? 'Northwind Traders' : '', '', '']),
+    ['Amara Okafor', '234 803 555 0199', '', '', '', ''],
+    ['Sven Lindqvist', '', 'sven@lindqvist.se', '', '', ''],
+    ['Priya Raman', '+91 98x 555 0142', '', '', '', ''],
+    ['', '+44 20 7946 0321', 'no-name@example.com', '', '', ''],
+    ['Marco Bianchi', '+39 347 555 0111', 'marco.bianchi@', '', '', ''],
+  ];
+};
+
 /**
  * One person's pipeline, in one transaction: their tabs when they have none, then their leads when
  * they have none (so a re-run, or a demo visitor's own changes, are left alone). The person's
  * membership row is locked first, so two seeds at once cannot both find the pipeline empty.
  */
-const seedPipeline = async (db: Db, owner: Owner, person: (typeof demoUsers)[number], seed: number, now: Date): Promise<PipelineCounts> =>
+const seedPipeline = async (db: Db, owner: Owner, person: (typeof demoUsers)[number], seed: number, now: Date, tagValueIds: readonly number[]): Promise<PipelineCounts> =>
   db.transaction(async (tx) => {
     await tx
       .select({ id: workspaceMembers.id })
@@ -370,7 +448,16 @@ const seedPipeline = async (db: Db, owner: Owner, person: (typeof demoUsers)[num
     if ((await own.count(leads, ownedLeads)) === 0) {
       const tabIds = [...tabRows].sort((a, b) => a.position - b.position || a.id - b.id).map((t) => t.id);
       const rows = demoLeads(seededRandom(seed), person.leads, tabIds, now);
-      await tx.insert(leads).values(rows.map((row, i) => ({ ...row, ...ownerColumns(owner), id: demoLeadId(owner, i) })));
+      const inserted = rows.map((row, i) => ({ ...row, ...ownerColumns(owner), id: demoLeadId(owner, i), phoneKey: phoneKey(row.phone) }));
+      await tx.insert(leads).values(inserted);
+      // About a third of the leads carry one to three tag values.
+      if (tagValueIds.length > 0) {
+        const rnd = seededRandom(seed ^ 0x7a95);
+        const tagged = inserted.flatMap((lead) =>
+          rnd() < 0.35 ? [...new Set(Array.from({ length: 1 + Math.floor(rnd() * 3) }, () => pick(rnd, tagValueIds)))].map((tagValueId) => ({ workspaceId: owner.workspaceId, leadId: lead.id, tagValueId, createdAt: now })) : [],
+        );
+        if (tagged.length > 0) await tx.insert(leadTagValues).values(tagged);
+      }
     }
     return { tabs: await own.count(tabs, ownedTabs), leads: await own.count(leads, ownedLeads) };
   });
@@ -384,6 +471,10 @@ export type DemoSeed = {
   publicInviteUrl: string;
   /** The custom tabs and leads each person (by email) has once the seed is done. */
   pipelines: Record<string, PipelineCounts>;
+  /** Tag values of the workspace. */
+  tagValues: number;
+  /** The sample import file's table (header first) for the admin. */
+  sampleImport: string[][];
 };
 
 export type SeedOptions = {
@@ -483,11 +574,18 @@ export const seedDemo = async (db: Db, clock: Clock = systemClock, options: Seed
       publicInviteUrl: invitationUrl(origin, 'public', publicToken),
     };
   });
+  const tagValueIds = await seedTags(db, seed.workspaceId, now);
   const pipelines: Record<string, PipelineCounts> = {};
   for (const [i, u] of demoUsers.entries()) {
-    pipelines[u.email] = await seedPipeline(db, { workspaceId: seed.workspaceId, userId: seed.userIds[u.email]! }, u, 0x5eed + i, now);
+    pipelines[u.email] = await seedPipeline(db, { workspaceId: seed.workspaceId, userId: seed.userIds[u.email]! }, u, 0x5eed + i, now, tagValueIds);
   }
-  return { ...seed, pipelines };
+  const admin = { workspaceId: seed.workspaceId, userId: seed.userIds[demoUsers[0].email]! };
+  const adminLeads = await db
+    .select({ name: leads.name, phone: leads.phone })
+    .from(leads)
+    .where(inWorkspace(leads, admin, eq(leads.ownerId, admin.userId)))
+    .orderBy(leads.id);
+  return { ...seed, pipelines, tagValues: tagValueIds.length, sampleImport: sampleImportTable(adminLeads) };
 };
 
 const isMain = process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url);
@@ -510,6 +608,10 @@ if (isMain) {
     }
     console.log(`  pending email invitation for ${DEMO_INVITEE}: ${seed.emailInviteUrl}`);
     console.log(`  public invitation link (valid 7 days): ${seed.publicInviteUrl}`);
+    console.log(`  tags: ${demoTagTypes.length} tag types, ${seed.tagValues} tag values`);
+    mkdirSync(dirname(SAMPLE_IMPORT_PATH), { recursive: true });
+    writeFileSync(SAMPLE_IMPORT_PATH, toCsv(seed.sampleImport));
+    console.log(`  a file to import (Pipeline, Import, as ${demoUsers[0].email}): ${SAMPLE_IMPORT_PATH}`);
   };
   run().catch((error: unknown) => {
     console.error('[seed:demo] failed:', error);

@@ -5,7 +5,9 @@ import { payInfoData, userInfoData } from '../../src/contract/account';
 import { camelKeys } from '../../src/contract/case';
 import { leadAddRequest, leadListData, NO_TAB_ID, userTabsData, type Lead } from '../../src/contract/leads';
 import { decodePerms } from '../../src/contract/permissions';
-import { DEMO_INVITEE, DEMO_WORKSPACE_NAME, demoUsers, seedDemo } from '../../scripts/seed-demo';
+import { DEMO_INVITEE, DEMO_WORKSPACE_NAME, demoTagTypes, demoUsers, seedDemo } from '../../scripts/seed-demo';
+import { rowErrors } from '../../src/contract/import-rows';
+import { phoneKey } from '../../server/leads/phone-key';
 import { signUp } from './support/accounts';
 import { setupTestApp, type TestApp } from './support/test-app';
 
@@ -31,11 +33,20 @@ describe('seed:demo', () => {
       members: await t.count('workspaceMembers'),
       tabs: await t.count('tabs'),
       leads: await t.count('leads'),
+      tagTypes: await t.count('tagTypes'),
+      tags: await t.count('tags'),
+      tagValues: await t.count('tagValues'),
+      leadTagValues: await t.count('leadTagValues'),
     });
     const counts = await counted();
     const tabTotal = demoUsers.reduce((n, u) => n + u.tabs.length, 0);
     const leadTotal = demoUsers.reduce((n, u) => n + u.leads, 0);
-    expect(counts).toEqual({ users: 4, workspaces: 1, members: 5, tabs: tabTotal, leads: leadTotal });
+    const tagCount = demoTagTypes.reduce((n, type) => n + type.tags.length, 0);
+    const valueCount = demoTagTypes.reduce((n, type) => n + type.tags.reduce((m, tag) => m + tag.values.length, 0), 0);
+    expect(counts).toMatchObject({ users: 4, workspaces: 1, members: 5, tabs: tabTotal, leads: leadTotal, tagTypes: demoTagTypes.length, tags: tagCount, tagValues: valueCount });
+    // About a third of the leads carry tag values.
+    expect(counts.leadTagValues).toBeGreaterThan(leadTotal / 5);
+    expect(first.tagValues).toBe(valueCount);
     expect(await t.count('invitations')).toBe(2);
     expect(first.pipelines).toEqual(Object.fromEntries(demoUsers.map((u) => [u.email, { tabs: u.tabs.length, leads: u.leads }])));
     const second = await seedDemo(t.db, t.clock);
@@ -153,5 +164,21 @@ describe('seed:demo', () => {
     expect(pub.data).toMatchObject({ kind: 'public', status: 'valid' });
     const joined = await t.post('/public/workspace/join', { email: DEMO_INVITEE, invite_token: token(seed.emailInviteUrl) }, { token: invitee.accessToken });
     expect(joined.data).toMatchObject({ workspace_name: DEMO_WORKSPACE_NAME, member_count: 5 });
+  }, 60000);
+
+  it('leaves a sample import with new people, the admin\'s people written another way, a repeated row and every row error', async () => {
+    const seed = await seedDemo(t.db, t.clock);
+    const [header, ...rows] = seed.sampleImport;
+    expect(header).toEqual(['Name', 'Phone', 'Email', 'Company', 'Address', 'Website']);
+    const relation = { name: 0, phone: 1, email: 2, companyName: 3, companyAddress: 4, companyWebsite: 5 };
+    const errors = rows.map((row) => rowErrors(row, relation));
+    expect(errors.flat().sort()).toEqual(['emailInvalid', 'nameEmpty', 'phoneEmpty', 'phoneInvalid']);
+    const adminId = seed.userIds[demoUsers[0].email]!;
+    const own = await t.db.select({ phoneKey: leads.phoneKey }).from(leads).where(eq(leads.ownerId, adminId));
+    const ownKeys = new Set(own.map((l) => l.phoneKey));
+    const keys = rows.filter((_, i) => errors[i]!.length === 0).map((row) => phoneKey(row[1]));
+    // Three rows are people the admin has, written another way; one key repeats (the same person twice).
+    expect(keys.filter((k) => ownKeys.has(k))).toHaveLength(3);
+    expect(new Set(keys).size).toBe(keys.length - 1);
   }, 60000);
 });
