@@ -8,7 +8,8 @@ export const stateFile = join(root, '.tmp', 'e2e-server.json');
 /** Starts one real server for the whole run; tests read its URL and log from the environment. */
 export default async function globalSetup() {
   if (!existsSync(join(root, 'dist', 'index.html'))) throw new Error('build the front end first (npx vite build)');
-  const server = await startServer();
+  // The demo data gives the journeys a workspace on a paid plan (exports) beside the ones they make.
+  const server = await startServer({}, { seed: true });
   process.env.E2E_BASE_URL = server.url;
   process.env.E2E_SERVER_LOG = server.logFile;
   // .tmp is git-ignored: a fresh clone does not have it.

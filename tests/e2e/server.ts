@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -17,15 +17,21 @@ const freePort = () =>
     });
   });
 
-/** Starts the real server (built front end + API) on a fresh embedded database in a temp dir. */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+/**
+ * Starts the real server (built front end + API) on a fresh embedded database in a temp dir. With
+ * `seed`, the demo data (`npm run seed:demo`: the Pro-plan demo workspace and its people) is put in
+ * the database first, as a visitor's machine would have it.
+ */
+export async function startServer(env: Record<string, string> = {}, options: { seed?: boolean } = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'crm-e2e-'));
   const logFile = join(dataDir, 'server.log');
   const log = createWriteStream(logFile);
+  const serverEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: join(dataDir, 'db'), DATABASE_URL: '', SMTP_URL: '', NODE_ENV: 'production', PUBLIC_URL: `http://127.0.0.1:${port}`, ...env };
+  if (options.seed) execFileSync(process.execPath, ['--import', 'tsx', join(root, 'scripts', 'seed-demo.ts')], { cwd: root, env: serverEnv, stdio: 'ignore' });
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(root, 'server', 'main.ts')], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: join(dataDir, 'db'), DATABASE_URL: '', SMTP_URL: '', NODE_ENV: 'production', PUBLIC_URL: `http://127.0.0.1:${port}`, ...env },
+    env: serverEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.pipe(log);
