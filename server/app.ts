@@ -40,6 +40,13 @@ const isApiPath = (path: string) => API_PREFIXES.some((p) => path.startsWith(p) 
 export const createApp = (deps: AppDeps): Hono<AppEnv> => {
   const app = new Hono<AppEnv>();
 
+  // The server's own time for each API answer, for measuring (SERVER_TIMING=1; server/http/respond.ts).
+  if (deps.config.serverTiming) {
+    app.use('*', async (c, next) => {
+      c.set('startedAt', performance.now());
+      await next();
+    });
+  }
   app.use('*', securityHeaders(deps.config));
   app.use('*', async (c, next) => {
     if (isApiPath(c.req.path)) c.header('Cache-Control', 'no-store');

@@ -61,6 +61,12 @@ export type AppConfig = {
    * a comma list of proxy addresses/CIDRs). Null: none, the socket address (server/auth/client-address.ts).
    */
   trustProxy: TrustProxy | null;
+  /**
+   * SERVER_TIMING=1: every API answer carries `Server-Timing: app;dur=MS`, the server's own time
+   * for the request (from its arrival to its serialised answer, the database's time included).
+   * Off by default (it tells a caller how long its request took inside); the benchmarks turn it on.
+   */
+  serverTiming: boolean;
   /** Delivered outbox rows are deleted after this many days (OUTBOX_RETENTION_DAYS). */
   outboxRetentionDays: number;
   /** Expired or revoked sessions and expired verification codes are deleted this many days after they ended. */
@@ -99,6 +105,7 @@ export const defaultConfig: AppConfig = {
   codeMaxAttempts: 5,
   rateLimits: defaultRateLimits,
   trustProxy: null,
+  serverTiming: false,
   outboxRetentionDays: 7,
   expiredRetentionDays: 7,
 };
@@ -231,6 +238,7 @@ export const readAppConfig = (env: NodeJS.ProcessEnv = process.env, staticDir: s
     mailFrom: nonEmpty(env.MAIL_FROM) ?? defaultConfig.mailFrom,
     inviteSecret: nonEmpty(env.INVITE_SECRET),
     trustProxy: readTrustProxy(env.TRUST_PROXY),
+    serverTiming: env.SERVER_TIMING === '1',
     outboxRetentionDays: readPositiveDays('OUTBOX_RETENTION_DAYS', env.OUTBOX_RETENTION_DAYS, defaultConfig.outboxRetentionDays),
     staticDir,
   });

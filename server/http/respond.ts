@@ -24,7 +24,15 @@ export const fail = (code: CodeValue, message?: string): ApiFailure => new ApiFa
 export const envelope = (code: CodeValue, data: unknown = null, message?: string) =>
   snakeKeys({ code, data: data ?? null, message: message ?? codeMessage[code] });
 
-export const sendEnvelope = (c: Context, code: CodeValue, data: unknown = null, message?: string, status: 200 | 404 = 200) =>
-  c.json(envelope(code, data, message) as Record<string, unknown>, status);
+/** The `Server-Timing` header of an answer, when the request's arrival was noted (SERVER_TIMING=1). */
+export const serverTimingHeader = (c: Context): Record<string, string> => {
+  const startedAt = (c as Context<{ Variables: { startedAt?: number } }>).get('startedAt');
+  return startedAt === undefined ? {} : { 'Server-Timing': `app;dur=${(performance.now() - startedAt).toFixed(2)}` };
+};
+
+export const sendEnvelope = (c: Context, code: CodeValue, data: unknown = null, message?: string, status: 200 | 404 = 200) => {
+  const text = JSON.stringify(envelope(code, data, message));
+  return c.body(text, status, { 'Content-Type': 'application/json', ...serverTimingHeader(c) });
+};
 
 export const sendOk = (c: Context, data: unknown) => sendEnvelope(c, Code.OK, data);

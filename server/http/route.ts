@@ -25,7 +25,11 @@ import { ApiFailure, fail, sendOk } from './respond';
 // Set here, in the module that turns issues into messages, so whoever parses a body gets English texts.
 z.config(z.locales.en());
 
-export type AppEnv = { Bindings: { incoming?: { socket?: { remoteAddress?: string } } } };
+export type AppEnv = {
+  Bindings: { incoming?: { socket?: { remoteAddress?: string } } };
+  /** `startedAt`: performance.now() at the request's arrival, kept when SERVER_TIMING is on (server/app.ts). */
+  Variables: { startedAt?: number };
+};
 
 /** The scope an access guarantees to its handler. */
 export type ScopeFor<A extends Access> = A extends 'public' | 'cookie' ? null : A extends 'session' ? Scope : WorkspaceScope;
