@@ -5,6 +5,9 @@ export type RateRule = { limit: number; windowSeconds: number };
 
 /** Fixed-window limits, per email and per client address, for each guarded action. */
 export type RateLimits = {
+  /** Imports, import checks and exports (they read or write whole files): per member, per client address. */
+  fileUser: RateRule;
+  fileAddress: RateRule;
   loginEmail: RateRule;
   loginAddress: RateRule;
   registerEmail: RateRule;
@@ -76,6 +79,8 @@ export type AppConfig = {
 const minutes = (n: number) => n * 60;
 
 export const defaultRateLimits: RateLimits = {
+  fileUser: { limit: 30, windowSeconds: minutes(10) },
+  fileAddress: { limit: 60, windowSeconds: minutes(10) },
   loginEmail: { limit: 10, windowSeconds: minutes(15) },
   loginAddress: { limit: 50, windowSeconds: minutes(15) },
   registerEmail: { limit: 5, windowSeconds: minutes(60) },

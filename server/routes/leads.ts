@@ -28,6 +28,7 @@ import {
   NO_TAB_ID,
   type Lead,
   type leadAddRequest,
+  type leadUpdateRequest,
   type leadListRequest,
   type RolePair,
 } from '../../src/contract/leads';
@@ -44,7 +45,7 @@ import { defineRoute, type AppEnv } from '../http/route';
 /** The member whose pipeline a call works on, in the caller's workspace. */
 export type Owner = { workspaceId: string; userId: string };
 
-type LeadRow = typeof leads.$inferSelect;
+export type LeadRow = typeof leads.$inferSelect;
 
 /**
  * Serves one call under both role prefixes. The /admin endpoint's access (manager) already refused
@@ -55,11 +56,11 @@ export const defineRolePair = <R extends z.ZodMiniType, A extends z.ZodMiniType>
   app: Hono<AppEnv>,
   deps: AppDeps,
   pair: RolePair<R, A>,
-  handler: (ctx: { body: z.output<R>; scope: WorkspaceScope; owner: Owner }) => Promise<z.output<A>>,
+  handler: (ctx: { body: z.output<R>; scope: WorkspaceScope; owner: Owner; clientAddress: string }) => Promise<z.output<A>>,
 ): void => {
   for (const endpoint of [pair.admin, pair.member]) {
-    defineRoute(app, deps, endpoint, async ({ scope, body }) =>
-      handler({ body, scope, owner: { workspaceId: scope.workspaceId, userId: scope.actingUserId } }),
+    defineRoute(app, deps, endpoint, async ({ scope, body, clientAddress }) =>
+      handler({ body, scope, owner: { workspaceId: scope.workspaceId, userId: scope.actingUserId }, clientAddress }),
     );
   }
 };
@@ -81,10 +82,10 @@ export const lockTab = async (tx: Db, owner: Owner, tabId: number, mode: 'share'
 };
 
 /** The key names are unique by, searched and sorted by (the leads_owner_name_key expression). */
-const nameKey = sql`(lower(${leads.name}) COLLATE "C")`;
+export const nameKey = sql`(lower(${leads.name}) COLLATE "C")`;
 
 /** `%`, `_` and `\` match themselves in a search. */
-const likeLiteral = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+export const likeLiteral = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 const ms = (date: Date | null): number | null => (date ? date.getTime() : null);
 
@@ -155,7 +156,7 @@ export const withPhoneKey = async (conn: Db, workspaceId: string, columns: FormC
   columns.phone === undefined ? columns : { ...columns, phoneKey: phoneKey(columns.phone, await defaultCountryOf(conn, workspaceId)) };
 
 /** The next edit time: now, or one millisecond past the previous one if the clock has not moved on. */
-const nextEditTime = (now: Date, previous: Date): Date => new Date(Math.max(now.getTime(), previous.getTime() + 1));
+export const nextEditTime = (now: Date, previous: Date): Date => new Date(Math.max(now.getTime(), previous.getTime() + 1));
 
 const lockLead = async (tx: Db, owner: Owner, id: string): Promise<LeadRow> => {
   const [row] = await tx
@@ -225,12 +226,15 @@ const listValues = (owner: Owner, q: ListQuery): Record<string, unknown> => {
   return values;
 };
 
+/** The leads a filter of the pipeline shows (no paging), for one owner: the exports' rows. */
+export const leadFilterWhere = (owner: Owner, q: Omit<ListQuery, 'page' | 'pageSize'>): SQL => and(...listConditions(owner, q as ListQuery, inline)) as SQL;
+
 /**
  * The order of a list call, matching an index (server/db/schema.ts): the sort column then `id`
  * (names are unique per owner, so they need no tie-break). A lead without messages counts as the
  * oldest: first ascending, last descending.
  */
-const listOrder = (q: ListQuery): SQL[] => {
+export const listOrder = (q: Pick<ListQuery, 'sort' | 'sortOrder'>): SQL[] => {
   const dir = q.sortOrder === 'asc' ? asc : desc;
   if (q.sort === 'name') return [dir(nameKey)];
   if (q.sort === 'createTime') return [dir(leads.createdAt), dir(leads.id)];
@@ -288,6 +292,33 @@ const listStatements = (db: Db, q: ListQuery) => {
   return statements;
 };
 
+/**
+ * SPEC §4 lead update (also the contact update): only the fields given, under the row lock; an
+ * older edit time is refused (STALE_EDIT with the current lead); nothing to change writes nothing.
+ */
+export const updateLead = async (deps: Pick<AppDeps, 'db' | 'clock'>, owner: Owner, body: z.output<typeof leadUpdateRequest>): Promise<LeadRow> => {
+  const { id, editTime, ...form } = body;
+  return uniqueAs(Code.NAME_CONFLICT, () =>
+    deps.db.transaction(async (tx) => {
+      const current = await lockLead(tx, owner, id);
+      const changes = changedColumns(current, formColumns(form));
+      // Nothing to change (a drop in the lead's own tab, SPEC §4): no write, whatever the edit time.
+      if (Object.keys(changes).length === 0) return current;
+      if (current.editedAt.getTime() !== editTime) throw new ApiFailure(Code.STALE_EDIT, undefined, toWireLead(current));
+      if (changes.tabId !== undefined) {
+        if (changes.tabId === NO_TAB_ID && current.isClosed) throw fail(Code.LEAD_NEEDS_TAB);
+        await requireTab(tx, owner, changes.tabId);
+      }
+      const [updated] = await tx
+        .update(leads)
+        .set({ ...(await withPhoneKey(tx, owner.workspaceId, changes)), editedAt: nextEditTime(deps.clock.now(), current.editedAt) })
+        .where(inWorkspace(leads, owner, ownedBy(leads, owner), eq(leads.id, id)))
+        .returning();
+      return updated!;
+    }),
+  );
+};
+
 export const registerLeadRoutes = (app: Hono<AppEnv>, deps: AppDeps): void => {
   const { db, clock } = deps;
 
@@ -314,29 +345,7 @@ export const registerLeadRoutes = (app: Hono<AppEnv>, deps: AppDeps): void => {
     return toWireLead(row);
   });
 
-  defineRolePair(app, deps, leadCalls.leadsUpdate, async ({ owner, body }) => {
-    const { id, editTime, ...form } = body;
-    const row = await uniqueAs(Code.NAME_CONFLICT, () =>
-      db.transaction(async (tx) => {
-        const current = await lockLead(tx, owner, id);
-        const changes = changedColumns(current, formColumns(form));
-        // Nothing to change (a drop in the lead's own tab, SPEC §4): no write, whatever the edit time.
-        if (Object.keys(changes).length === 0) return current;
-        if (current.editedAt.getTime() !== editTime) throw new ApiFailure(Code.STALE_EDIT, undefined, toWireLead(current));
-        if (changes.tabId !== undefined) {
-          if (changes.tabId === NO_TAB_ID && current.isClosed) throw fail(Code.LEAD_NEEDS_TAB);
-          await requireTab(tx, owner, changes.tabId);
-        }
-        const [updated] = await tx
-          .update(leads)
-          .set({ ...(await withPhoneKey(tx, owner.workspaceId, changes)), editedAt: nextEditTime(clock.now(), current.editedAt) })
-          .where(inWorkspace(leads, owner, ownedBy(leads, owner), eq(leads.id, id)))
-          .returning();
-        return updated!;
-      }),
-    );
-    return toWireLead(row);
-  });
+  defineRolePair(app, deps, leadCalls.leadsUpdate, async ({ owner, body }) => toWireLead(await updateLead(deps, owner, body)));
 
   defineRolePair(app, deps, leadCalls.leadsDelete, async ({ owner, body }) => {
     const deleted = await scoped(db, owner).delete(leads, ownedBy(leads, owner), eq(leads.id, body.id)).returning({ id: leads.id });
