@@ -1,8 +1,9 @@
 /**
  * SPEC §3 Contact list filters as SQL over the acting member's leads (a contact is a lead), with
  * the decisions of src/contract/contact-filter.ts: the search matches the start of the name
- * (ignoring case, the lead list's index) or, when it has digits, the start of the phone key
- * (E.164, server/leads/phone-key.ts), so '415 555' and '+1 415' both find +1 415 555 0100; tag
+ * (ignoring case, the lead list's index) or, when it reads as a phone, its digits anywhere in the
+ * phone key (E.164, server/leads/phone-key.ts), so '415 555' and '+1 (415)' both find
+ * +1 415 555 0100 whichever way it was written (a scan of the member's leads, not an index); tag
  * values are EXISTS / NOT EXISTS over lead_tag_values (its workspace-and-value index).
  */
 import { and, eq, gte, inArray, isNotNull, lte, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
@@ -28,7 +29,7 @@ export const contactConditions = (owner: Owner, f: ContactFilterInput): SQL[] =>
     const byName = sql`${nameKey} LIKE lower(${likeLiteral(search)}) || '%'`;
     const digits = search.replace(/\D/g, '');
     // Digits search the phone key when the text reads as a phone (digits, spaces and + - ( ) only).
-    conditions.push(digits.length >= 3 && /^[\d\s+\-()]+$/.test(search) ? (or(byName, sql`${leads.phoneKey} LIKE ${`+${digits}%`}`, sql`${leads.phoneKey} LIKE ${`${digits}%`}`) as SQL) : byName);
+    conditions.push(digits.length >= 3 && /^[\d\s+\-()]+$/.test(search) ? (or(byName, sql`${leads.phoneKey} LIKE ${`%${digits}%`}`) as SQL) : byName);
   }
   if (f.beginCreateTime !== undefined) conditions.push(gte(leads.createdAt, new Date(f.beginCreateTime)));
   if (f.endCreateTime !== undefined) conditions.push(lte(leads.createdAt, new Date(f.endCreateTime)));

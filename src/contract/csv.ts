@@ -25,10 +25,10 @@ export const unguardCell = (value: string): string => (value.startsWith("'") && 
 export const toCsv = (rows: readonly (readonly string[])[]): string =>
   UTF8_BOM + Papa.unparse(rows.map((row) => row.map(guardCell)), { quotes: true, newline: '\r\n', header: false });
 
-/** A CSV file's text as a table, guards taken off (the delimiter is detected; a BOM is ignored). */
+/** A file `toCsv` wrote, as its table again, guards taken off (a BOM is ignored; the delimiter is the comma it wrote). */
 export const fromCsv = (text: string): string[][] => {
   const body = text.startsWith(UTF8_BOM) ? text.slice(1) : text;
   if (body === '') return [];
-  const parsed = Papa.parse<string[]>(body, { header: false, skipEmptyLines: false });
+  const parsed = Papa.parse<string[]>(body, { header: false, skipEmptyLines: false, delimiter: ',' });
   return parsed.data.map((row) => row.map(unguardCell));
 };
