@@ -15,11 +15,12 @@
  */
 import { Hono } from 'hono';
 import { Code } from '../src/contract/codes';
+import { endpointAt } from '../src/contract/all-endpoints';
 import { MAX_BODY_BYTES } from '../src/contract/endpoint';
 import type { AppDeps } from './deps';
 import { refuseDeclaredOversize } from './http/body';
 import { ApiFailure, sendEnvelope } from './http/respond';
-import type { AppEnv } from './http/route';
+import { UPLOAD_SIZE_MESSAGE, type AppEnv } from './http/route';
 import { registerAccountRoutes } from './routes/account';
 import { registerConfigRoutes } from './routes/config';
 import { registerContactRoutes } from './routes/contacts';
@@ -52,10 +53,19 @@ export const createApp = (deps: AppDeps): Hono<AppEnv> => {
     if (isApiPath(c.req.path)) c.header('Cache-Control', 'no-store');
     await next();
   });
-  // No request may declare more than MAX_BODY_BYTES; the routes hold their own, smaller limits and
-  // count undeclared (chunked) bodies as they read them (server/http/body.ts). Nothing else reads a body.
+  // No request may declare more than MAX_BODY_BYTES, except to an upload endpoint (its own declared
+  // limit, up to MAX_UPLOAD_BYTES); the routes hold their own, smaller limits and count undeclared
+  // (chunked) bodies as they read them (server/http/body.ts). Nothing else reads a body.
   app.use('*', async (c, next) => {
-    refuseDeclaredOversize(c, MAX_BODY_BYTES);
+    const endpoint = endpointAt(c.req.path);
+    const upload = endpoint?.body === 'multipart';
+    try {
+      refuseDeclaredOversize(c, upload ? endpoint.bodyLimit : MAX_BODY_BYTES);
+    } catch (error) {
+      // SPEC §8: a file too large reads 'Invalid size'.
+      if (upload && error instanceof ApiFailure) throw new ApiFailure(error.code, UPLOAD_SIZE_MESSAGE);
+      throw error;
+    }
     await next();
   });
 

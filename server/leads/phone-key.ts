@@ -4,9 +4,10 @@
  * matches digits against. libphonenumber-js with its `min` metadata (enough for parsing).
  *
  * - A number written with '+' is read as international.
- * - Otherwise it is read in the default country (the workspace's, or the import's choice); when
- *   that gives no valid number but the digits are a valid international number without the '+'
- *   ('8613800138000'), that is taken.
+ * - Otherwise it is read in the default country (the workspace's, or the import's choice) when it
+ *   has a possible length there (even if its area code is unknown, so '(646) 100-0042' never
+ *   turns into a New Zealand number); when it has not, and its digits make a possible international
+ *   number without the '+' ('8613800138000'), that is taken.
  * - A number no reading makes possible keys as its digits alone, so equal digits still match.
  * - No digits at all: no key.
  */
@@ -27,9 +28,8 @@ export const phoneKey = (phone: string | null | undefined, defaultCountry: strin
     return international?.isPossible() ? international.number : digits;
   }
   const local = parsePhoneNumberFromString(trimmed, country);
-  if (local?.isValid()) return local.number;
-  const international = parsePhoneNumberFromString(`+${digits}`);
-  if (international?.isValid()) return international.number;
   if (local?.isPossible()) return local.number;
+  const international = parsePhoneNumberFromString(`+${digits}`);
+  if (international?.isPossible()) return international.number;
   return digits;
 };

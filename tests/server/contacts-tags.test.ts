@@ -10,7 +10,6 @@ import { camelKeys } from '../../src/contract/case';
 import { Code } from '../../src/contract/codes';
 import { contactCalls, contactListData, DEFAULT_CONTACT_COLUMNS } from '../../src/contract/contacts';
 import { fromCsv } from '../../src/contract/csv';
-import { forRole } from '../../src/contract/role-pair';
 import { tagCalls, tagsEndpoints, type Tag } from '../../src/contract/tags';
 import { SOURCE_USER_HEADER } from '../../src/contract/endpoint';
 import { usePipelineWorld } from './support/leads-world';
@@ -23,7 +22,7 @@ const p = usePipelineWorld((app, world) => ([t, w] = [app, world]));
 
 const roleOf = (who: Person) => (who === 'admin' || who === 'manager' || who === 'otherAdmin' || who === 'host' ? 'admin' : 'member');
 const call = (pair: { admin: { path: string }; member: { path: string } }, who: Person, body: unknown = {}, actFor?: Person) =>
-  t.post(forRole(pair as never, roleOf(who)).path as string, body, {
+  t.post(pair[roleOf(who)].path, body, {
     token: w.who[who].accessToken,
     headers: actFor ? { [SOURCE_USER_HEADER]: w.who[actFor].userId } : {},
   });

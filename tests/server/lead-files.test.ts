@@ -30,7 +30,7 @@ type Pair = { admin: { path: string }; member: { path: string } };
 const upload = (pair: Pair, who: Person, file: { text?: string; bytes?: Uint8Array; name?: string }, fields: Record<string, string> = {}, actFor?: Person) => {
   const form = new FormData();
   const content = file.bytes ?? new TextEncoder().encode(file.text ?? '');
-  form.append('file', new File([content], file.name ?? 'people.csv', { type: 'text/csv' }));
+  form.append('file', new File([content as BlobPart], file.name ?? 'people.csv', { type: 'text/csv' }));
   form.append('relation', fields.relation ?? JSON.stringify(relation));
   for (const [k, v] of Object.entries(fields)) if (k !== 'relation') form.append(k, v);
   const prefix = who === 'admin' || who === 'manager' || who === 'otherAdmin' ? 'admin' : 'member';
@@ -130,6 +130,21 @@ describe('import', () => {
     expect((await refused(file, { tab_id: String(theirTab) })).code).toBe(Code.NOT_FOUND);
     const big = await upload(leadFileCalls.leadsImportCheck, 'member', { bytes: new Uint8Array(21 * 1024 * 1024) });
     expect([big.code, big.message]).toEqual([Code.BODY_TOO_LARGE, 'Invalid size']);
+    // A declared length: refused before anything is read, with the same text; a file over the
+    // JSON bodies' 1 MiB cap but within the upload limit is read.
+    const declared = await t.app.request(leadFileCalls.leadsImportCheck.member.path, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${w.who.member.accessToken}`, 'content-type': 'multipart/form-data; boundary=x', 'content-length': String(25 * 1024 * 1024) },
+      body: 'x',
+    });
+    expect(camelKeys(await declared.json())).toMatchObject({ code: Code.BODY_TOO_LARGE, message: 'Invalid size' });
+    const twoMegabytes = toCsv([['Name', 'Phone'], ...Array.from({ length: 40_000 }, (_, i) => [`Person number ${i}`, `+1 646 555 ${String(i).padStart(4, '0')}`])]);
+    expect(twoMegabytes.length).toBeGreaterThan(1024 * 1024);
+    const form = new FormData();
+    form.append('file', new File([twoMegabytes], 'big.csv'));
+    form.append('relation', JSON.stringify({ name: 0, phone: 1 }));
+    const bigOk = await t.app.request(leadFileCalls.leadsImportCheck.member.path, { method: 'POST', headers: { authorization: `Bearer ${w.who.member.accessToken}` }, body: form });
+    expect(camelKeys(await bigOk.json())).toMatchObject({ code: Code.OK, data: { total: 40_000 } });
     const noFile = new FormData();
     noFile.append('relation', JSON.stringify(relation));
     expect((await t.request('POST', leadFileCalls.leadsImportCheck.member.path, { raw: noFile, token: w.who.member.accessToken })).code).toBe(Code.VALIDATION);
