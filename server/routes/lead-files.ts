@@ -30,8 +30,9 @@ import { ImportFileError, planImport, readImportFile, type ImportPlan } from '..
 import { requirePlanPermission } from '../workspace/plans';
 import { defaultCountryOf, defineRolePair, leadFilterWhere, listOrder, lockTab, ownedBy, toWireLead, uniqueAs, type Owner } from './leads';
 
-/** Rows per INSERT or UPDATE statement of an import. */
+/** Rows per UPDATE statement of an import, and per INSERT (column arrays carry these). */
 const BATCH = 500;
+const INSERT_BATCH = 5000;
 
 type ImportInput = z.output<typeof importRequest>;
 
@@ -67,20 +68,26 @@ const planFor = async (db: Db, owner: Owner, body: ImportInput): Promise<{ plan:
   }
 };
 
-/** Writes a plan in the caller's transaction. */
+/** A text array parameter (unnest reads a batch's column from it). */
+const textArray = (values: readonly (string | null | undefined)[]) => sql`${sql.param(values.map((v) => v ?? null))}::text[]`;
+
+/**
+ * Writes a plan in the caller's transaction. New leads go in batches of INSERT ... SELECT FROM
+ * unnest(column arrays): one parameter per column instead of one per cell, which PGlite reads
+ * several times faster than multi-row VALUES.
+ */
 const writePlan = async (tx: Db, owner: Owner, plan: ImportPlan, tabId: number, now: Date): Promise<void> => {
-  for (let i = 0; i < plan.adds.length; i += BATCH) {
-    await tx.insert(leads).values(
-      plan.adds.slice(i, i + BATCH).map((fields) => ({
-        ...fields,
-        id: randomUUID(),
-        workspaceId: owner.workspaceId,
-        ownerId: owner.userId,
-        tabId,
-        createdAt: now,
-        editedAt: now,
-      })),
-    );
+  for (let i = 0; i < plan.adds.length; i += INSERT_BATCH) {
+    const batch = plan.adds.slice(i, i + INSERT_BATCH);
+    const at = now.toISOString();
+    await tx.execute(sql`
+      INSERT INTO ${leads} (id, workspace_id, owner_id, tab_id, name, phone, phone_key, email, company_name, company_address, company_website, created_at, edited_at)
+      SELECT v.id, ${owner.workspaceId}, ${owner.userId}, ${tabId}::int, v.name, v.phone, v.phone_key, v.email, v.company_name, v.company_address, v.company_website,
+        ${at}::timestamptz, ${at}::timestamptz
+      FROM unnest(${textArray(batch.map(() => randomUUID()))}, ${textArray(batch.map((f) => f.name))}, ${textArray(batch.map((f) => f.phone))},
+        ${textArray(batch.map((f) => f.phoneKey))}, ${textArray(batch.map((f) => f.email))}, ${textArray(batch.map((f) => f.companyName))},
+        ${textArray(batch.map((f) => f.companyAddress))}, ${textArray(batch.map((f) => f.companyWebsite))})
+        AS v(id, name, phone, phone_key, email, company_name, company_address, company_website)`);
   }
   for (let i = 0; i < plan.updates.length; i += BATCH) {
     const rows = plan.updates.slice(i, i + BATCH).map(
