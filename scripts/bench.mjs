@@ -11,6 +11,8 @@
 //     of 1,000,000, requests one at a time beside the bare queries each runs, on PGlite and on
 //     PostgreSQL (scripts/bench-leads.ts; goals: p95 <= 30 ms on PGlite, <= 15 ms on PostgreSQL,
 //     the server within 1.5x of the bare queries; BENCH_LEADS=0 skips it)
+//  7. the lead import of a 100,000-row CSV file (about 11 MB) through a real server on PGlite: the
+//     check, then the import (scripts/bench-import.ts; goal: the import <= 10 s; BENCH_IMPORT=0 skips it)
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -237,3 +239,5 @@ const runBench = (script) => {
 if (process.env.BENCH_THROUGHPUT !== '0') runBench('bench-throughput.ts');
 // 6. the lead list over a million leads
 if (process.env.BENCH_LEADS !== '0') runBench('bench-leads.ts');
+// 7. the lead import of 100,000 rows
+if (process.env.BENCH_IMPORT !== '0') runBench('bench-import.ts');
