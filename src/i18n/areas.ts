@@ -27,9 +27,6 @@ const areaLoaders = {
   onboarding: { en: () => import('./en/onboarding'), 'zh-CN': () => import('./zh-CN/onboarding'), ar: () => import('./ar/onboarding') },
   pipeline: { en: () => import('./en/pipeline'), 'zh-CN': () => import('./zh-CN/pipeline'), ar: () => import('./ar/pipeline') },
   leads: { en: () => import('./en/leads'), 'zh-CN': () => import('./zh-CN/leads'), ar: () => import('./ar/leads') },
-  contacts: { en: () => import('./en/contacts'), 'zh-CN': () => import('./zh-CN/contacts'), ar: () => import('./ar/contacts') },
-  tags: { en: () => import('./en/tags'), 'zh-CN': () => import('./zh-CN/tags'), ar: () => import('./ar/tags') },
-  importer: { en: () => import('./en/importer'), 'zh-CN': () => import('./zh-CN/importer'), ar: () => import('./ar/importer') },
 } satisfies Record<string, Record<Locales, () => Promise<Record<string, unknown>>>>;
 
 export type LazyArea = keyof typeof areaLoaders & keyof Translations;

@@ -6,8 +6,6 @@ export const layout = {
   menu: {
     home: 'Home',
     pipeline: 'Pipeline',
-    contacts: 'Contacts',
-    tags: 'Tags',
     members: 'Workspace members',
   },
   memberSelector: {
