@@ -4,7 +4,7 @@
  * client reads `code`. Only paths outside the API and the app (e.g. /favicon.ico) get a 404.
  */
 import type { Context } from 'hono';
-import { snakeKeys } from '../../src/contract/case';
+import { snakeKeys } from './wire-case';
 import { Code, codeMessage, type CodeValue } from '../../src/contract/codes';
 
 /** Thrown by handlers to answer with an error code. */

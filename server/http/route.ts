@@ -9,7 +9,8 @@
  */
 import type { Context, Hono } from 'hono';
 import { z } from 'zod/mini';
-import { camelKeys, toSnake } from '../../src/contract/case';
+import { toSnake } from '../../src/contract/case';
+import { camelKeys } from './wire-case';
 import { Code } from '../../src/contract/codes';
 import type { DownloadedFile } from '../../src/contract/files';
 import { SOURCE_USER_HEADER, type Access, type AnswerOf, type Endpoint, type ParsedRequestOf } from '../../src/contract/endpoint';

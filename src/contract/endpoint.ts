@@ -44,7 +44,7 @@ export type Endpoint = {
    * What a successful call answers: the JSON envelope (the default) or a file download (the
    * exports, SPEC §7 "file result"). A refused file call still answers a JSON envelope.
    */
-  result: 'json' | 'file';
+  result?: 'json' | 'file';
   /**
    * The source-user header (SPEC §6: an admin acting for a member): `honoured` (checked, then the
    * call acts for that member), `ignored` (the user-setting call is the caller's own in every case),
@@ -91,9 +91,11 @@ export const endpoint = <R extends z.ZodMiniType, A extends z.ZodMiniType, X ext
   answer: def.answer,
   access: def.access,
   body: def.body ?? 'json',
-  result: def.result ?? 'json',
+  // Absent means JSON: `result` is only ever compared with 'file'.
+  result: def.result,
   sourceUser: def.sourceUser ?? 'honoured',
-  bodyLimit: Math.min(def.bodyLimit ?? DEFAULT_BODY_LIMIT, def.body === 'multipart' ? MAX_UPLOAD_BYTES : MAX_BODY_BYTES),
+  // Uploads may declare up to MAX_UPLOAD_BYTES, other endpoints up to MAX_BODY_BYTES (a contract test checks it).
+  bodyLimit: Math.min(def.bodyLimit ?? DEFAULT_BODY_LIMIT, MAX_UPLOAD_BYTES),
 });
 
 export type RequestOf<E extends Endpoint> = z.input<E['request']>;

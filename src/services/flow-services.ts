@@ -44,18 +44,9 @@ export const browserClipboard: Clipboard = {
   },
 };
 
-/** The browser's download: a temporary object URL behind a clicked link (views never build one). */
+/** The browser's download (src/services/api/files.ts, loaded with the first file: no page needs it to start). */
 export const browserFileSaver: FileSaver = {
   save: (blob, filename) => {
-    const url = URL.createObjectURL(blob);
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = filename;
-    link.rel = 'noopener';
-    document.body.append(link);
-    link.click();
-    link.remove();
-    // Revoked after the click has been handled (an immediate revoke can cancel the download in some browsers).
-    setTimeout(() => URL.revokeObjectURL(url), 60_000);
+    void import('./api/files').then((m) => m.saveWithLink(blob, filename));
   },
 };

@@ -6,6 +6,7 @@ import { SOURCE_USER_HEADER } from '../../src/contract/endpoint';
 import type { UserInfo } from '../../src/contract/account';
 import { accountEndpoints } from '../../src/contract/account';
 import { workspaceEndpoints } from '../../src/contract/workspace';
+import { leadFileCalls } from '../../src/contract/lead-files';
 
 type Captured = {
   url: URL;
@@ -366,5 +367,45 @@ describe('API client: calls aborted by their caller', () => {
     controller.abort();
     await vi.advanceTimersByTimeAsync(1_000);
     expect(notify).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('API client: uploads and file answers', () => {
+  it('sends an upload as a multipart form: the file as a file, other values as text', async () => {
+    const { client, calls } = setup(() => ok({ total: 1, added: 1, updated: 0, unchanged: 0, skipped: 0 }));
+    const file = new File(['Name,Phone\nAnn,+1 415 555 0100'], 'people.csv', { type: 'text/csv' });
+    const res = await client.call(leadFileCalls.leadsImport.member, { file, relation: JSON.stringify({ name: 0, phone: 1 }), tabId: '3' });
+    expect(res.ok && !res.raw && res.data.added).toBe(1);
+    const form = calls[0]!.body as FormData;
+    expect(form).toBeInstanceOf(FormData);
+    expect((form.get('file') as File).name).toBe('people.csv');
+    expect(await (form.get('file') as File).text()).toContain('Ann');
+    expect(form.get('relation')).toBe('{"name":0,"phone":1}');
+    expect(form.get('tab_id')).toBe('3');
+    // The browser sets the multipart boundary itself: no JSON content type is forced.
+    expect(calls[0]!.headers.get('content-type') ?? '').not.toContain('json');
+  });
+
+  it('hands a file answer over as its bytes and name, and a refused file call as its code', async () => {
+    const csv = '\uFEFF"Name"\r\n"Ann"';
+    const { client } = setup(
+      () => new Response(csv, { headers: { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="_.csv"; filename*=UTF-8''${encodeURIComponent('联系人.csv')}` } }),
+    );
+    const res = await client.call(leadFileCalls.leadsExport.member, {});
+    if (!res.ok || res.raw) throw new Error('expected a file');
+    expect(res.data.filename).toBe('联系人.csv');
+    expect(new Uint8Array(await res.data.blob.arrayBuffer()).slice(0, 3)).toEqual(new Uint8Array([0xef, 0xbb, 0xbf]));
+    const refused = setup(() => jsonResponse({ code: Code.PLAN_LIMIT, data: null, message: 'Your plan does not include this feature' }));
+    const answer = await refused.client.call(leadFileCalls.leadsExport.member, {});
+    expect(answer).toMatchObject({ ok: false, code: Code.PLAN_LIMIT });
+  });
+
+  it('reads file names from either Content-Disposition form', async () => {
+    const { filenameOf } = await import('../../src/services/api/files');
+    expect(filenameOf('attachment; filename="leads.csv"')).toBe('leads.csv');
+    expect(filenameOf('attachment; filename=plain.csv')).toBe('plain.csv');
+    expect(filenameOf("attachment; filename=\"x\"; filename*=UTF-8''%E2%9C%93.csv")).toBe('✓.csv');
+    expect(filenameOf("attachment; filename*=UTF-8''%E2%9C.csv; filename=\"fallback.csv\"")).toBe('fallback.csv');
+    expect(filenameOf(null)).toBe('download');
   });
 });

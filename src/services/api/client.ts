@@ -118,30 +118,8 @@ const toQuery = (params: Record<string, unknown>): Record<string, string | strin
   return out;
 };
 
-/** A multipart form of a snake_cased body: files as files, objects as JSON text, nothing for null. */
-const formOf = (wire: Record<string, unknown>): FormData => {
-  const form = new FormData();
-  for (const [key, value] of Object.entries(wire)) {
-    if (value === undefined || value === null) continue;
-    if (value instanceof Blob) form.append(key, value, value instanceof File ? value.name : 'file');
-    else form.append(key, typeof value === 'object' ? JSON.stringify(value) : String(value));
-  }
-  return form;
-};
-
-/** The file name a Content-Disposition header gives (RFC 6266: `filename*` first), or a fallback. */
-export const filenameOf = (disposition: string | null, fallback = 'download'): string => {
-  if (!disposition) return fallback;
-  const extended = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(disposition)?.[1];
-  if (extended) {
-    try {
-      return decodeURIComponent(extended.trim());
-    } catch {
-      // A malformed escape: fall back to the plain name.
-    }
-  }
-  return /filename\s*=\s*"([^"]*)"/i.exec(disposition)?.[1] ?? /filename\s*=\s*([^;]+)/i.exec(disposition)?.[1]?.trim() ?? fallback;
-};
+/** Uploads and file answers (src/services/api/files.ts), loaded with the first of them. */
+const uploads = () => import('./files');
 
 const readEnvelope = (json: unknown): Envelope | null => {
   const parsed = anyEnvelopeSchema.safeParse(camelKeys(json));
@@ -225,7 +203,7 @@ export const createApiClient = (deps: ApiClientDeps): ApiClient => {
     let response: Response;
     try {
       const request = base.url(endpoint.path).query(query).headers(headersFor(endpoint)).signal(controller);
-      const payload = endpoint.body === 'multipart' ? formOf(wireBody) : wireBody;
+      const payload = endpoint.body === 'multipart' ? (await uploads()).formOf(wireBody) : wireBody;
       response = await (endpoint.method === 'GET' ? request.get() : request.post(payload)).res();
     } catch (err) {
       settle();
@@ -245,31 +223,21 @@ export const createApiClient = (deps: ApiClientDeps): ApiClient => {
       return fail(new ApiError('network', name, apiErrorMessages.network, { cause: err }));
     }
 
-    const readFailure = (err: unknown): ApiError =>
-      timedOut
-        ? new ApiError('timeout', name, apiErrorMessages.timeout, { cause: err })
-        : new ApiError('network', name, apiErrorMessages.network, { cause: err });
-
-    if (endpoint.result === 'file' && !isJsonContentType(response.headers.get('Content-Type'))) {
-      let blob: Blob;
-      try {
-        blob = await response.blob();
-      } catch (err) {
-        if (aborted) throw abortedBy(name, err);
-        return fail(readFailure(err));
-      } finally {
-        settle();
-      }
-      const file = { blob, filename: filenameOf(response.headers.get('Content-Disposition')) };
-      return { ok: true, raw: false, code: Code.OK, data: file as AnswerOf<E>, message: '' };
-    }
-
     let text: string;
     try {
+      // A file endpoint's success is the file itself (a refusal is still an envelope, read below).
+      if (endpoint.result === 'file' && !isJsonContentType(response.headers.get('Content-Type'))) {
+        const file = await (await uploads()).fileOf(response);
+        return { ok: true, raw: false, code: Code.OK, data: file as AnswerOf<E>, message: '' };
+      }
       text = await response.text();
     } catch (err) {
       if (aborted) throw abortedBy(name, err);
-      return fail(readFailure(err));
+      return fail(
+        timedOut
+          ? new ApiError('timeout', name, apiErrorMessages.timeout, { cause: err })
+          : new ApiError('network', name, apiErrorMessages.network, { cause: err }),
+      );
     } finally {
       settle();
     }
