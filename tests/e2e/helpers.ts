@@ -65,8 +65,13 @@ export async function createWorkspace(page: Page, name: string) {
   await expectAccessible(page, 'home');
 }
 
+/** Opens the user menu and waits until it has finished opening (a click during its opening animation can be lost). */
 export async function openUserMenu(page: Page) {
   await page.getByTestId('user-menu-trigger').click();
+  await expect(page.getByTestId('user-menu-sign-out')).toBeVisible();
+  await page.evaluate(async () => {
+    await Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined)));
+  });
 }
 
 export async function signOut(page: Page) {
