@@ -10,6 +10,7 @@
  * Views re-read the dictionary through `subscribeDictionary` / `dictionaryVersion`.
  */
 import { initFormatters } from './formatters';
+import type { LazyArea } from './area-loaders';
 import type { Locales, Translations } from './i18n-types';
 import { loadedFormatters, loadedLocales } from './i18n-util';
 
@@ -19,17 +20,11 @@ const bootLoaders: Record<Locales, () => Promise<{ default: object }>> = {
   ar: () => import('./ar/boot'),
 };
 
-/** Screen areas: one module per area and language, each exporting the area under its name. */
-const areaLoaders = {
-  home: { en: () => import('./en/home'), 'zh-CN': () => import('./zh-CN/home'), ar: () => import('./ar/home') },
-  team: { en: () => import('./en/team'), 'zh-CN': () => import('./zh-CN/team'), ar: () => import('./ar/team') },
-  intro: { en: () => import('./en/intro'), 'zh-CN': () => import('./zh-CN/intro'), ar: () => import('./ar/intro') },
-  onboarding: { en: () => import('./en/onboarding'), 'zh-CN': () => import('./zh-CN/onboarding'), ar: () => import('./ar/onboarding') },
-  pipeline: { en: () => import('./en/pipeline'), 'zh-CN': () => import('./zh-CN/pipeline'), ar: () => import('./ar/pipeline') },
-  leads: { en: () => import('./en/leads'), 'zh-CN': () => import('./zh-CN/leads'), ar: () => import('./ar/leads') },
-} satisfies Record<string, Record<Locales, () => Promise<Record<string, unknown>>>>;
-
-export type LazyArea = keyof typeof areaLoaders & keyof Translations;
+/**
+ * The screen areas' loaders are a module of their own (src/i18n/area-loaders.ts), imported with the
+ * first screen area asked for: the login page needs none of them.
+ */
+export type { LazyArea } from './area-loaders';
 
 const wanted = new Set<LazyArea>();
 const listeners = new Set<() => void>();
@@ -41,6 +36,7 @@ const changed = () => {
 };
 
 const loadArea = async (locale: Locales, area: LazyArea): Promise<Partial<Translations>> => {
+  const { areaLoaders } = await import('./area-loaders');
   const module: Record<string, unknown> = await areaLoaders[area][locale]();
   return { [area]: module[area] } as Partial<Translations>;
 };

@@ -412,6 +412,14 @@ type RootTranslation = {
 			 */
 			pipeline: string
 			/**
+			 * C​o​n​t​a​c​t​s
+			 */
+			contacts: string
+			/**
+			 * T​a​g​s
+			 */
+			tags: string
+			/**
 			 * W​o​r​k​s​p​a​c​e​ ​m​e​m​b​e​r​s
 			 */
 			members: string
@@ -1990,6 +1998,24 @@ type RootTranslation = {
 		 */
 		tagsNote: string
 	}
+	contacts: {
+		/**
+		 * C​o​n​t​a​c​t​s
+		 */
+		title: string
+	}
+	tags: {
+		/**
+		 * T​a​g​s
+		 */
+		title: string
+	}
+	importer: {
+		/**
+		 * I​m​p​o​r​t​ ​l​e​a​d​s
+		 */
+		title: string
+	}
 }
 
 export type TranslationFunctions = {
@@ -2385,6 +2411,14 @@ export type TranslationFunctions = {
 			 * Pipeline
 			 */
 			pipeline: () => LocalizedString
+			/**
+			 * Contacts
+			 */
+			contacts: () => LocalizedString
+			/**
+			 * Tags
+			 */
+			tags: () => LocalizedString
 			/**
 			 * Workspace members
 			 */
@@ -3920,6 +3954,24 @@ export type TranslationFunctions = {
 		 * Tags arrive with tag management.
 		 */
 		tagsNote: () => LocalizedString
+	}
+	contacts: {
+		/**
+		 * Contacts
+		 */
+		title: () => LocalizedString
+	}
+	tags: {
+		/**
+		 * Tags
+		 */
+		title: () => LocalizedString
+	}
+	importer: {
+		/**
+		 * Import leads
+		 */
+		title: () => LocalizedString
 	}
 }
 

@@ -33,7 +33,7 @@ export type RouteLayout = 'standalone' | 'main';
  * signed in, with or without a workspace; 'workspace' signed in with a workspace (SPEC §2 step 6).
  */
 export type RouteAccess = 'public' | 'noWorkspace' | 'workspace';
-export type MenuIcon = 'home' | 'pipeline' | 'members';
+export type MenuIcon = 'home' | 'pipeline' | 'contacts' | 'tags' | 'members';
 export type MenuLabel = keyof Translation['layout']['menu'];
 
 export type RouteMenu = {
@@ -124,10 +124,29 @@ export const routeTable: readonly RouteEntry[] = [
     path: PIPELINE_PATH,
     load: () => import('./screens/pipeline/pipeline-screen'),
     screen: 'PipelineScreen',
-    areas: ['pipeline', 'leads'],
+    areas: ['pipeline', 'leads', 'importer', 'tags'],
     layout: 'main',
     access: 'workspace',
     menu: { label: 'pipeline', icon: 'pipeline', order: 20 },
+  }),
+  route({
+    path: '/contacts',
+    load: () => import('./screens/contacts/contacts-screen'),
+    screen: 'ContactsScreen',
+    areas: ['contacts', 'tags', 'leads'],
+    layout: 'main',
+    access: 'workspace',
+    menu: { label: 'contacts', icon: 'contacts', order: 30 },
+  }),
+  route({
+    path: '/tags',
+    load: () => import('./screens/tags/tags-screen'),
+    screen: 'TagsScreen',
+    areas: ['tags'],
+    layout: 'main',
+    access: 'workspace',
+    menu: { label: 'tags', icon: 'tags', order: 40 },
+    memberSelector: false,
   }),
   route({ path: '/change-password', load: () => import('./screens/auth/change-password-screen'), screen: 'ChangePasswordScreen', layout: 'main', access: 'workspace' }),
   route({

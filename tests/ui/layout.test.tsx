@@ -128,7 +128,7 @@ describe('side menu', () => {
     expect(home.getAttribute('href')).toBe('/crm/v2/home');
     const links = within(screen.getByTestId('side-menu')).getAllByRole('link');
     expect(links.map((a) => a.getAttribute('data-testid'))).toEqual(menuEntriesFor('admin').map((e) => `menu-${e.label}`));
-    expect(links.map((a) => a.getAttribute('href'))).toEqual(['/crm/v2/home', '/crm/pipeline', '/crm/settings/workspace-members']);
+    expect(links.map((a) => a.getAttribute('href'))).toEqual(['/crm/v2/home', '/crm/pipeline', '/crm/contacts', '/crm/tags', '/crm/settings/workspace-members']);
   });
 
   it('collapses behind a menu button on narrow screens', async () => {
@@ -147,14 +147,14 @@ const stub = () => Promise.resolve({ Stub: () => null });
 const laterTable: readonly RouteEntry[] = [
   ...routeTable,
   route({ path: '/conversation/:chatId?', load: stub, screen: 'Stub', layout: 'main', access: 'workspace', memberSelector: false, menu: { label: 'home', icon: 'home', order: 15 } }),
-  route({ path: '/template-center', load: stub, screen: 'Stub', layout: 'main', access: 'workspace', roles: ['admin'], menu: { label: 'members', icon: 'members', order: 30 } }),
+  route({ path: '/template-center', load: stub, screen: 'Stub', layout: 'main', access: 'workspace', roles: ['admin'], menu: { label: 'members', icon: 'members', order: 50 } }),
   route({ path: '/invite-link/:id', load: stub, screen: 'Stub', layout: 'main', access: 'workspace', menu: { label: 'members', icon: 'members', order: 5, hidden: true } }),
 ];
 
 describe('route table: menu and header', () => {
   it('orders the menu, leaves out hidden entries and those the role may not open', () => {
-    expect(menuEntriesFor('admin', laterTable).map((e) => e.path)).toEqual(['/v2/home', '/conversation/:chatId?', '/pipeline', '/template-center', '/settings/workspace-members']);
-    expect(menuEntriesFor('member', laterTable).map((e) => e.path)).toEqual(['/v2/home', '/conversation/:chatId?', '/pipeline', '/settings/workspace-members']);
+    expect(menuEntriesFor('admin', laterTable).map((e) => e.path)).toEqual(['/v2/home', '/conversation/:chatId?', '/pipeline', '/contacts', '/tags', '/template-center', '/settings/workspace-members']);
+    expect(menuEntriesFor('member', laterTable).map((e) => e.path)).toEqual(['/v2/home', '/conversation/:chatId?', '/pipeline', '/contacts', '/tags', '/settings/workspace-members']);
   });
 
   it('says where the member selector shows', () => {

@@ -8,6 +8,8 @@ export const layout = {
   menu: {
     home: 'الرئيسية',
     pipeline: 'مسار المبيعات',
+    contacts: 'جهات الاتصال',
+    tags: 'الوسوم',
     members: 'أعضاء مساحة العمل',
   },
   memberSelector: {

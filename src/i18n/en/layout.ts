@@ -6,6 +6,8 @@ export const layout = {
   menu: {
     home: 'Home',
     pipeline: 'Pipeline',
+    contacts: 'Contacts',
+    tags: 'Tags',
     members: 'Workspace members',
   },
   memberSelector: {

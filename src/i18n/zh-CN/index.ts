@@ -9,8 +9,11 @@ import { onboarding } from './onboarding';
 import { team } from './team';
 import { pipeline } from './pipeline';
 import { leads } from './leads';
+import { contacts } from './contacts';
+import { tags } from './tags';
+import { importer } from './importer';
 
 // One file per area (src/i18n/<locale>/<area>.ts); this index only assembles them.
-const zh_CN = { common, auth, layout, home, pages, intro, onboarding, team, pipeline, leads } satisfies Translation;
+const zh_CN = { common, auth, layout, home, pages, intro, onboarding, team, pipeline, leads, contacts, tags, importer } satisfies Translation;
 
 export default zh_CN;

@@ -8,6 +8,8 @@ export const layout = {
   menu: {
     home: '首页',
     pipeline: '销售管道',
+    contacts: '联系人',
+    tags: '标签',
     members: '工作区成员',
   },
   memberSelector: {

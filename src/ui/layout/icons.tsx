@@ -66,12 +66,37 @@ export function PipelineIcon() {
   );
 }
 
+/** A person's card: the contacts table. */
+export function ContactsIcon() {
+  return (
+    <svg {...base} width={20} height={20} aria-hidden="true">
+      <rect x="3" y="4" width="18" height="16" rx="2" />
+      <circle cx="9" cy="11" r="2.5" />
+      <path d="M5.5 17c.7-1.8 2-2.7 3.5-2.7s2.8.9 3.5 2.7M15 9h3M15 13h3" />
+    </svg>
+  );
+}
+
+/** A price tag: tag management. */
+export function TagsIcon() {
+  return (
+    <svg {...base} width={20} height={20} aria-hidden="true">
+      <path d="M3 12V4h8l10 10-8 8z" />
+      <circle cx="7.5" cy="8.5" r="1.5" />
+    </svg>
+  );
+}
+
 export function MenuEntryIcon({ icon }: { icon: MenuIcon }) {
   switch (icon) {
     case 'home':
       return <HomeIcon />;
     case 'pipeline':
       return <PipelineIcon />;
+    case 'contacts':
+      return <ContactsIcon />;
+    case 'tags':
+      return <TagsIcon />;
     case 'members':
       return <MembersIcon />;
   }

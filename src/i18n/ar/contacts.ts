@@ -1,0 +1,6 @@
+import type { Translation } from '../i18n-types';
+
+/** The contacts table, its filters, columns, batch actions, export and the contact's profile (SPEC §2 /contacts, §3). */
+export const contacts = {
+  title: 'جهات الاتصال',
+} satisfies Translation['contacts'];

@@ -1,0 +1,21 @@
+/**
+ * The screen areas' loaders (src/i18n/areas.ts): one module per area and language, each exporting
+ * the area under its name. A module of its own so that the login page, which shows no screen area,
+ * does not carry three lazy imports for every area.
+ */
+import type { Locales, Translations } from './i18n-types';
+
+/** Screen areas: one module per area and language, each exporting the area under its name. */
+export const areaLoaders = {
+  home: { en: () => import('./en/home'), 'zh-CN': () => import('./zh-CN/home'), ar: () => import('./ar/home') },
+  team: { en: () => import('./en/team'), 'zh-CN': () => import('./zh-CN/team'), ar: () => import('./ar/team') },
+  intro: { en: () => import('./en/intro'), 'zh-CN': () => import('./zh-CN/intro'), ar: () => import('./ar/intro') },
+  onboarding: { en: () => import('./en/onboarding'), 'zh-CN': () => import('./zh-CN/onboarding'), ar: () => import('./ar/onboarding') },
+  pipeline: { en: () => import('./en/pipeline'), 'zh-CN': () => import('./zh-CN/pipeline'), ar: () => import('./ar/pipeline') },
+  leads: { en: () => import('./en/leads'), 'zh-CN': () => import('./zh-CN/leads'), ar: () => import('./ar/leads') },
+  contacts: { en: () => import('./en/contacts'), 'zh-CN': () => import('./zh-CN/contacts'), ar: () => import('./ar/contacts') },
+  tags: { en: () => import('./en/tags'), 'zh-CN': () => import('./zh-CN/tags'), ar: () => import('./ar/tags') },
+  importer: { en: () => import('./en/importer'), 'zh-CN': () => import('./zh-CN/importer'), ar: () => import('./ar/importer') },
+} satisfies Record<string, Record<Locales, () => Promise<Record<string, unknown>>>>;
+
+export type LazyArea = keyof typeof areaLoaders & keyof Translations;

@@ -1,0 +1,6 @@
+import type { Translation } from '../i18n-types';
+
+/** Tag types, tags and their values, and tagging contacts (SPEC §2 /tags, §3 Tag type, Tag, §8 tag messages). */
+export const tags = {
+  title: '标签',
+} satisfies Translation['tags'];

@@ -1,0 +1,3 @@
+export function ContactsScreen() {
+  return <div data-testid="contacts-page" />;
+}

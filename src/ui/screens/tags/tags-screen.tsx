@@ -1,0 +1,3 @@
+export function TagsScreen() {
+  return <div data-testid="tags-page" />;
+}
