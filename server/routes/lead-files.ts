@@ -77,14 +77,21 @@ const textArray = (values: readonly (string | null | undefined)[]) => sql`${sql.
  * several times faster than multi-row VALUES.
  */
 const writePlan = async (tx: Db, owner: Owner, plan: ImportPlan, tabId: number, now: Date): Promise<void> => {
-  for (let i = 0; i < plan.adds.length; i += INSERT_BATCH) {
-    const batch = plan.adds.slice(i, i + INSERT_BATCH);
-    const at = now.toISOString();
+  // New leads go in in name order, with ids drawn at random and handed out in that same order: the
+  // name indexes and the id, create-time and last-message indexes (one create time, no last
+  // message) then take each batch near one place instead of all over, so the bulk insert touches
+  // and splits far fewer index pages (the ids are as random as before; only who gets which moves).
+  const adds = [...plan.adds].map((fields) => ({ fields, key: fields.name.toLowerCase() })).sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  const ids = adds.map(() => randomUUID()).sort();
+  const at = now.toISOString();
+  for (let i = 0; i < adds.length; i += INSERT_BATCH) {
+    const batch = adds.slice(i, i + INSERT_BATCH).map((a) => a.fields);
+    const batchIds = ids.slice(i, i + INSERT_BATCH);
     await tx.execute(sql`
       INSERT INTO ${leads} (id, workspace_id, owner_id, tab_id, name, phone, phone_key, email, company_name, company_address, company_website, created_at, edited_at)
       SELECT v.id, ${owner.workspaceId}, ${owner.userId}, ${tabId}::int, v.name, v.phone, v.phone_key, v.email, v.company_name, v.company_address, v.company_website,
         ${at}::timestamptz, ${at}::timestamptz
-      FROM unnest(${textArray(batch.map(() => randomUUID()))}, ${textArray(batch.map((f) => f.name))}, ${textArray(batch.map((f) => f.phone))},
+      FROM unnest(${textArray(batchIds)}, ${textArray(batch.map((f) => f.name))}, ${textArray(batch.map((f) => f.phone))},
         ${textArray(batch.map((f) => f.phoneKey))}, ${textArray(batch.map((f) => f.email))}, ${textArray(batch.map((f) => f.companyName))},
         ${textArray(batch.map((f) => f.companyAddress))}, ${textArray(batch.map((f) => f.companyWebsite))})
         AS v(id, name, phone, phone_key, email, company_name, company_address, company_website)`);
