@@ -15,6 +15,10 @@ import { googleSignInMachine } from '../machines/auth/google-sign-in.machine';
 import { resetPasswordMachine } from '../machines/auth/reset-password.machine';
 import { signInMachine } from '../machines/auth/sign-in.machine';
 import { signUpMachine } from '../machines/auth/sign-up.machine';
+import { batchTagMachine } from '../machines/batch-tag.machine';
+import { contactProfileMachine } from '../machines/contact-profile.machine';
+import { contactsTableMachine } from '../machines/contacts-table.machine';
+import { importWizardMachine } from '../machines/import-wizard.machine';
 import { invitationMachine } from '../machines/invitation.machine';
 import { inviteMembersMachine } from '../machines/invite-members.machine';
 import { languageMachine } from '../machines/language.machine';
@@ -24,6 +28,7 @@ import { loginGateMachine } from '../machines/login-gate.machine';
 import { pipelineMachine } from '../machines/pipeline.machine';
 import { selectedMemberMachine } from '../machines/selected-member.machine';
 import { sessionMachine } from '../machines/session.machine';
+import { tagsMachine } from '../machines/tags.machine';
 import { teamMembersMachine } from '../machines/team-members.machine';
 import { workspaceCreateMachine } from '../machines/workspace-create.machine';
 
@@ -46,6 +51,11 @@ const machines: readonly AnyStateMachine[] = [
   pipelineMachine,
   leadPanelMachine,
   leadFormMachine,
+  importWizardMachine,
+  tagsMachine,
+  batchTagMachine,
+  contactsTableMachine,
+  contactProfileMachine,
 ];
 
 /** Machine id -> machine (ids are unique: a duplicate throws here, at load). */

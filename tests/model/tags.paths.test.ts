@@ -1,0 +1,118 @@
+/**
+ * Generated path tests of the tags screen's machine (SPEC §2 /tags, §3 Tag type and Tag, §6, §7
+ * Tags, §8 100802, 100807): every state and transition is reached, and each step loads the lists,
+ * saves the tag type or tag the form holds (only when the form passes its checks), switches a type,
+ * and deletes only after a confirmation; a member (read-only) never runs a change.
+ */
+import { Code } from '../../src/contract/codes';
+import type { Tag, TagType } from '../../src/contract/tags';
+import { tagsMachine, type Draft } from '../../src/machines/tags.machine';
+import { actorRan, machinePathSuite, type Effect, type EffectStep, type PathEvent } from '../support/machine-paths';
+
+const profile: TagType = { id: 1, name: 'Profile', isActive: true };
+const budget: Tag = { id: 10, name: 'Budget', tagTypeId: 1, typeName: 'Profile', isActive: true, values: [{ id: 100, value: 'Low' }] };
+const savedType: TagType = { id: 2, name: 'Source', isActive: true };
+const savedTag: Tag = { id: 11, name: 'Size', tagTypeId: 1, typeName: 'Profile', isActive: true, values: [{ id: 101, value: 'High' }] };
+const refused = (code: number, message = 'refused') => ({ ok: false, code, message });
+
+const events: PathEvent[] = [
+  { type: 'xstate.done.actor.loadLists', output: { types: [profile], tags: [budget] } },
+  { type: 'xstate.done.actor.loadLists', output: { types: [], tags: [] } },
+  { type: 'xstate.error.actor.loadLists', error: new Error('network') },
+  { type: 'user.retry' },
+  { type: 'user.addType' },
+  { type: 'user.renameType', id: 1 },
+  { type: 'user.toggleType', id: 1, isActive: false },
+  { type: 'user.deleteType', id: 1 },
+  { type: 'user.addTag' },
+  { type: 'user.editTag', id: 10 },
+  { type: 'user.deleteTag', id: 10 },
+  { type: 'user.changeName', value: 'Size' },
+  { type: 'user.changeName', value: ' ' },
+  { type: 'user.changeType', tagTypeId: 1 },
+  { type: 'user.changeNewValue', value: 'High' },
+  { type: 'user.addValue' },
+  { type: 'user.changeValue', index: 0, value: 'high' },
+  { type: 'user.removeValue', index: 0 },
+  { type: 'user.submit' },
+  { type: 'user.confirm' },
+  { type: 'user.cancel' },
+  { type: 'xstate.done.actor.saveType', output: { ok: true, data: savedType } },
+  { type: 'xstate.done.actor.saveType', output: refused(Code.TAG_NAME_CONFLICT, 'A tag type with this name already exists.') },
+  { type: 'xstate.done.actor.saveType', output: refused(Code.FORBIDDEN) },
+  { type: 'xstate.error.actor.saveType', error: new Error('network') },
+  { type: 'xstate.done.actor.toggleType', output: { ok: true, data: { ...profile, isActive: false } } },
+  { type: 'xstate.done.actor.toggleType', output: refused(Code.NOT_FOUND) },
+  { type: 'xstate.error.actor.toggleType', error: new Error('network') },
+  { type: 'xstate.done.actor.saveTag', output: { ok: true, data: savedTag } },
+  { type: 'xstate.done.actor.saveTag', output: refused(Code.TAG_NAME_CONFLICT, 'A tag with this name already exists.') },
+  { type: 'xstate.done.actor.saveTag', output: refused(Code.TAG_VALUES_INVALID, 'The value "s" is repeated.') },
+  { type: 'xstate.done.actor.saveTag', output: refused(Code.FORBIDDEN) },
+  { type: 'xstate.error.actor.saveTag', error: new Error('network') },
+  { type: 'xstate.done.actor.remove', output: { ok: true } },
+  { type: 'xstate.done.actor.remove', output: refused(Code.NOT_FOUND) },
+  { type: 'xstate.error.actor.remove', error: new Error('network') },
+];
+
+type Ctx = { manages: boolean; types: TagType[]; tags: Tag[]; draft: Draft | null; pendingDelete: { kind: 'type' | 'tag'; id: number } | null; toggling: { id: number; isActive: boolean } | null };
+
+/** The form passes its own checks: a name, a type for a tag, values neither empty nor repeated (ignoring case). */
+const valid = (draft: Draft): boolean => {
+  if (draft.name.trim() === '') return false;
+  if (draft.kind === 'type') return true;
+  if (draft.tagTypeId === null) return false;
+  const texts = draft.values.map((v) => v.value.trim().toLowerCase());
+  return texts.every((v) => v !== '') && new Set(texts).size === texts.length;
+};
+
+/** The save a valid form sends. */
+const saveOf = (draft: Draft): Effect =>
+  draft.kind === 'type'
+    ? actorRan('saveType', { id: draft.id, name: draft.name.trim() })
+    : actorRan(
+        'saveTag',
+        draft.id === null
+          ? { mode: 'add', body: { tagTypeId: draft.tagTypeId, name: draft.name.trim(), values: draft.values.map((v) => v.value.trim()) } }
+          : { mode: 'edit', body: { id: draft.id, name: draft.name.trim(), tagTypeId: draft.tagTypeId, values: draft.values.map((v) => (v.id === undefined ? { value: v.value } : { id: v.id, value: v.value })) } },
+      );
+
+/**
+ * Loading runs `loadLists` (at the start and on a retry). A manager's valid submit saves the form;
+ * switching a type runs `saveType` with its id and flag; a confirmed deletion runs `remove`.
+ * Members change nothing.
+ */
+const effects = (step: EffectStep): Effect[] => {
+  const { event } = step;
+  const before = step.before?.context as Ctx | undefined;
+  const from = (state: string) => step.before?.matches(state) ?? false;
+  if (step.index === 0) return [actorRan('loadLists')];
+  switch (event.type) {
+    case 'user.retry':
+      return from('failed') ? [actorRan('loadLists')] : [];
+    case 'user.submit':
+      return (from('editingType') || from('editingTag')) && before!.draft && valid(before!.draft) ? [saveOf(before!.draft)] : [];
+    case 'user.toggleType':
+      return from('loaded') && before!.manages && before!.types.some((t) => t.id === event.id) ? [actorRan('saveType', { id: event.id, isActive: event.isActive })] : [];
+    case 'user.confirm':
+      return from('confirming') ? [actorRan('remove', { kind: before!.pendingDelete!.kind, id: before!.pendingDelete!.id })] : [];
+    default:
+      return [];
+  }
+};
+
+machinePathSuite('tags machine paths', tagsMachine, {
+  events,
+  effects,
+  serializeContext: (c) => ({
+    types: c.types.map((t) => `${t.id}:${t.name}:${t.isActive}`),
+    tags: c.tags.map((t) => `${t.id}:${t.name}`),
+    draft: c.draft,
+    errors: Object.keys(c.fieldErrors).sort(),
+    pendingDelete: c.pendingDelete,
+    toggling: c.toggling,
+  }),
+  variants: [
+    { name: 'manager', input: { manages: true } },
+    { name: 'member', input: { manages: false } },
+  ],
+});
