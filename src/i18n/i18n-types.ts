@@ -2003,18 +2003,1185 @@ type RootTranslation = {
 		 * C​o​n​t​a​c​t​s
 		 */
 		title: string
+		/**
+		 * E​v​e​r​y​o​n​e​ ​y​o​u​ ​t​a​l​k​ ​t​o​,​ ​i​n​ ​o​n​e​ ​t​a​b​l​e​:​ ​f​i​l​t​e​r​,​ ​s​e​l​e​c​t​,​ ​t​a​g​,​ ​e​x​p​o​r​t​.
+		 */
+		lead: string
+		/**
+		 * C​o​n​t​a​c​t​s
+		 */
+		table: string
+		/**
+		 * L​o​a​d​i​n​g​ ​c​o​n​t​a​c​t​s​…
+		 */
+		loading: string
+		/**
+		 * N​o​ ​c​o​n​t​a​c​t​s​ ​m​a​t​c​h​ ​t​h​e​s​e​ ​f​i​l​t​e​r​s​.
+		 */
+		empty: string
+		/**
+		 * N​o​ ​c​o​n​t​a​c​t​s​ ​y​e​t​.​ ​I​m​p​o​r​t​ ​a​ ​f​i​l​e​ ​o​r​ ​s​y​n​c​ ​y​o​u​r​ ​c​h​a​t​s​ ​t​o​ ​f​i​l​l​ ​t​h​i​s​ ​t​a​b​l​e​.
+		 */
+		emptyAll: string
+		/**
+		 * T​h​e​ ​c​o​n​t​a​c​t​s​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​l​o​a​d​e​d​.
+		 */
+		failed: string
+		/**
+		 * R​e​t​r​y
+		 */
+		retry: string
+		/**
+		 * {​c​o​u​n​t​}​ ​c​o​n​t​a​c​t​s
+		 * @param {unknown} count
+		 */
+		total: RequiredParams<'count'>
+		columns: {
+			/**
+			 * C​o​n​t​a​c​t​ ​N​a​m​e
+			 */
+			name: string
+			/**
+			 * C​o​n​t​a​c​t​ ​P​h​o​n​e
+			 */
+			phone: string
+			/**
+			 * C​u​s​t​o​m​ ​T​a​b
+			 */
+			tab: string
+			/**
+			 * C​o​u​n​t​r​y
+			 */
+			country: string
+			/**
+			 * S​a​l​e​s​ ​S​t​a​g​e
+			 */
+			stage: string
+			/**
+			 * C​o​m​p​a​n​y​ ​N​a​m​e
+			 */
+			companyName: string
+			/**
+			 * C​o​m​p​a​n​y​ ​S​i​z​e
+			 */
+			companySize: string
+			/**
+			 * T​a​g​s
+			 */
+			tags: string
+			/**
+			 * C​r​e​a​t​e​ ​T​i​m​e
+			 */
+			createTime: string
+			/**
+			 * E​m​a​i​l
+			 */
+			email: string
+			/**
+			 * L​e​v​e​l
+			 */
+			level: string
+			/**
+			 * S​o​u​r​c​e
+			 */
+			source: string
+			/**
+			 * A​c​t​i​v​i​t​y
+			 */
+			activity: string
+			/**
+			 * G​e​n​d​e​r
+			 */
+			gender: string
+			/**
+			 * B​i​r​t​h​d​a​y
+			 */
+			birthday: string
+			/**
+			 * C​o​m​p​a​n​y​ ​W​e​b​s​i​t​e
+			 */
+			companyWebsite: string
+			/**
+			 * C​o​m​p​a​n​y​ ​A​d​d​r​e​s​s
+			 */
+			companyAddress: string
+			/**
+			 * P​o​s​i​t​i​o​n
+			 */
+			companyPosition: string
+			/**
+			 * F​o​l​l​o​w​-​u​p​ ​T​i​m​e
+			 */
+			followUpTime: string
+			/**
+			 * L​a​s​t​ ​M​e​s​s​a​g​e
+			 */
+			lastMessageTime: string
+			/**
+			 * C​l​o​s​e​d
+			 */
+			isClosed: string
+		}
+		/**
+		 * Y​e​s
+		 */
+		yes: string
+		/**
+		 * N​o
+		 */
+		no: string
+		/**
+		 * N​o​ ​t​a​b​s
+		 */
+		noTab: string
+		/**
+		 * C​o​l​u​m​n​s
+		 */
+		columnChooser: string
+		/**
+		 * Y​o​u​r​ ​c​h​o​i​c​e​ ​i​s​ ​k​e​p​t​ ​f​o​r​ ​y​o​u​ ​o​n​ ​e​v​e​r​y​ ​d​e​v​i​c​e​.
+		 */
+		columnChooserHint: string
+		filters: {
+			/**
+			 * F​i​l​t​e​r​s
+			 */
+			label: string
+			/**
+			 * S​e​a​r​c​h​ ​n​a​m​e​ ​o​r​ ​p​h​o​n​e
+			 */
+			search: string
+			/**
+			 * C​r​e​a​t​e​d
+			 */
+			created: string
+			/**
+			 * C​u​s​t​o​m​ ​t​a​b
+			 */
+			tab: string
+			/**
+			 * A​n​y​ ​t​a​b
+			 */
+			anyTab: string
+			/**
+			 * S​a​l​e​s​ ​s​t​a​g​e
+			 */
+			stage: string
+			/**
+			 * L​e​v​e​l
+			 */
+			level: string
+			/**
+			 * S​o​u​r​c​e
+			 */
+			source: string
+			/**
+			 * A​n​y
+			 */
+			any: string
+			/**
+			 * T​a​g​s
+			 */
+			tags: string
+			/**
+			 * C​o​n​t​a​c​t​s​ ​c​a​r​r​y​i​n​g​ ​a​n​y​ ​o​f​ ​t​h​e​ ​c​h​o​s​e​n​ ​v​a​l​u​e​s
+			 */
+			tagsHint: string
+			/**
+			 * W​i​t​h​ ​t​h​e​s​e​ ​t​a​g​s
+			 */
+			includeTags: string
+			/**
+			 * W​i​t​h​o​u​t​ ​t​h​e​s​e​ ​t​a​g​s
+			 */
+			excludeTags: string
+			/**
+			 * N​o​ ​t​a​g​s​ ​y​e​t​.
+			 */
+			noTags: string
+			/**
+			 * S​h​o​w​ ​c​l​o​s​e​d
+			 */
+			showClosed: string
+			/**
+			 * W​i​t​h​ ​n​o​t​e​s
+			 */
+			isNoted: string
+			filled: {
+				/**
+				 * C​o​u​n​t​r​y​ ​f​i​l​l​e​d​ ​i​n
+				 */
+				country: string
+				/**
+				 * C​o​m​p​a​n​y​ ​n​a​m​e​ ​f​i​l​l​e​d​ ​i​n
+				 */
+				companyName: string
+				/**
+				 * W​e​b​s​i​t​e​ ​f​i​l​l​e​d​ ​i​n
+				 */
+				companyWebsite: string
+				/**
+				 * A​d​d​r​e​s​s​ ​f​i​l​l​e​d​ ​i​n
+				 */
+				companyAddress: string
+			}
+			/**
+			 * M​o​r​e​ ​f​i​l​t​e​r​s
+			 */
+			more: string
+			/**
+			 * C​l​e​a​r​ ​f​i​l​t​e​r​s
+			 */
+			clear: string
+			/**
+			 * T​o​d​a​y
+			 */
+			today: string
+			/**
+			 * Y​e​s​t​e​r​d​a​y
+			 */
+			yesterday: string
+			/**
+			 * T​h​i​s​ ​w​e​e​k
+			 */
+			thisWeek: string
+			/**
+			 * T​h​i​s​ ​m​o​n​t​h
+			 */
+			thisMonth: string
+			/**
+			 * O​p​e​n​ ​c​a​l​e​n​d​a​r
+			 */
+			openCalendar: string
+			/**
+			 * P​r​e​v​i​o​u​s​ ​m​o​n​t​h
+			 */
+			prevMonth: string
+			/**
+			 * N​e​x​t​ ​m​o​n​t​h
+			 */
+			nextMonth: string
+			/**
+			 * F​r​o​m
+			 */
+			from: string
+			/**
+			 * T​o
+			 */
+			to: string
+			/**
+			 * Q​u​i​c​k​ ​r​a​n​g​e​s
+			 */
+			quickRanges: string
+		}
+		selection: {
+			/**
+			 * S​e​l​e​c​t​ ​a​l​l​ ​o​n​ ​t​h​i​s​ ​p​a​g​e
+			 */
+			selectPage: string
+			/**
+			 * S​e​l​e​c​t​ ​{​n​a​m​e​}
+			 * @param {unknown} name
+			 */
+			selectRow: RequiredParams<'name'>
+			/**
+			 * A​l​l​ ​{​c​o​u​n​t​}​ ​o​n​ ​t​h​i​s​ ​p​a​g​e​ ​a​r​e​ ​s​e​l​e​c​t​e​d​.
+			 * @param {unknown} count
+			 */
+			pageSelected: RequiredParams<'count'>
+			/**
+			 * S​e​l​e​c​t​ ​a​l​l​ ​{​t​o​t​a​l​}​ ​m​a​t​c​h​i​n​g
+			 * @param {unknown} total
+			 */
+			selectAllMatching: RequiredParams<'total'>
+			/**
+			 * A​l​l​ ​{​c​o​u​n​t​}​ ​m​a​t​c​h​i​n​g​ ​c​o​n​t​a​c​t​s​ ​a​r​e​ ​s​e​l​e​c​t​e​d​.
+			 * @param {unknown} count
+			 */
+			allMatchingSelected: RequiredParams<'count'>
+			/**
+			 * C​l​e​a​r​ ​s​e​l​e​c​t​i​o​n
+			 */
+			clear: string
+			/**
+			 * {​c​o​u​n​t​}​ ​s​e​l​e​c​t​e​d
+			 * @param {unknown} count
+			 */
+			count: RequiredParams<'count'>
+		}
+		actions: {
+			/**
+			 * T​a​g
+			 */
+			tag: string
+			/**
+			 * D​e​l​e​t​e
+			 */
+			'delete': string
+			/**
+			 * E​x​p​o​r​t
+			 */
+			'export': string
+			/**
+			 * E​x​p​o​r​t​ ​a​l​l
+			 */
+			exportAll: string
+			/**
+			 * O​p​e​n​ ​{​n​a​m​e​}
+			 * @param {unknown} name
+			 */
+			open: RequiredParams<'name'>
+		}
+		deleteDialog: {
+			/**
+			 * D​e​l​e​t​e​ ​{​c​o​u​n​t​}​ ​c​o​n​t​a​c​t​s​?
+			 * @param {unknown} count
+			 */
+			title: RequiredParams<'count'>
+			/**
+			 * T​h​e​y​ ​l​e​a​v​e​ ​y​o​u​r​ ​c​o​n​t​a​c​t​s​ ​a​n​d​ ​y​o​u​r​ ​p​i​p​e​l​i​n​e​,​ ​w​i​t​h​ ​t​h​e​i​r​ ​n​o​t​e​s​ ​a​n​d​ ​t​a​g​s​.​ ​T​h​i​s​ ​c​a​n​n​o​t​ ​b​e​ ​u​n​d​o​n​e​.
+			 */
+			body: string
+			/**
+			 * D​e​l​e​t​e
+			 */
+			confirm: string
+			/**
+			 * C​a​n​c​e​l
+			 */
+			cancel: string
+		}
+		notice: {
+			/**
+			 * {​c​o​u​n​t​}​ ​c​o​n​t​a​c​t​s​ ​d​e​l​e​t​e​d​.
+			 * @param {unknown} count
+			 */
+			deleted: RequiredParams<'count'>
+			/**
+			 * D​e​l​e​t​e​ ​f​a​i​l​e​d
+			 */
+			deleteFailed: string
+			/**
+			 * {​c​o​u​n​t​}​ ​c​o​n​t​a​c​t​s​ ​t​a​g​g​e​d​.
+			 * @param {unknown} count
+			 */
+			tagged: RequiredParams<'count'>
+			/**
+			 * Y​o​u​r​ ​f​i​l​e​ ​i​s​ ​d​o​w​n​l​o​a​d​i​n​g​.
+			 */
+			exported: string
+			/**
+			 * T​h​e​ ​e​x​p​o​r​t​ ​f​a​i​l​e​d​.​ ​{​m​e​s​s​a​g​e​}
+			 * @param {unknown} message
+			 */
+			exportFailed: RequiredParams<'message'>
+			/**
+			 * Y​o​u​r​ ​c​o​l​u​m​n​ ​c​h​o​i​c​e​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​s​a​v​e​d​;​ ​i​t​ ​i​s​ ​b​a​c​k​ ​a​s​ ​i​t​ ​w​a​s​.
+			 */
+			columnsFailed: string
+			/**
+			 * D​i​s​m​i​s​s
+			 */
+			dismiss: string
+		}
+		exportLimit: {
+			/**
+			 * E​x​p​o​r​t​ ​i​s​ ​n​o​t​ ​i​n​ ​y​o​u​r​ ​p​l​a​n
+			 */
+			title: string
+			/**
+			 * T​h​e​ ​{​p​l​a​n​}​ ​p​l​a​n​ ​d​o​e​s​ ​n​o​t​ ​i​n​c​l​u​d​e​ ​e​x​p​o​r​t​i​n​g​ ​c​o​n​t​a​c​t​s​.​ ​E​v​e​r​y​ ​p​a​i​d​ ​p​l​a​n​ ​d​o​e​s​:​ ​a​s​k​ ​t​h​e​ ​w​o​r​k​s​p​a​c​e​ ​o​w​n​e​r​ ​t​o​ ​u​p​g​r​a​d​e​.
+			 * @param {unknown} plan
+			 */
+			body: RequiredParams<'plan'>
+			/**
+			 * Y​o​u​r​ ​p​l​a​n​ ​d​o​e​s​ ​n​o​t​ ​i​n​c​l​u​d​e​ ​e​x​p​o​r​t​i​n​g​ ​c​o​n​t​a​c​t​s​.​ ​E​v​e​r​y​ ​p​a​i​d​ ​p​l​a​n​ ​d​o​e​s​:​ ​a​s​k​ ​t​h​e​ ​w​o​r​k​s​p​a​c​e​ ​o​w​n​e​r​ ​t​o​ ​u​p​g​r​a​d​e​.
+			 */
+			bodyNoPlan: string
+			/**
+			 * C​l​o​s​e
+			 */
+			close: string
+		}
+		pagination: {
+			/**
+			 * P​a​g​e​s
+			 */
+			label: string
+			/**
+			 * P​r​e​v​i​o​u​s​ ​p​a​g​e
+			 */
+			prev: string
+			/**
+			 * N​e​x​t​ ​p​a​g​e
+			 */
+			next: string
+			/**
+			 * P​a​g​e​ ​{​p​a​g​e​}
+			 * @param {unknown} page
+			 */
+			page: RequiredParams<'page'>
+		}
+		profile: {
+			/**
+			 * P​r​o​f​i​l​e
+			 */
+			title: string
+			/**
+			 * C​l​o​s​e​ ​p​r​o​f​i​l​e
+			 */
+			close: string
+			/**
+			 * L​o​a​d​i​n​g​ ​t​h​e​ ​c​o​n​t​a​c​t​…
+			 */
+			loading: string
+			/**
+			 * T​h​e​ ​c​o​n​t​a​c​t​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​l​o​a​d​e​d​.
+			 */
+			failed: string
+			/**
+			 * R​e​t​r​y
+			 */
+			retry: string
+			/**
+			 * E​d​i​t
+			 */
+			edit: string
+			/**
+			 * D​e​l​e​t​e​ ​c​o​n​t​a​c​t
+			 */
+			'delete': string
+			/**
+			 * D​e​t​a​i​l​s
+			 */
+			details: string
+			/**
+			 * T​a​g​s
+			 */
+			tags: string
+			/**
+			 * N​o​ ​t​a​g​s
+			 */
+			noTags: string
+			/**
+			 * N​o​t​e​s
+			 */
+			notes: string
+			/**
+			 * N​o​ ​n​o​t​e​s​ ​y​e​t​.
+			 */
+			noNotes: string
+			/**
+			 * A​d​d​ ​n​o​t​e
+			 */
+			addNote: string
+			/**
+			 * W​r​i​t​e​ ​a​ ​n​o​t​e
+			 */
+			notePlaceholder: string
+			/**
+			 * O​l​d​e​r​ ​n​o​t​e​s
+			 */
+			moreNotes: string
+			/**
+			 * {​a​u​t​h​o​r​}​,​ ​{​t​i​m​e​}
+			 * @param {unknown} author
+			 * @param {unknown} time
+			 */
+			noteBy: RequiredParams<'author' | 'time'>
+			/**
+			 * T​h​e​ ​n​o​t​e​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​a​d​d​e​d​.​ ​{​m​e​s​s​a​g​e​}
+			 * @param {unknown} message
+			 */
+			noteFailed: RequiredParams<'message'>
+			/**
+			 * D​e​l​e​t​e​ ​{​n​a​m​e​}​?
+			 * @param {unknown} name
+			 */
+			deleteTitle: RequiredParams<'name'>
+			/**
+			 * T​h​e​ ​c​o​n​t​a​c​t​ ​l​e​a​v​e​s​ ​y​o​u​r​ ​c​o​n​t​a​c​t​s​ ​a​n​d​ ​y​o​u​r​ ​p​i​p​e​l​i​n​e​,​ ​w​i​t​h​ ​t​h​e​i​r​ ​n​o​t​e​s​ ​a​n​d​ ​t​a​g​s​.
+			 */
+			deleteBody: string
+			/**
+			 * D​e​l​e​t​e​ ​f​a​i​l​e​d
+			 */
+			deleteFailed: string
+			/**
+			 * —
+			 */
+			empty: string
+		}
 	}
 	tags: {
 		/**
 		 * T​a​g​s
 		 */
 		title: string
+		/**
+		 * T​a​g​ ​t​y​p​e​s​ ​g​r​o​u​p​ ​y​o​u​r​ ​t​a​g​s​;​ ​e​a​c​h​ ​t​a​g​ ​h​a​s​ ​v​a​l​u​e​s​ ​y​o​u​ ​p​u​t​ ​o​n​ ​c​o​n​t​a​c​t​s​.
+		 */
+		lead: string
+		/**
+		 * O​n​l​y​ ​t​h​e​ ​w​o​r​k​s​p​a​c​e​ ​o​w​n​e​r​ ​a​n​d​ ​m​a​n​a​g​e​r​s​ ​c​a​n​ ​c​h​a​n​g​e​ ​t​a​g​s​.
+		 */
+		readOnly: string
+		/**
+		 * L​o​a​d​i​n​g​ ​t​a​g​s​…
+		 */
+		loading: string
+		/**
+		 * T​r​y​ ​a​g​a​i​n
+		 */
+		retry: string
+		/**
+		 * N​o​ ​t​a​g​ ​t​y​p​e​s​ ​y​e​t​.
+		 */
+		empty: string
+		/**
+		 * A​d​d​ ​a​ ​t​a​g​ ​t​y​p​e​,​ ​t​h​e​n​ ​t​a​g​s​ ​w​i​t​h​ ​t​h​e​i​r​ ​v​a​l​u​e​s​.
+		 */
+		emptyManager: string
+		/**
+		 * T​a​g​ ​t​y​p​e​s
+		 */
+		types: string
+		/**
+		 * A​d​d​ ​t​a​g​ ​t​y​p​e
+		 */
+		addType: string
+		/**
+		 * A​d​d​ ​t​a​g
+		 */
+		addTag: string
+		/**
+		 * A​d​d​ ​a​ ​t​a​g​ ​t​o​ ​{​t​y​p​e​}
+		 * @param {string} type
+		 */
+		addTagTo: RequiredParams<'type'>
+		/**
+		 * R​e​n​a​m​e
+		 */
+		renameType: string
+		/**
+		 * R​e​n​a​m​e​ ​{​t​y​p​e​}
+		 * @param {string} type
+		 */
+		renameTypeOf: RequiredParams<'type'>
+		/**
+		 * D​e​l​e​t​e​ ​{​t​y​p​e​}
+		 * @param {string} type
+		 */
+		deleteTypeOf: RequiredParams<'type'>
+		/**
+		 * E​d​i​t​ ​{​t​a​g​}
+		 * @param {string} tag
+		 */
+		editTagOf: RequiredParams<'tag'>
+		/**
+		 * D​e​l​e​t​e​ ​{​t​a​g​}
+		 * @param {string} tag
+		 */
+		deleteTagOf: RequiredParams<'tag'>
+		/**
+		 * E​d​i​t
+		 */
+		edit: string
+		/**
+		 * D​e​l​e​t​e
+		 */
+		'delete': string
+		/**
+		 * A​c​t​i​v​e
+		 */
+		active: string
+		/**
+		 * {​t​y​p​e​}​ ​i​s​ ​a​c​t​i​v​e
+		 * @param {string} type
+		 */
+		activeOf: RequiredParams<'type'>
+		/**
+		 * I​n​a​c​t​i​v​e​:​ ​i​t​s​ ​v​a​l​u​e​s​ ​a​r​e​ ​n​o​t​ ​o​f​f​e​r​e​d​ ​f​o​r​ ​t​a​g​g​i​n​g
+		 */
+		inactive: string
+		/**
+		 * N​o​ ​t​a​g​s​ ​o​f​ ​t​h​i​s​ ​t​y​p​e​ ​y​e​t​.
+		 */
+		noTags: string
+		/**
+		 * N​o​ ​v​a​l​u​e​s
+		 */
+		noValues: string
+		/**
+		 * V​a​l​u​e​s​ ​o​f​ ​{​t​a​g​}
+		 * @param {string} tag
+		 */
+		valuesOf: RequiredParams<'tag'>
+		typeForm: {
+			/**
+			 * A​d​d​ ​t​a​g​ ​t​y​p​e
+			 */
+			addTitle: string
+			/**
+			 * R​e​n​a​m​e​ ​t​a​g​ ​t​y​p​e
+			 */
+			renameTitle: string
+			/**
+			 * N​a​m​e
+			 */
+			name: string
+			/**
+			 * e​.​g​.​ ​C​u​s​t​o​m​e​r​ ​p​r​o​f​i​l​e
+			 */
+			namePlaceholder: string
+		}
+		tagForm: {
+			/**
+			 * A​d​d​ ​t​a​g
+			 */
+			addTitle: string
+			/**
+			 * E​d​i​t​ ​t​a​g
+			 */
+			editTitle: string
+			/**
+			 * N​a​m​e
+			 */
+			name: string
+			/**
+			 * e​.​g​.​ ​B​u​d​g​e​t
+			 */
+			namePlaceholder: string
+			/**
+			 * T​a​g​ ​t​y​p​e
+			 */
+			type: string
+			/**
+			 * V​a​l​u​e​s
+			 */
+			values: string
+			/**
+			 * C​o​n​t​a​c​t​s​ ​c​a​r​r​y​ ​t​h​e​s​e​ ​v​a​l​u​e​s​.​ ​R​e​n​a​m​i​n​g​ ​a​ ​v​a​l​u​e​ ​k​e​e​p​s​ ​i​t​ ​o​n​ ​i​t​s​ ​c​o​n​t​a​c​t​s​;​ ​r​e​m​o​v​i​n​g​ ​i​t​ ​t​a​k​e​s​ ​i​t​ ​o​f​f​ ​t​h​e​m​.
+			 */
+			valuesHint: string
+			/**
+			 * N​e​w​ ​v​a​l​u​e
+			 */
+			newValue: string
+			/**
+			 * e​.​g​.​ ​1​k​–​1​0​k
+			 */
+			newValuePlaceholder: string
+			/**
+			 * A​d​d​ ​v​a​l​u​e
+			 */
+			addValue: string
+			/**
+			 * V​a​l​u​e​ ​{​n​}
+			 * @param {number} n
+			 */
+			valueN: RequiredParams<'n'>
+			/**
+			 * R​e​m​o​v​e​ ​{​v​a​l​u​e​}
+			 * @param {string} value
+			 */
+			removeValue: RequiredParams<'value'>
+		}
+		/**
+		 * S​a​v​e
+		 */
+		save: string
+		/**
+		 * S​a​v​i​n​g​…
+		 */
+		saving: string
+		/**
+		 * C​a​n​c​e​l
+		 */
+		cancel: string
+		/**
+		 * C​l​o​s​e
+		 */
+		close: string
+		confirm: {
+			/**
+			 * D​e​l​e​t​e
+			 */
+			ok: string
+			/**
+			 * C​a​n​c​e​l
+			 */
+			cancel: string
+			/**
+			 * D​e​l​e​t​e​ ​t​h​e​ ​t​a​g​ ​t​y​p​e​ ​{​n​a​m​e​}​?
+			 * @param {string} name
+			 */
+			typeTitle: RequiredParams<'name'>
+			/**
+			 * I​t​s​ ​t​a​g​s​ ​a​r​e​ ​d​e​l​e​t​e​d​ ​t​o​o​,​ ​a​n​d​ ​t​h​e​i​r​ ​v​a​l​u​e​s​ ​c​o​m​e​ ​o​f​f​ ​e​v​e​r​y​ ​c​o​n​t​a​c​t​.
+			 */
+			typeBody: string
+			/**
+			 * D​e​l​e​t​e​ ​t​h​e​ ​t​a​g​ ​{​n​a​m​e​}​?
+			 * @param {string} name
+			 */
+			tagTitle: RequiredParams<'name'>
+			/**
+			 * I​t​s​ ​v​a​l​u​e​s​ ​c​o​m​e​ ​o​f​f​ ​e​v​e​r​y​ ​c​o​n​t​a​c​t​.
+			 */
+			tagBody: string
+		}
+		errors: {
+			/**
+			 * E​n​t​e​r​ ​a​ ​n​a​m​e
+			 */
+			nameRequired: string
+			/**
+			 * U​s​e​ ​a​t​ ​m​o​s​t​ ​5​0​ ​c​h​a​r​a​c​t​e​r​s
+			 */
+			nameTooLong: string
+			/**
+			 * C​h​o​o​s​e​ ​a​ ​t​a​g​ ​t​y​p​e
+			 */
+			typeRequired: string
+			/**
+			 * E​n​t​e​r​ ​a​ ​v​a​l​u​e
+			 */
+			valueRequired: string
+			/**
+			 * A​ ​v​a​l​u​e​ ​h​a​s​ ​a​t​ ​m​o​s​t​ ​5​0​ ​c​h​a​r​a​c​t​e​r​s
+			 */
+			valueTooLong: string
+			/**
+			 * T​h​i​s​ ​v​a​l​u​e​ ​i​s​ ​a​l​r​e​a​d​y​ ​i​n​ ​t​h​e​ ​l​i​s​t
+			 */
+			valueRepeated: string
+			/**
+			 * A​ ​t​a​g​ ​h​a​s​ ​a​t​ ​m​o​s​t​ ​5​0​ ​v​a​l​u​e​s
+			 */
+			tooManyValues: string
+		}
+		toast: {
+			/**
+			 * A​d​d​ ​s​u​c​c​e​s​s​f​u​l
+			 */
+			typeAdded: string
+			/**
+			 * E​d​i​t​ ​s​u​c​c​e​s​s​f​u​l
+			 */
+			typeSaved: string
+			/**
+			 * S​u​c​c​e​s​s​f​u​l​l​y​ ​d​e​l​e​t​e​d
+			 */
+			typeDeleted: string
+			/**
+			 * T​h​i​s​ ​t​a​g​ ​h​a​s​ ​b​e​e​n​ ​a​d​d​e​d
+			 */
+			tagAdded: string
+			/**
+			 * E​d​i​t​ ​s​u​c​c​e​s​s​f​u​l
+			 */
+			tagSaved: string
+			/**
+			 * T​h​i​s​ ​t​a​g​ ​h​a​s​ ​b​e​e​n​ ​d​e​l​e​t​e​d​!
+			 */
+			tagDeleted: string
+			/**
+			 * R​e​q​u​e​s​t​ ​e​r​r​o​r​,​ ​p​l​e​a​s​e​ ​c​o​n​t​a​c​t​ ​t​h​e​ ​a​d​m​i​n​i​s​t​r​a​t​o​r
+			 */
+			failed: string
+			/**
+			 * R​e​q​u​e​s​t​ ​E​r​r​o​r​,​ ​P​l​e​a​s​e​ ​C​o​n​t​a​c​t​ ​A​d​m​i​n​i​s​t​r​a​t​o​r
+			 */
+			listFailed: string
+		}
+		batch: {
+			/**
+			 * T​a​g​ ​c​o​n​t​a​c​t​s
+			 */
+			title: string
+			/**
+			 * T​a​g​ ​l​e​a​d​s​ ​i​n​ ​t​h​i​s​ ​t​a​b
+			 */
+			titleLeads: string
+			/**
+			 * {​c​o​u​n​t​}​ ​c​o​n​t​a​c​t​{​{​s​}​}​ ​s​e​l​e​c​t​e​d
+			 * @param {number} count
+			 */
+			count: RequiredParams<'count'>
+			/**
+			 * L​o​a​d​i​n​g​ ​t​a​g​s​…
+			 */
+			loading: string
+			/**
+			 * T​h​e​ ​t​a​g​s​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​l​o​a​d​e​d​.
+			 */
+			loadFailed: string
+			/**
+			 * A​d​d​ ​t​h​e​s​e​ ​v​a​l​u​e​s
+			 */
+			add: string
+			/**
+			 * R​e​m​o​v​e​ ​t​h​e​s​e​ ​v​a​l​u​e​s
+			 */
+			remove: string
+			/**
+			 * F​r​e​q​u​e​n​t​l​y​ ​u​s​e​d
+			 */
+			frequent: string
+			/**
+			 * N​o​ ​a​c​t​i​v​e​ ​t​a​g​s​ ​t​o​ ​a​d​d​.​ ​T​h​e​ ​o​w​n​e​r​ ​o​r​ ​a​ ​m​a​n​a​g​e​r​ ​a​d​d​s​ ​t​h​e​m​ ​o​n​ ​t​h​e​ ​T​a​g​s​ ​p​a​g​e​.
+			 */
+			noTags: string
+			/**
+			 * N​o​ ​t​a​g​s​ ​y​e​t​.
+			 */
+			nothingToRemove: string
+			/**
+			 * A​p​p​l​y
+			 */
+			apply: string
+			/**
+			 * A​p​p​l​y​i​n​g​…
+			 */
+			applying: string
+			/**
+			 * C​a​n​c​e​l
+			 */
+			cancel: string
+			/**
+			 * C​l​o​s​e
+			 */
+			close: string
+			/**
+			 * P​i​c​k​ ​a​t​ ​l​e​a​s​t​ ​o​n​e​ ​v​a​l​u​e​ ​t​o​ ​a​d​d​ ​o​r​ ​r​e​m​o​v​e​.
+			 */
+			pickOne: string
+			/**
+			 * T​a​g​s​ ​u​p​d​a​t​e​d​ ​o​n​ ​{​c​o​u​n​t​}​ ​c​o​n​t​a​c​t​{​{​s​}​}
+			 * @param {number} count
+			 */
+			done: RequiredParams<'count'>
+			/**
+			 * R​e​q​u​e​s​t​ ​e​r​r​o​r​,​ ​p​l​e​a​s​e​ ​c​o​n​t​a​c​t​ ​t​h​e​ ​a​d​m​i​n​i​s​t​r​a​t​o​r
+			 */
+			failed: string
+			/**
+			 * R​e​q​u​e​s​t​ ​f​a​i​l​e​d​:​ ​{​m​e​s​s​a​g​e​}
+			 * @param {string} message
+			 */
+			refused: RequiredParams<'message'>
+		}
 	}
 	importer: {
 		/**
 		 * I​m​p​o​r​t​ ​l​e​a​d​s
 		 */
 		title: string
+		/**
+		 * I​m​p​o​r​t
+		 */
+		open: string
+		/**
+		 * A​d​d​ ​l​e​a​d​s​ ​f​r​o​m​ ​a​ ​C​S​V​ ​o​r​ ​T​S​V​ ​f​i​l​e​,​ ​o​r​ ​u​p​d​a​t​e​ ​t​h​e​ ​o​n​e​s​ ​y​o​u​ ​h​a​v​e​.​ ​N​o​t​h​i​n​g​ ​i​s​ ​w​r​i​t​t​e​n​ ​u​n​t​i​l​ ​y​o​u​ ​c​o​n​f​i​r​m​.
+		 */
+		description: string
+		/**
+		 * C​l​o​s​e
+		 */
+		close: string
+		steps: {
+			/**
+			 * I​m​p​o​r​t​ ​s​t​e​p​s
+			 */
+			label: string
+			/**
+			 * U​p​l​o​a​d​ ​f​i​l​e
+			 */
+			file: string
+			/**
+			 * M​a​p​p​i​n​g
+			 */
+			mapping: string
+			/**
+			 * R​e​v​i​e​w
+			 */
+			review: string
+			/**
+			 * S​t​e​p​ ​{​n​}​ ​o​f​ ​3
+			 * @param {number} n
+			 */
+			current: RequiredParams<'n'>
+		}
+		file: {
+			/**
+			 * F​i​l​e
+			 */
+			label: string
+			/**
+			 * C​S​V​ ​o​r​ ​T​S​V​ ​(​c​o​m​m​a​,​ ​s​e​m​i​c​o​l​o​n​,​ ​t​a​b​ ​o​r​ ​p​i​p​e​)​,​ ​U​T​F​-​8​,​ ​u​p​ ​t​o​ ​2​0​ ​M​B​.​ ​T​h​e​ ​f​i​r​s​t​ ​r​o​w​ ​n​a​m​e​s​ ​t​h​e​ ​c​o​l​u​m​n​s​.
+			 */
+			hint: string
+			/**
+			 * R​e​a​d​i​n​g​ ​t​h​e​ ​f​i​l​e​…
+			 */
+			parsing: string
+			/**
+			 * {​r​o​w​s​}​ ​r​o​w​s​ ​r​e​a​d​ ​(​{​p​e​r​c​e​n​t​}​%​)
+			 * @param {number} percent
+			 * @param {number} rows
+			 */
+			progress: RequiredParams<'percent' | 'rows'>
+			/**
+			 * {​r​o​w​s​}​ ​r​o​w​s​ ​i​n​ ​{​n​a​m​e​}
+			 * @param {string} name
+			 * @param {number} rows
+			 */
+			ready: RequiredParams<'name' | 'rows'>
+		}
+		mapping: {
+			/**
+			 * M​a​t​c​h​ ​e​a​c​h​ ​f​i​e​l​d​ ​t​o​ ​a​ ​c​o​l​u​m​n​ ​o​f​ ​y​o​u​r​ ​f​i​l​e​.​ ​N​a​m​e​ ​a​n​d​ ​P​h​o​n​e​ ​a​r​e​ ​r​e​q​u​i​r​e​d​.
+			 */
+			intro: string
+			/**
+			 * N​o​t​ ​i​m​p​o​r​t​e​d
+			 */
+			none: string
+			/**
+			 * C​o​l​u​m​n​ ​{​n​}​:​ ​{​h​e​a​d​e​r​}
+			 * @param {string} header
+			 * @param {number} n
+			 */
+			column: RequiredParams<'header' | 'n'>
+			/**
+			 * (​n​o​ ​h​e​a​d​e​r​)
+			 */
+			untitled: string
+			/**
+			 * {​f​i​e​l​d​}​ ​(​r​e​q​u​i​r​e​d​)
+			 * @param {string} field
+			 */
+			required: RequiredParams<'field'>
+			fields: {
+				/**
+				 * N​a​m​e
+				 */
+				name: string
+				/**
+				 * P​h​o​n​e
+				 */
+				phone: string
+				/**
+				 * E​m​a​i​l
+				 */
+				email: string
+				/**
+				 * C​o​m​p​a​n​y​ ​N​a​m​e
+				 */
+				companyName: string
+				/**
+				 * C​o​m​p​a​n​y​ ​A​d​d​r​e​s​s
+				 */
+				companyAddress: string
+				/**
+				 * C​o​m​p​a​n​y​ ​W​e​b​s​i​t​e
+				 */
+				companyWebsite: string
+			}
+		}
+		review: {
+			/**
+			 * C​h​e​c​k​i​n​g​ ​t​h​e​ ​f​i​l​e​…
+			 */
+			checking: string
+			/**
+			 * T​h​i​s​ ​i​s​ ​w​h​a​t​ ​t​h​e​ ​i​m​p​o​r​t​ ​w​i​l​l​ ​d​o​.​ ​N​o​t​h​i​n​g​ ​h​a​s​ ​b​e​e​n​ ​w​r​i​t​t​e​n​ ​y​e​t​.
+			 */
+			intro: string
+			counts: {
+				/**
+				 * N​e​w​ ​l​e​a​d​s
+				 */
+				added: string
+				/**
+				 * U​p​d​a​t​e​d
+				 */
+				updated: string
+				/**
+				 * U​n​c​h​a​n​g​e​d
+				 */
+				unchanged: string
+				/**
+				 * S​k​i​p​p​e​d
+				 */
+				skipped: string
+			}
+			/**
+			 * S​k​i​p​p​e​d​ ​r​o​w​s
+			 */
+			skippedTitle: string
+			/**
+			 * T​h​e​ ​f​i​r​s​t​ ​{​s​h​o​w​n​}​ ​o​f​ ​{​t​o​t​a​l​}​ ​s​k​i​p​p​e​d​ ​r​o​w​s​ ​a​r​e​ ​l​i​s​t​e​d​.
+			 * @param {number} shown
+			 * @param {number} total
+			 */
+			skippedShown: RequiredParams<'shown' | 'total'>
+			columns: {
+				/**
+				 * R​o​w
+				 */
+				row: string
+				/**
+				 * N​a​m​e
+				 */
+				name: string
+				/**
+				 * P​h​o​n​e
+				 */
+				phone: string
+				/**
+				 * R​e​a​s​o​n​s
+				 */
+				reasons: string
+			}
+			/**
+			 * D​o​w​n​l​o​a​d​ ​s​k​i​p​p​e​d​ ​r​o​w​s
+			 */
+			download: string
+			/**
+			 * R​e​a​s​o​n
+			 */
+			reasonHeader: string
+		}
+		reasons: {
+			/**
+			 * N​o​ ​p​h​o​n​e​ ​c​o​l​u​m​n​ ​m​a​p​p​e​d
+			 */
+			phoneNotMapped: string
+			/**
+			 * P​h​o​n​e​ ​i​s​ ​e​m​p​t​y
+			 */
+			phoneEmpty: string
+			/**
+			 * P​h​o​n​e​ ​h​a​s​ ​c​h​a​r​a​c​t​e​r​s​ ​o​t​h​e​r​ ​t​h​a​n​ ​d​i​g​i​t​s​,​ ​s​p​a​c​e​s​ ​a​n​d​ ​-​ ​+​ ​\​ ​(​ ​)
+			 */
+			phoneInvalid: string
+			/**
+			 * N​o​ ​n​a​m​e​ ​c​o​l​u​m​n​ ​m​a​p​p​e​d
+			 */
+			nameNotMapped: string
+			/**
+			 * N​a​m​e​ ​i​s​ ​e​m​p​t​y
+			 */
+			nameEmpty: string
+			/**
+			 * E​m​a​i​l​ ​i​s​ ​n​o​t​ ​o​f​ ​t​h​e​ ​f​o​r​m​ ​x​@​y​.​z
+			 */
+			emailInvalid: string
+			/**
+			 * S​a​m​e​ ​p​h​o​n​e​ ​a​s​ ​a​n​ ​e​a​r​l​i​e​r​ ​r​o​w
+			 */
+			duplicateInFile: string
+			/**
+			 * A​n​o​t​h​e​r​ ​l​e​a​d​ ​a​l​r​e​a​d​y​ ​h​a​s​ ​t​h​i​s​ ​n​a​m​e
+			 */
+			nameTaken: string
+			/**
+			 * A​ ​v​a​l​u​e​ ​i​s​ ​t​o​o​ ​l​o​n​g
+			 */
+			tooLong: string
+		}
+		issues: {
+			/**
+			 * P​l​e​a​s​e​ ​i​n​p​u​t​ ​a​ ​f​i​l​e
+			 */
+			noFile: string
+			/**
+			 * Y​o​u​r​ ​f​i​l​e​ ​i​s​ ​e​m​p​t​y​.
+			 */
+			empty: string
+			/**
+			 * Y​o​u​r​ ​f​i​l​e​ ​h​a​s​ ​n​o​ ​r​e​c​o​r​d​.
+			 */
+			noRecord: string
+			/**
+			 * I​n​v​a​l​i​d​ ​s​i​z​e
+			 */
+			size: string
+			/**
+			 * A​ ​f​i​l​e​ ​h​o​l​d​s​ ​a​t​ ​m​o​s​t​ ​2​0​0​,​0​0​0​ ​r​o​w​s​.
+			 */
+			tooManyRows: string
+			/**
+			 * T​h​e​ ​f​i​l​e​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​r​e​a​d​.
+			 */
+			unreadable: string
+			/**
+			 * N​a​m​e​ ​a​n​d​ ​P​h​o​n​e​ ​i​s​ ​r​e​q​u​i​r​e​d​.
+			 */
+			nameAndPhone: string
+			/**
+			 * {​c​o​u​n​t​}​ ​r​o​w​{​{​s​}​}​ ​w​i​t​h​ ​e​r​r​o​r​s​ ​w​i​l​l​ ​b​e​ ​s​k​i​p​p​e​d​.
+			 * @param {number} count
+			 */
+			rowErrors: RequiredParams<'count'>
+		}
+		failed: {
+			/**
+			 * T​h​e​ ​f​i​l​e​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​c​h​e​c​k​e​d​.
+			 */
+			check: string
+			/**
+			 * T​h​e​ ​i​m​p​o​r​t​ ​f​a​i​l​e​d​;​ ​n​o​t​h​i​n​g​ ​w​a​s​ ​w​r​i​t​t​e​n​.
+			 */
+			'import': string
+			/**
+			 * C​h​e​c​k​ ​y​o​u​r​ ​c​o​n​n​e​c​t​i​o​n​ ​a​n​d​ ​t​r​y​ ​a​g​a​i​n​.
+			 */
+			network: string
+			/**
+			 * T​h​e​ ​s​e​r​v​e​r​ ​s​a​i​d​:​ ​{​m​e​s​s​a​g​e​}
+			 * @param {string} message
+			 */
+			server: RequiredParams<'message'>
+		}
+		done: {
+			/**
+			 * I​m​p​o​r​t​ ​f​i​n​i​s​h​e​d
+			 */
+			title: string
+			/**
+			 * T​h​e​ ​p​i​p​e​l​i​n​e​ ​s​h​o​w​s​ ​t​h​e​ ​i​m​p​o​r​t​e​d​ ​l​e​a​d​s​.
+			 */
+			body: string
+		}
+		actions: {
+			/**
+			 * N​e​x​t
+			 */
+			next: string
+			/**
+			 * B​a​c​k
+			 */
+			back: string
+			/**
+			 * C​o​n​f​i​r​m​ ​i​m​p​o​r​t
+			 */
+			confirm: string
+			/**
+			 * I​m​p​o​r​t​i​n​g​…
+			 */
+			importing: string
+			/**
+			 * T​r​y​ ​a​g​a​i​n
+			 */
+			retry: string
+			/**
+			 * D​o​n​e
+			 */
+			done: string
+		}
 	}
 }
 
@@ -3960,18 +5127,1142 @@ export type TranslationFunctions = {
 		 * Contacts
 		 */
 		title: () => LocalizedString
+		/**
+		 * Everyone you talk to, in one table: filter, select, tag, export.
+		 */
+		lead: () => LocalizedString
+		/**
+		 * Contacts
+		 */
+		table: () => LocalizedString
+		/**
+		 * Loading contacts…
+		 */
+		loading: () => LocalizedString
+		/**
+		 * No contacts match these filters.
+		 */
+		empty: () => LocalizedString
+		/**
+		 * No contacts yet. Import a file or sync your chats to fill this table.
+		 */
+		emptyAll: () => LocalizedString
+		/**
+		 * The contacts could not be loaded.
+		 */
+		failed: () => LocalizedString
+		/**
+		 * Retry
+		 */
+		retry: () => LocalizedString
+		/**
+		 * {count} contacts
+		 */
+		total: (arg: { count: unknown }) => LocalizedString
+		columns: {
+			/**
+			 * Contact Name
+			 */
+			name: () => LocalizedString
+			/**
+			 * Contact Phone
+			 */
+			phone: () => LocalizedString
+			/**
+			 * Custom Tab
+			 */
+			tab: () => LocalizedString
+			/**
+			 * Country
+			 */
+			country: () => LocalizedString
+			/**
+			 * Sales Stage
+			 */
+			stage: () => LocalizedString
+			/**
+			 * Company Name
+			 */
+			companyName: () => LocalizedString
+			/**
+			 * Company Size
+			 */
+			companySize: () => LocalizedString
+			/**
+			 * Tags
+			 */
+			tags: () => LocalizedString
+			/**
+			 * Create Time
+			 */
+			createTime: () => LocalizedString
+			/**
+			 * Email
+			 */
+			email: () => LocalizedString
+			/**
+			 * Level
+			 */
+			level: () => LocalizedString
+			/**
+			 * Source
+			 */
+			source: () => LocalizedString
+			/**
+			 * Activity
+			 */
+			activity: () => LocalizedString
+			/**
+			 * Gender
+			 */
+			gender: () => LocalizedString
+			/**
+			 * Birthday
+			 */
+			birthday: () => LocalizedString
+			/**
+			 * Company Website
+			 */
+			companyWebsite: () => LocalizedString
+			/**
+			 * Company Address
+			 */
+			companyAddress: () => LocalizedString
+			/**
+			 * Position
+			 */
+			companyPosition: () => LocalizedString
+			/**
+			 * Follow-up Time
+			 */
+			followUpTime: () => LocalizedString
+			/**
+			 * Last Message
+			 */
+			lastMessageTime: () => LocalizedString
+			/**
+			 * Closed
+			 */
+			isClosed: () => LocalizedString
+		}
+		/**
+		 * Yes
+		 */
+		yes: () => LocalizedString
+		/**
+		 * No
+		 */
+		no: () => LocalizedString
+		/**
+		 * No tabs
+		 */
+		noTab: () => LocalizedString
+		/**
+		 * Columns
+		 */
+		columnChooser: () => LocalizedString
+		/**
+		 * Your choice is kept for you on every device.
+		 */
+		columnChooserHint: () => LocalizedString
+		filters: {
+			/**
+			 * Filters
+			 */
+			label: () => LocalizedString
+			/**
+			 * Search name or phone
+			 */
+			search: () => LocalizedString
+			/**
+			 * Created
+			 */
+			created: () => LocalizedString
+			/**
+			 * Custom tab
+			 */
+			tab: () => LocalizedString
+			/**
+			 * Any tab
+			 */
+			anyTab: () => LocalizedString
+			/**
+			 * Sales stage
+			 */
+			stage: () => LocalizedString
+			/**
+			 * Level
+			 */
+			level: () => LocalizedString
+			/**
+			 * Source
+			 */
+			source: () => LocalizedString
+			/**
+			 * Any
+			 */
+			any: () => LocalizedString
+			/**
+			 * Tags
+			 */
+			tags: () => LocalizedString
+			/**
+			 * Contacts carrying any of the chosen values
+			 */
+			tagsHint: () => LocalizedString
+			/**
+			 * With these tags
+			 */
+			includeTags: () => LocalizedString
+			/**
+			 * Without these tags
+			 */
+			excludeTags: () => LocalizedString
+			/**
+			 * No tags yet.
+			 */
+			noTags: () => LocalizedString
+			/**
+			 * Show closed
+			 */
+			showClosed: () => LocalizedString
+			/**
+			 * With notes
+			 */
+			isNoted: () => LocalizedString
+			filled: {
+				/**
+				 * Country filled in
+				 */
+				country: () => LocalizedString
+				/**
+				 * Company name filled in
+				 */
+				companyName: () => LocalizedString
+				/**
+				 * Website filled in
+				 */
+				companyWebsite: () => LocalizedString
+				/**
+				 * Address filled in
+				 */
+				companyAddress: () => LocalizedString
+			}
+			/**
+			 * More filters
+			 */
+			more: () => LocalizedString
+			/**
+			 * Clear filters
+			 */
+			clear: () => LocalizedString
+			/**
+			 * Today
+			 */
+			today: () => LocalizedString
+			/**
+			 * Yesterday
+			 */
+			yesterday: () => LocalizedString
+			/**
+			 * This week
+			 */
+			thisWeek: () => LocalizedString
+			/**
+			 * This month
+			 */
+			thisMonth: () => LocalizedString
+			/**
+			 * Open calendar
+			 */
+			openCalendar: () => LocalizedString
+			/**
+			 * Previous month
+			 */
+			prevMonth: () => LocalizedString
+			/**
+			 * Next month
+			 */
+			nextMonth: () => LocalizedString
+			/**
+			 * From
+			 */
+			from: () => LocalizedString
+			/**
+			 * To
+			 */
+			to: () => LocalizedString
+			/**
+			 * Quick ranges
+			 */
+			quickRanges: () => LocalizedString
+		}
+		selection: {
+			/**
+			 * Select all on this page
+			 */
+			selectPage: () => LocalizedString
+			/**
+			 * Select {name}
+			 */
+			selectRow: (arg: { name: unknown }) => LocalizedString
+			/**
+			 * All {count} on this page are selected.
+			 */
+			pageSelected: (arg: { count: unknown }) => LocalizedString
+			/**
+			 * Select all {total} matching
+			 */
+			selectAllMatching: (arg: { total: unknown }) => LocalizedString
+			/**
+			 * All {count} matching contacts are selected.
+			 */
+			allMatchingSelected: (arg: { count: unknown }) => LocalizedString
+			/**
+			 * Clear selection
+			 */
+			clear: () => LocalizedString
+			/**
+			 * {count} selected
+			 */
+			count: (arg: { count: unknown }) => LocalizedString
+		}
+		actions: {
+			/**
+			 * Tag
+			 */
+			tag: () => LocalizedString
+			/**
+			 * Delete
+			 */
+			'delete': () => LocalizedString
+			/**
+			 * Export
+			 */
+			'export': () => LocalizedString
+			/**
+			 * Export all
+			 */
+			exportAll: () => LocalizedString
+			/**
+			 * Open {name}
+			 */
+			open: (arg: { name: unknown }) => LocalizedString
+		}
+		deleteDialog: {
+			/**
+			 * Delete {count} contacts?
+			 */
+			title: (arg: { count: unknown }) => LocalizedString
+			/**
+			 * They leave your contacts and your pipeline, with their notes and tags. This cannot be undone.
+			 */
+			body: () => LocalizedString
+			/**
+			 * Delete
+			 */
+			confirm: () => LocalizedString
+			/**
+			 * Cancel
+			 */
+			cancel: () => LocalizedString
+		}
+		notice: {
+			/**
+			 * {count} contacts deleted.
+			 */
+			deleted: (arg: { count: unknown }) => LocalizedString
+			/**
+			 * Delete failed
+			 */
+			deleteFailed: () => LocalizedString
+			/**
+			 * {count} contacts tagged.
+			 */
+			tagged: (arg: { count: unknown }) => LocalizedString
+			/**
+			 * Your file is downloading.
+			 */
+			exported: () => LocalizedString
+			/**
+			 * The export failed. {message}
+			 */
+			exportFailed: (arg: { message: unknown }) => LocalizedString
+			/**
+			 * Your column choice could not be saved; it is back as it was.
+			 */
+			columnsFailed: () => LocalizedString
+			/**
+			 * Dismiss
+			 */
+			dismiss: () => LocalizedString
+		}
+		exportLimit: {
+			/**
+			 * Export is not in your plan
+			 */
+			title: () => LocalizedString
+			/**
+			 * The {plan} plan does not include exporting contacts. Every paid plan does: ask the workspace owner to upgrade.
+			 */
+			body: (arg: { plan: unknown }) => LocalizedString
+			/**
+			 * Your plan does not include exporting contacts. Every paid plan does: ask the workspace owner to upgrade.
+			 */
+			bodyNoPlan: () => LocalizedString
+			/**
+			 * Close
+			 */
+			close: () => LocalizedString
+		}
+		pagination: {
+			/**
+			 * Pages
+			 */
+			label: () => LocalizedString
+			/**
+			 * Previous page
+			 */
+			prev: () => LocalizedString
+			/**
+			 * Next page
+			 */
+			next: () => LocalizedString
+			/**
+			 * Page {page}
+			 */
+			page: (arg: { page: unknown }) => LocalizedString
+		}
+		profile: {
+			/**
+			 * Profile
+			 */
+			title: () => LocalizedString
+			/**
+			 * Close profile
+			 */
+			close: () => LocalizedString
+			/**
+			 * Loading the contact…
+			 */
+			loading: () => LocalizedString
+			/**
+			 * The contact could not be loaded.
+			 */
+			failed: () => LocalizedString
+			/**
+			 * Retry
+			 */
+			retry: () => LocalizedString
+			/**
+			 * Edit
+			 */
+			edit: () => LocalizedString
+			/**
+			 * Delete contact
+			 */
+			'delete': () => LocalizedString
+			/**
+			 * Details
+			 */
+			details: () => LocalizedString
+			/**
+			 * Tags
+			 */
+			tags: () => LocalizedString
+			/**
+			 * No tags
+			 */
+			noTags: () => LocalizedString
+			/**
+			 * Notes
+			 */
+			notes: () => LocalizedString
+			/**
+			 * No notes yet.
+			 */
+			noNotes: () => LocalizedString
+			/**
+			 * Add note
+			 */
+			addNote: () => LocalizedString
+			/**
+			 * Write a note
+			 */
+			notePlaceholder: () => LocalizedString
+			/**
+			 * Older notes
+			 */
+			moreNotes: () => LocalizedString
+			/**
+			 * {author}, {time}
+			 */
+			noteBy: (arg: { author: unknown, time: unknown }) => LocalizedString
+			/**
+			 * The note could not be added. {message}
+			 */
+			noteFailed: (arg: { message: unknown }) => LocalizedString
+			/**
+			 * Delete {name}?
+			 */
+			deleteTitle: (arg: { name: unknown }) => LocalizedString
+			/**
+			 * The contact leaves your contacts and your pipeline, with their notes and tags.
+			 */
+			deleteBody: () => LocalizedString
+			/**
+			 * Delete failed
+			 */
+			deleteFailed: () => LocalizedString
+			/**
+			 * —
+			 */
+			empty: () => LocalizedString
+		}
 	}
 	tags: {
 		/**
 		 * Tags
 		 */
 		title: () => LocalizedString
+		/**
+		 * Tag types group your tags; each tag has values you put on contacts.
+		 */
+		lead: () => LocalizedString
+		/**
+		 * Only the workspace owner and managers can change tags.
+		 */
+		readOnly: () => LocalizedString
+		/**
+		 * Loading tags…
+		 */
+		loading: () => LocalizedString
+		/**
+		 * Try again
+		 */
+		retry: () => LocalizedString
+		/**
+		 * No tag types yet.
+		 */
+		empty: () => LocalizedString
+		/**
+		 * Add a tag type, then tags with their values.
+		 */
+		emptyManager: () => LocalizedString
+		/**
+		 * Tag types
+		 */
+		types: () => LocalizedString
+		/**
+		 * Add tag type
+		 */
+		addType: () => LocalizedString
+		/**
+		 * Add tag
+		 */
+		addTag: () => LocalizedString
+		/**
+		 * Add a tag to {type}
+		 */
+		addTagTo: (arg: { type: string }) => LocalizedString
+		/**
+		 * Rename
+		 */
+		renameType: () => LocalizedString
+		/**
+		 * Rename {type}
+		 */
+		renameTypeOf: (arg: { type: string }) => LocalizedString
+		/**
+		 * Delete {type}
+		 */
+		deleteTypeOf: (arg: { type: string }) => LocalizedString
+		/**
+		 * Edit {tag}
+		 */
+		editTagOf: (arg: { tag: string }) => LocalizedString
+		/**
+		 * Delete {tag}
+		 */
+		deleteTagOf: (arg: { tag: string }) => LocalizedString
+		/**
+		 * Edit
+		 */
+		edit: () => LocalizedString
+		/**
+		 * Delete
+		 */
+		'delete': () => LocalizedString
+		/**
+		 * Active
+		 */
+		active: () => LocalizedString
+		/**
+		 * {type} is active
+		 */
+		activeOf: (arg: { type: string }) => LocalizedString
+		/**
+		 * Inactive: its values are not offered for tagging
+		 */
+		inactive: () => LocalizedString
+		/**
+		 * No tags of this type yet.
+		 */
+		noTags: () => LocalizedString
+		/**
+		 * No values
+		 */
+		noValues: () => LocalizedString
+		/**
+		 * Values of {tag}
+		 */
+		valuesOf: (arg: { tag: string }) => LocalizedString
+		typeForm: {
+			/**
+			 * Add tag type
+			 */
+			addTitle: () => LocalizedString
+			/**
+			 * Rename tag type
+			 */
+			renameTitle: () => LocalizedString
+			/**
+			 * Name
+			 */
+			name: () => LocalizedString
+			/**
+			 * e.g. Customer profile
+			 */
+			namePlaceholder: () => LocalizedString
+		}
+		tagForm: {
+			/**
+			 * Add tag
+			 */
+			addTitle: () => LocalizedString
+			/**
+			 * Edit tag
+			 */
+			editTitle: () => LocalizedString
+			/**
+			 * Name
+			 */
+			name: () => LocalizedString
+			/**
+			 * e.g. Budget
+			 */
+			namePlaceholder: () => LocalizedString
+			/**
+			 * Tag type
+			 */
+			type: () => LocalizedString
+			/**
+			 * Values
+			 */
+			values: () => LocalizedString
+			/**
+			 * Contacts carry these values. Renaming a value keeps it on its contacts; removing it takes it off them.
+			 */
+			valuesHint: () => LocalizedString
+			/**
+			 * New value
+			 */
+			newValue: () => LocalizedString
+			/**
+			 * e.g. 1k–10k
+			 */
+			newValuePlaceholder: () => LocalizedString
+			/**
+			 * Add value
+			 */
+			addValue: () => LocalizedString
+			/**
+			 * Value {n}
+			 */
+			valueN: (arg: { n: number }) => LocalizedString
+			/**
+			 * Remove {value}
+			 */
+			removeValue: (arg: { value: string }) => LocalizedString
+		}
+		/**
+		 * Save
+		 */
+		save: () => LocalizedString
+		/**
+		 * Saving…
+		 */
+		saving: () => LocalizedString
+		/**
+		 * Cancel
+		 */
+		cancel: () => LocalizedString
+		/**
+		 * Close
+		 */
+		close: () => LocalizedString
+		confirm: {
+			/**
+			 * Delete
+			 */
+			ok: () => LocalizedString
+			/**
+			 * Cancel
+			 */
+			cancel: () => LocalizedString
+			/**
+			 * Delete the tag type {name}?
+			 */
+			typeTitle: (arg: { name: string }) => LocalizedString
+			/**
+			 * Its tags are deleted too, and their values come off every contact.
+			 */
+			typeBody: () => LocalizedString
+			/**
+			 * Delete the tag {name}?
+			 */
+			tagTitle: (arg: { name: string }) => LocalizedString
+			/**
+			 * Its values come off every contact.
+			 */
+			tagBody: () => LocalizedString
+		}
+		errors: {
+			/**
+			 * Enter a name
+			 */
+			nameRequired: () => LocalizedString
+			/**
+			 * Use at most 50 characters
+			 */
+			nameTooLong: () => LocalizedString
+			/**
+			 * Choose a tag type
+			 */
+			typeRequired: () => LocalizedString
+			/**
+			 * Enter a value
+			 */
+			valueRequired: () => LocalizedString
+			/**
+			 * A value has at most 50 characters
+			 */
+			valueTooLong: () => LocalizedString
+			/**
+			 * This value is already in the list
+			 */
+			valueRepeated: () => LocalizedString
+			/**
+			 * A tag has at most 50 values
+			 */
+			tooManyValues: () => LocalizedString
+		}
+		toast: {
+			/**
+			 * Add successful
+			 */
+			typeAdded: () => LocalizedString
+			/**
+			 * Edit successful
+			 */
+			typeSaved: () => LocalizedString
+			/**
+			 * Successfully deleted
+			 */
+			typeDeleted: () => LocalizedString
+			/**
+			 * This tag has been added
+			 */
+			tagAdded: () => LocalizedString
+			/**
+			 * Edit successful
+			 */
+			tagSaved: () => LocalizedString
+			/**
+			 * This tag has been deleted!
+			 */
+			tagDeleted: () => LocalizedString
+			/**
+			 * Request error, please contact the administrator
+			 */
+			failed: () => LocalizedString
+			/**
+			 * Request Error, Please Contact Administrator
+			 */
+			listFailed: () => LocalizedString
+		}
+		batch: {
+			/**
+			 * Tag contacts
+			 */
+			title: () => LocalizedString
+			/**
+			 * Tag leads in this tab
+			 */
+			titleLeads: () => LocalizedString
+			/**
+			 * {count} contact{{s}} selected
+			 */
+			count: (arg: { count: number }) => LocalizedString
+			/**
+			 * Loading tags…
+			 */
+			loading: () => LocalizedString
+			/**
+			 * The tags could not be loaded.
+			 */
+			loadFailed: () => LocalizedString
+			/**
+			 * Add these values
+			 */
+			add: () => LocalizedString
+			/**
+			 * Remove these values
+			 */
+			remove: () => LocalizedString
+			/**
+			 * Frequently used
+			 */
+			frequent: () => LocalizedString
+			/**
+			 * No active tags to add. The owner or a manager adds them on the Tags page.
+			 */
+			noTags: () => LocalizedString
+			/**
+			 * No tags yet.
+			 */
+			nothingToRemove: () => LocalizedString
+			/**
+			 * Apply
+			 */
+			apply: () => LocalizedString
+			/**
+			 * Applying…
+			 */
+			applying: () => LocalizedString
+			/**
+			 * Cancel
+			 */
+			cancel: () => LocalizedString
+			/**
+			 * Close
+			 */
+			close: () => LocalizedString
+			/**
+			 * Pick at least one value to add or remove.
+			 */
+			pickOne: () => LocalizedString
+			/**
+			 * Tags updated on {count} contact{{s}}
+			 */
+			done: (arg: { count: number }) => LocalizedString
+			/**
+			 * Request error, please contact the administrator
+			 */
+			failed: () => LocalizedString
+			/**
+			 * Request failed: {message}
+			 */
+			refused: (arg: { message: string }) => LocalizedString
+		}
 	}
 	importer: {
 		/**
 		 * Import leads
 		 */
 		title: () => LocalizedString
+		/**
+		 * Import
+		 */
+		open: () => LocalizedString
+		/**
+		 * Add leads from a CSV or TSV file, or update the ones you have. Nothing is written until you confirm.
+		 */
+		description: () => LocalizedString
+		/**
+		 * Close
+		 */
+		close: () => LocalizedString
+		steps: {
+			/**
+			 * Import steps
+			 */
+			label: () => LocalizedString
+			/**
+			 * Upload file
+			 */
+			file: () => LocalizedString
+			/**
+			 * Mapping
+			 */
+			mapping: () => LocalizedString
+			/**
+			 * Review
+			 */
+			review: () => LocalizedString
+			/**
+			 * Step {n} of 3
+			 */
+			current: (arg: { n: number }) => LocalizedString
+		}
+		file: {
+			/**
+			 * File
+			 */
+			label: () => LocalizedString
+			/**
+			 * CSV or TSV (comma, semicolon, tab or pipe), UTF-8, up to 20 MB. The first row names the columns.
+			 */
+			hint: () => LocalizedString
+			/**
+			 * Reading the file…
+			 */
+			parsing: () => LocalizedString
+			/**
+			 * {rows} rows read ({percent}%)
+			 */
+			progress: (arg: { percent: number, rows: number }) => LocalizedString
+			/**
+			 * {rows} rows in {name}
+			 */
+			ready: (arg: { name: string, rows: number }) => LocalizedString
+		}
+		mapping: {
+			/**
+			 * Match each field to a column of your file. Name and Phone are required.
+			 */
+			intro: () => LocalizedString
+			/**
+			 * Not imported
+			 */
+			none: () => LocalizedString
+			/**
+			 * Column {n}: {header}
+			 */
+			column: (arg: { header: string, n: number }) => LocalizedString
+			/**
+			 * (no header)
+			 */
+			untitled: () => LocalizedString
+			/**
+			 * {field} (required)
+			 */
+			required: (arg: { field: string }) => LocalizedString
+			fields: {
+				/**
+				 * Name
+				 */
+				name: () => LocalizedString
+				/**
+				 * Phone
+				 */
+				phone: () => LocalizedString
+				/**
+				 * Email
+				 */
+				email: () => LocalizedString
+				/**
+				 * Company Name
+				 */
+				companyName: () => LocalizedString
+				/**
+				 * Company Address
+				 */
+				companyAddress: () => LocalizedString
+				/**
+				 * Company Website
+				 */
+				companyWebsite: () => LocalizedString
+			}
+		}
+		review: {
+			/**
+			 * Checking the file…
+			 */
+			checking: () => LocalizedString
+			/**
+			 * This is what the import will do. Nothing has been written yet.
+			 */
+			intro: () => LocalizedString
+			counts: {
+				/**
+				 * New leads
+				 */
+				added: () => LocalizedString
+				/**
+				 * Updated
+				 */
+				updated: () => LocalizedString
+				/**
+				 * Unchanged
+				 */
+				unchanged: () => LocalizedString
+				/**
+				 * Skipped
+				 */
+				skipped: () => LocalizedString
+			}
+			/**
+			 * Skipped rows
+			 */
+			skippedTitle: () => LocalizedString
+			/**
+			 * The first {shown} of {total} skipped rows are listed.
+			 */
+			skippedShown: (arg: { shown: number, total: number }) => LocalizedString
+			columns: {
+				/**
+				 * Row
+				 */
+				row: () => LocalizedString
+				/**
+				 * Name
+				 */
+				name: () => LocalizedString
+				/**
+				 * Phone
+				 */
+				phone: () => LocalizedString
+				/**
+				 * Reasons
+				 */
+				reasons: () => LocalizedString
+			}
+			/**
+			 * Download skipped rows
+			 */
+			download: () => LocalizedString
+			/**
+			 * Reason
+			 */
+			reasonHeader: () => LocalizedString
+		}
+		reasons: {
+			/**
+			 * No phone column mapped
+			 */
+			phoneNotMapped: () => LocalizedString
+			/**
+			 * Phone is empty
+			 */
+			phoneEmpty: () => LocalizedString
+			/**
+			 * Phone has characters other than digits, spaces and - + \ ( )
+			 */
+			phoneInvalid: () => LocalizedString
+			/**
+			 * No name column mapped
+			 */
+			nameNotMapped: () => LocalizedString
+			/**
+			 * Name is empty
+			 */
+			nameEmpty: () => LocalizedString
+			/**
+			 * Email is not of the form x@y.z
+			 */
+			emailInvalid: () => LocalizedString
+			/**
+			 * Same phone as an earlier row
+			 */
+			duplicateInFile: () => LocalizedString
+			/**
+			 * Another lead already has this name
+			 */
+			nameTaken: () => LocalizedString
+			/**
+			 * A value is too long
+			 */
+			tooLong: () => LocalizedString
+		}
+		issues: {
+			/**
+			 * Please input a file
+			 */
+			noFile: () => LocalizedString
+			/**
+			 * Your file is empty.
+			 */
+			empty: () => LocalizedString
+			/**
+			 * Your file has no record.
+			 */
+			noRecord: () => LocalizedString
+			/**
+			 * Invalid size
+			 */
+			size: () => LocalizedString
+			/**
+			 * A file holds at most 200,000 rows.
+			 */
+			tooManyRows: () => LocalizedString
+			/**
+			 * The file could not be read.
+			 */
+			unreadable: () => LocalizedString
+			/**
+			 * Name and Phone is required.
+			 */
+			nameAndPhone: () => LocalizedString
+			/**
+			 * {count} row{{s}} with errors will be skipped.
+			 */
+			rowErrors: (arg: { count: number }) => LocalizedString
+		}
+		failed: {
+			/**
+			 * The file could not be checked.
+			 */
+			check: () => LocalizedString
+			/**
+			 * The import failed; nothing was written.
+			 */
+			'import': () => LocalizedString
+			/**
+			 * Check your connection and try again.
+			 */
+			network: () => LocalizedString
+			/**
+			 * The server said: {message}
+			 */
+			server: (arg: { message: string }) => LocalizedString
+		}
+		done: {
+			/**
+			 * Import finished
+			 */
+			title: () => LocalizedString
+			/**
+			 * The pipeline shows the imported leads.
+			 */
+			body: () => LocalizedString
+		}
+		actions: {
+			/**
+			 * Next
+			 */
+			next: () => LocalizedString
+			/**
+			 * Back
+			 */
+			back: () => LocalizedString
+			/**
+			 * Confirm import
+			 */
+			confirm: () => LocalizedString
+			/**
+			 * Importing…
+			 */
+			importing: () => LocalizedString
+			/**
+			 * Try again
+			 */
+			retry: () => LocalizedString
+			/**
+			 * Done
+			 */
+			done: () => LocalizedString
+		}
 	}
 }
 

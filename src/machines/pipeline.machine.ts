@@ -71,6 +71,8 @@ export type PipelineEvent =
   | PipelineOpenEvent
   | { type: 'pipeline.close' }
   | { type: 'member.selected'; userId: string }
+  /** Leads changed elsewhere (the contacts screen, an import): reload now if shown, else when next opened. */
+  | { type: 'leads.changed' }
   | { type: 'session.ended' }
   | { type: 'user.filter'; patch: Partial<PipelineFilters> }
   | { type: 'user.filterNow'; patch: Partial<PipelineFilters> }
@@ -449,6 +451,10 @@ export const pipelineMachine = pipelineSetup.createMachine({
         ],
         'pipeline.close': { actions: 'hide' },
         'member.selected': [
+          { guard: 'visible', target: 'active', reenter: true, actions: 'clearData' },
+          { target: 'idle', actions: 'clearData' },
+        ],
+        'leads.changed': [
           { guard: 'visible', target: 'active', reenter: true, actions: 'clearData' },
           { target: 'idle', actions: 'clearData' },
         ],

@@ -153,7 +153,7 @@ const events = (s: AnyMachineSnapshot): PathEvent[] => {
     ];
   }
   const regions = regionEvents(s);
-  if (!c.visible) return [open(c, c.filters), { type: 'member.selected', userId: 'u2' }, ...(at(s, 'filter', 'debouncing') ? [{ type: DEBOUNCED }] : [])];
+  if (!c.visible) return [open(c, c.filters), { type: 'member.selected', userId: 'u2' }, { type: 'leads.changed' }, ...(at(s, 'filter', 'debouncing') ? [{ type: DEBOUNCED }] : [])];
   const busy = busyRegions(s);
   if (busy.length > 0) return [...busy.flatMap((r) => regions[r]!), ...(busy.join() === 'filter' ? [{ type: 'pipeline.close' }] : [])];
   const leave: PathEvent[] = [...regions.filter!, ...regions.counts!, ...regions.tabs!];
@@ -164,6 +164,7 @@ const events = (s: AnyMachineSnapshot): PathEvent[] => {
     open({ realRole: 'admin', pageSize: 5 }, c.filters),
     { type: 'pipeline.close' },
     { type: 'member.selected', userId: 'u2' },
+    { type: 'leads.changed' },
     { type: 'session.ended' },
     { type: 'user.dismissNotice' },
     ...leave,
@@ -206,6 +207,7 @@ const effects = (step: EffectStep): Effect[] => {
       return e.realRole !== c.realRole || e.pageSize !== c.pageSize ? loads(e.realRole) : [];
     }
     case 'member.selected':
+    case 'leads.changed':
       return inActive && c.visible ? loads(c.realRole) : [];
     case 'tabs.reload':
       return inActive ? loadTabs(c) : [];

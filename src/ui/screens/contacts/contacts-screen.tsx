@@ -1,3 +1,541 @@
+/**
+ * /contacts (inside the main layout): the contacts table (SPEC §2 /contacts; §3 Contact list
+ * filters and table columns). The flow is src/machines/contacts-table.machine.ts; this view reads
+ * the URL's `filters` parameter into it (on every URL change: back, a bookmark), follows the member
+ * selector, and otherwise only renders the machine's context and tags and sends `user.*` events.
+ *
+ * Test ids: contacts-page, contacts-search, contacts-total, contacts-table, contacts-row-<id>,
+ * contacts-open-<id>, contacts-select-all-matching, contacts-selection, contacts-batch-delete,
+ * contacts-batch-tag, contacts-export, contacts-columns, column-<id>, contacts-columns-done,
+ * contacts-filter-tab, contacts-filter-stage, contacts-filter-level, contacts-filter-source,
+ * contacts-filter-created, contacts-filter-closed, contacts-filter-noted, contacts-filter-filled-<field>,
+ * contacts-filter-tag-<valueId>, contacts-filter-tags-exclude, contacts-filter-more, contacts-filter-clear,
+ * contacts-notice, contacts-notice-dismiss, contacts-delete-dialog, contacts-delete-confirm,
+ * contacts-delete-cancel, export-limit-dialog, export-limit-close, contacts-pagination; the profile
+ * panel's are listed in contact-profile-panel.tsx.
+ */
+import { useSelector } from '@xstate/react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useLocation } from 'react-router-dom';
+import { css } from '../../../../styled-system/css';
+import { contactColumns, type Contact, type ContactColumn } from '../../../contract/contacts';
+import { NO_TAB_ID, salesLevels, salesSources, salesStages } from '../../../contract/leads';
+import { managesTeam } from '../../../contract/roles';
+import { useI18nContext } from '../../../i18n/i18n-react';
+import type { TranslationFunctions } from '../../../i18n/i18n-types';
+import { selectPayInfo, selectRole } from '../../../machines/account.machine';
+import { filledFields, filtersFromParam, isFiltered, clearedFilters, type ContactFilters } from '../../../machines/contact-filters';
+import { batchSelectionOf, contactsTableMachine, selectionCount, type ContactsNotice, type ContactsTableActorRef } from '../../../machines/contacts-table.machine';
+import type { TimeRange } from '../../../machines/pipeline-filters';
+import { contactsTableEffects } from '../../../services/actors/contacts';
+import { useAppActors } from '../../app-actors';
+import { useFlowActor } from '../../flow';
+import { InlineAlert } from '../../components/alert';
+import { Button } from '../../components/button';
+import { Checkbox } from '../../components/checkbox';
+import { DataTable, type DataTableColumn, type TableSort } from '../../components/data-table';
+import { DateRangePicker, type DateRange } from '../../components/date-range-picker';
+import { ModalDialog } from '../../components/dialog';
+import { TextField } from '../../components/field';
+import { Heading, Text } from '../../components/heading';
+import { Pagination } from '../../components/pagination';
+import { SimpleSelect } from '../../components/select';
+import { BatchTagDialog } from '../tags/batch-tag-dialog';
+import { ContactProfilePanel } from './contact-profile-panel';
+
+const page = css({ display: 'flex', flexDirection: 'column', gap: '4', p: { base: '4', md: '6' }, minWidth: '0' });
+const head = css({ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-start', gap: '3', flexWrap: 'wrap' });
+const row = css({ display: 'flex', gap: '2', flexWrap: 'wrap', alignItems: 'center' });
+const filterGrid = css({
+  display: 'grid',
+  gap: '3',
+  gridTemplateColumns: { base: '1fr', md: 'repeat(2, minmax(0, 1fr))', xl: 'repeat(4, minmax(0, 1fr))' },
+  alignItems: 'end',
+});
+const moreBox = css({ display: 'flex', flexDirection: 'column', gap: '3', p: '3', borderWidth: '1px', borderColor: 'border.subtle', borderRadius: 'l2' });
+const tagList = css({ display: 'flex', flexWrap: 'wrap', gap: '3' });
+const toolbar = css({ display: 'flex', gap: '2', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between' });
+const chips = css({ display: 'flex', flexWrap: 'wrap', gap: '1' });
+const chip = css({ px: '2', py: '0.5', borderRadius: 'full', bg: 'colorPalette.a3', textStyle: 'xs', whiteSpace: 'nowrap' });
+const nameButton = css({
+  color: 'colorPalette.text',
+  textDecoration: 'underline',
+  textUnderlineOffset: '2px',
+  cursor: 'pointer',
+  textAlign: 'start',
+  _focusVisible: { outline: '2px solid', outlineColor: 'colorPalette.default', outlineOffset: '2px' },
+});
+const columnList = css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: 'repeat(2, minmax(0, 1fr))' }, gap: '2' });
+
+const toDateRange = (r: TimeRange | null): DateRange | null => (r ? { start: new Date(r.from), end: new Date(r.to) } : null);
+const toTimeRange = (r: DateRange | null): TimeRange | null => (r ? { from: r.start.getTime(), to: r.end.getTime() } : null);
+
+/** Columns the server sorts by (SPEC §3 Lead search options), keyed by the table's column id. */
+const sortableColumns: Partial<Record<ContactColumn, ContactFilters['sort']>> = { name: 'name', createTime: 'createTime', lastMessageTime: 'lastMessageTime' };
+
 export function ContactsScreen() {
-  return <div data-testid="contacts-page" />;
+  const { account, selectedMember } = useAppActors();
+  const role = useSelector(account, selectRole);
+  const realRole = managesTeam(role) ? 'admin' : 'member';
+  const memberId = useSelector(selectedMember, (s) => s.context.selectedId);
+  const { search } = useLocation();
+  const urlFilters = useMemo(() => filtersFromParam(new URLSearchParams(search).get('filters')), [search]);
+  const [input] = useState(() => ({ realRole, filters: urlFilters }) as const);
+  const table = useFlowActor(contactsTableMachine, contactsTableEffects, { input });
+
+  // The URL's filters on every URL change (the machine ignores filters equal to its own, so its
+  // own URL writes do not reload); another member chosen in the selector reloads from page 1.
+  useEffect(() => table.send({ type: 'user.urlChanged', filters: urlFilters }), [table, urlFilters]);
+  const [shownMember, setShownMember] = useState(memberId);
+  useEffect(() => {
+    if (memberId === shownMember) return;
+    setShownMember(memberId);
+    table.send({ type: 'member.changed', realRole });
+  }, [table, memberId, shownMember, realRole]);
+
+  return <ContactsView table={table} />;
+}
+
+function ContactsView({ table }: { table: ContactsTableActorRef }) {
+  const { LL, locale } = useI18nContext();
+  const t = LL.contacts;
+  const rows = useSelector(table, (s) => s.context.rows);
+  const totalCount = useSelector(table, (s) => s.context.totalCount);
+  const pageNo = useSelector(table, (s) => s.context.page);
+  const pageSize = useSelector(table, (s) => s.context.pageSize);
+  const filters = useSelector(table, (s) => s.context.filters);
+  const selection = useSelector(table, (s) => s.context.selection);
+  const columns = useSelector(table, (s) => s.context.columns);
+  const tabs = useSelector(table, (s) => s.context.tabs);
+  const loading = useSelector(table, (s) => s.hasTag('loading'));
+  const failed = useSelector(table, (s) => s.hasTag('loadFailed'));
+  const busy = useSelector(table, (s) => s.hasTag('busy'));
+  const tagging = useSelector(table, (s) => s.hasTag('tagging'));
+  const count = selectionCount(selection, totalCount);
+
+  const formatDate = useMemo(() => {
+    const format = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' });
+    return (ms: number | null | undefined) => (ms ? format.format(ms) : '');
+  }, [locale]);
+  const tabName = (c: Contact) => (c.tabId === NO_TAB_ID ? t.noTab() : c.tabName || (tabs.find((x) => x.id === c.tabId)?.name ?? ''));
+
+  const tableColumns = useMemo(
+    () => contactColumns.map((id) => columnOf(id, LL, formatDate, tabName, (c) => table.send({ type: 'user.open', id: c.id }))),
+    // The cells read the tabs through tabName, so the tabs are among the dependencies.
+    [LL, formatDate, tabs, table],
+  );
+  const visibility = useMemo(() => Object.fromEntries(contactColumns.map((id) => [id, columns.includes(id)])), [columns]);
+  const sortColumn = (Object.keys(sortableColumns) as ContactColumn[]).find((id) => sortableColumns[id] === filters.sort) ?? null;
+  const sort: TableSort = sortColumn ? { columnId: sortColumn, direction: filters.sortOrder } : null;
+  const headers = columns.map((id) => t.columns[id]());
+
+  return (
+    <section className={page} data-testid="contacts-page" aria-labelledby="contacts-title">
+      <div className={head}>
+        <div>
+          <Heading id="contacts-title">{t.title()}</Heading>
+          <Text muted>{t.lead()}</Text>
+        </div>
+        <div className={row}>
+          <ColumnChooser table={table} columns={columns} />
+          <Button variant="outline" loading={busy && count === 0} onClick={() => table.send({ type: 'user.export', headers })} disabled={busy} data-testid="contacts-export">
+            {count > 0 ? t.actions.export() : t.actions.exportAll()}
+          </Button>
+        </div>
+      </div>
+
+      <FilterBar table={table} filters={filters} />
+      <Notice table={table} />
+
+      <div className={toolbar}>
+        <Text muted role="status" data-testid="contacts-total">
+          {t.total({ count: totalCount })}
+        </Text>
+        {count > 0 ? (
+          <div className={row}>
+            <span data-testid="contacts-selection">{t.selection.count({ count })}</span>
+            <Button size="sm" variant="outline" onClick={() => table.send({ type: 'user.tag' })} disabled={busy} data-testid="contacts-batch-tag">
+              {t.actions.tag()}
+            </Button>
+            <Button size="sm" variant="outline" onClick={() => table.send({ type: 'user.delete' })} disabled={busy} data-testid="contacts-batch-delete">
+              {t.actions.delete()}
+            </Button>
+          </div>
+        ) : null}
+      </div>
+
+      <DataTable
+        label={t.table()}
+        columns={tableColumns}
+        data={rows}
+        getRowId={(c) => c.id}
+        status={failed ? 'error' : loading && rows.length === 0 ? 'loading' : 'ready'}
+        onRetry={() => table.send({ type: 'user.retry' })}
+        texts={{ empty: isFiltered(filters) ? t.empty() : t.emptyAll(), loading: t.loading(), error: t.failed(), retry: t.retry() }}
+        sort={sort}
+        onSortChange={(s) => {
+          const field = s ? sortableColumns[s.columnId as ContactColumn] : undefined;
+          table.send({ type: 'user.filterNow', patch: field && s ? { sort: field, sortOrder: s.direction } : { sort: 'createTime', sortOrder: 'desc' } });
+        }}
+        selection={selection}
+        onSelectionChange={(next) => table.send({ type: 'user.select', selection: next })}
+        selectionTexts={{
+          selectPage: t.selection.selectPage(),
+          selectRow: (c) => t.selection.selectRow({ name: c.name }),
+          pageSelected: (n) => t.selection.pageSelected({ count: n }),
+          selectAllMatching: (n) => t.selection.selectAllMatching({ total: n }),
+          allMatchingSelected: (n) => t.selection.allMatchingSelected({ count: n }),
+          clear: t.selection.clear(),
+        }}
+        totalMatching={totalCount}
+        columnVisibility={visibility}
+        rowTestId={(c) => `contacts-row-${c.id}`}
+        maxHeight="calc(100dvh - 22rem)"
+        size="sm"
+        data-testid="contacts-table"
+      />
+      {totalCount > pageSize ? (
+        <Pagination
+          count={totalCount}
+          pageSize={pageSize}
+          page={pageNo}
+          onPageChange={(p) => table.send({ type: 'user.page', page: p })}
+          labels={{ root: t.pagination.label(), prev: t.pagination.prev(), next: t.pagination.next(), page: (p) => t.pagination.page({ page: p }) }}
+          data-testid="contacts-pagination"
+        />
+      ) : null}
+
+      <DeleteDialog table={table} count={count} />
+      <ExportLimitDialog table={table} />
+      {tagging ? (
+        <BatchTagDialog
+          open
+          selection={batchSelectionOf({ selection, filters })}
+          count={count}
+          onClose={() => table.send({ type: 'user.cancel' })}
+          onDone={(updated) => table.send({ type: 'tag.done', updated })}
+        />
+      ) : null}
+      <ContactProfilePanel table={table} tabs={tabs} />
+    </section>
+  );
+}
+
+/** One column of the table: its header from the dictionary and its cell. */
+function columnOf(
+  id: ContactColumn,
+  LL: TranslationFunctions,
+  formatDate: (ms: number | null | undefined) => string,
+  tabName: (c: Contact) => string,
+  open: (c: Contact) => void,
+): DataTableColumn<Contact> {
+  const t = LL.contacts;
+  const base = { id, header: t.columns[id](), sortable: id in sortableColumns, sortDescFirst: id !== 'name' };
+  const text = (value: ReactNode) => value;
+  switch (id) {
+    case 'name':
+      return {
+        ...base,
+        cell: (c) => (
+          <button type="button" className={nameButton} onClick={() => open(c)} aria-label={t.actions.open({ name: c.name })} data-testid={`contacts-open-${c.id}`}>
+            <bdi>{c.name}</bdi>
+          </button>
+        ),
+      };
+    case 'phone':
+      return { ...base, cell: (c) => <bdi dir="ltr">{c.phone}</bdi> };
+    case 'tab':
+      return { ...base, cell: (c) => tabName(c) };
+    case 'stage':
+      return { ...base, cell: (c) => (c.stage ? LL.leads.stage[c.stage]() : '') };
+    case 'level':
+      return { ...base, cell: (c) => (c.level ? LL.leads.level[c.level]() : '') };
+    case 'source':
+      return { ...base, cell: (c) => (c.source ? LL.leads.source[c.source]() : '') };
+    case 'tags':
+      return {
+        ...base,
+        cell: (c) => (
+          <span className={chips}>
+            {c.tags.map((v) => (
+              <span key={v.valueId} className={chip}>
+                {v.tagName}: {v.value}
+              </span>
+            ))}
+          </span>
+        ),
+      };
+    case 'createTime':
+      return { ...base, cell: (c) => formatDate(c.createTime) };
+    case 'lastMessageTime':
+      return { ...base, cell: (c) => formatDate(c.lastMessageTime) };
+    case 'followUpTime':
+      return { ...base, cell: (c) => formatDate(c.followUpTime) };
+    case 'isClosed':
+      return { ...base, cell: (c) => (c.isClosed ? t.yes() : t.no()) };
+    case 'gender':
+      return { ...base, cell: (c) => (c.gender ? LL.leads.gender[c.gender]() : '') };
+    case 'activity':
+      return { ...base, cell: (c) => (c.activity ? LL.leads.activity[c.activity]() : '') };
+    default:
+      return { ...base, cell: (c) => text(String(c[id] ?? '')) };
+  }
+}
+
+/** Search (debounced by the machine), created range, tab, sales fields, tags and the switches. */
+function FilterBar({ table, filters }: { table: ContactsTableActorRef; filters: ContactFilters }) {
+  const { LL } = useI18nContext();
+  const t = LL.contacts.filters;
+  const tags = useSelector(table, (s) => s.context.tags);
+  const tabs = useSelector(table, (s) => s.context.tabs);
+  // What is typed shows at once; the machine applies it after its debounce.
+  const [typed, setTyped] = useState(filters.search);
+  useEffect(() => setTyped(filters.search), [filters.search]);
+  const [more, setMore] = useState(false);
+  const now = useMemo(() => new Date(), []);
+  const filterNow = (patch: Partial<ContactFilters>) => table.send({ type: 'user.filterNow', patch });
+  const anyOption = { value: '', label: t.any() };
+  const toggle = <T,>(list: readonly T[], value: T, on: boolean): T[] => (on ? [...list, value] : list.filter((x) => x !== value));
+
+  return (
+    <div role="search" aria-label={t.label()} className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
+      <div className={filterGrid}>
+        <TextField
+          label={t.search()}
+          type="search"
+          value={typed}
+          onChange={(e) => {
+            setTyped(e.target.value);
+            table.send({ type: 'user.filter', patch: { search: e.target.value } });
+          }}
+          data-testid="contacts-search"
+        />
+        <DateRangePicker
+          label={t.created()}
+          value={toDateRange(filters.created)}
+          onValueChange={(r) => filterNow({ created: toTimeRange(r) })}
+          now={now}
+          quickRangeLabels={{ today: t.today(), yesterday: t.yesterday(), thisWeek: t.thisWeek(), thisMonth: t.thisMonth() }}
+          labels={{ open: t.openCalendar(), prev: t.prevMonth(), next: t.nextMonth(), start: t.from(), end: t.to(), quickRanges: t.quickRanges() }}
+          data-testid="contacts-filter-created"
+        />
+        <SimpleSelect
+          label={t.tab()}
+          options={[{ value: '', label: t.anyTab() }, ...tabs.map((tab) => ({ value: String(tab.id), label: tab.id === NO_TAB_ID ? LL.contacts.noTab() : tab.name }))]}
+          value={filters.tabId === null ? '' : String(filters.tabId)}
+          onValueChange={(v) => filterNow({ tabId: v === '' ? null : Number(v) })}
+          data-testid="contacts-filter-tab"
+        />
+        <div className={row}>
+          <Button variant="outline" size="sm" aria-expanded={more} aria-controls="contacts-more-filters" onClick={() => setMore((m) => !m)} data-testid="contacts-filter-more">
+            {t.more()}
+          </Button>
+          {isFiltered(filters) ? (
+            <Button variant="ghost" size="sm" onClick={() => filterNow(clearedFilters(filters))} data-testid="contacts-filter-clear">
+              {t.clear()}
+            </Button>
+          ) : null}
+        </div>
+      </div>
+      {more ? (
+        <div id="contacts-more-filters" className={moreBox}>
+          <div className={filterGrid}>
+            <SimpleSelect
+              label={t.stage()}
+              options={[anyOption, ...salesStages.map((v) => ({ value: v, label: LL.leads.stage[v]() }))]}
+              value={filters.stage[0] ?? ''}
+              onValueChange={(v) => filterNow({ stage: v === '' ? [] : [v as ContactFilters['stage'][number]] })}
+              data-testid="contacts-filter-stage"
+            />
+            <SimpleSelect
+              label={t.level()}
+              options={[anyOption, ...salesLevels.map((v) => ({ value: v, label: LL.leads.level[v]() }))]}
+              value={filters.level[0] ?? ''}
+              onValueChange={(v) => filterNow({ level: v === '' ? [] : [v as ContactFilters['level'][number]] })}
+              data-testid="contacts-filter-level"
+            />
+            <SimpleSelect
+              label={t.source()}
+              options={[anyOption, ...salesSources.map((v) => ({ value: v, label: LL.leads.source[v]() }))]}
+              value={filters.source[0] ?? ''}
+              onValueChange={(v) => filterNow({ source: v === '' ? [] : [v as ContactFilters['source'][number]] })}
+              data-testid="contacts-filter-source"
+            />
+          </div>
+          <div className={row}>
+            <Checkbox checked={filters.showClosed} onCheckedChange={(c) => filterNow({ showClosed: c })} data-testid="contacts-filter-closed">
+              {t.showClosed()}
+            </Checkbox>
+            <Checkbox checked={filters.isNoted} onCheckedChange={(c) => filterNow({ isNoted: c })} data-testid="contacts-filter-noted">
+              {t.isNoted()}
+            </Checkbox>
+            {filledFields.map((field) => (
+              <Checkbox
+                key={field}
+                checked={filters.filled.includes(field)}
+                onCheckedChange={(c) => filterNow({ filled: toggle(filters.filled, field, c) })}
+                data-testid={`contacts-filter-filled-${field}`}
+              >
+                {t.filled[field]()}
+              </Checkbox>
+            ))}
+          </div>
+          <fieldset className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
+            <legend className={css({ fontWeight: 'semibold', mb: '1' })}>{t.tags()}</legend>
+            {tags.length === 0 ? <Text muted>{t.noTags()}</Text> : null}
+            {tags.map((tag) => (
+              <div key={tag.id} className={tagList} role="group" aria-label={tag.name}>
+                <span className={css({ color: 'fg.muted', minWidth: '6rem' })}>{tag.name}</span>
+                {tag.values.map((v) => (
+                  <Checkbox
+                    key={v.id}
+                    checked={filters.tagValueIds.includes(v.id)}
+                    onCheckedChange={(c) => filterNow({ tagValueIds: toggle(filters.tagValueIds, v.id, c) })}
+                    data-testid={`contacts-filter-tag-${v.id}`}
+                  >
+                    {v.value}
+                  </Checkbox>
+                ))}
+              </div>
+            ))}
+            {filters.tagValueIds.length > 0 ? (
+              <Checkbox checked={!filters.includeTags} onCheckedChange={(c) => filterNow({ includeTags: !c })} data-testid="contacts-filter-tags-exclude">
+                {t.excludeTags()}
+              </Checkbox>
+            ) : null}
+          </fieldset>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+const noticeText = (LL: TranslationFunctions, notice: ContactsNotice): string => {
+  const t = LL.contacts.notice;
+  switch (notice.kind) {
+    case 'deleted':
+      return t.deleted({ count: notice.count });
+    case 'deleteFailed':
+      return t.deleteFailed();
+    case 'tagged':
+      return t.tagged({ count: notice.count });
+    case 'exported':
+      return t.exported();
+    case 'exportFailed':
+      return t.exportFailed({ message: notice.message });
+    case 'columnsFailed':
+      return t.columnsFailed();
+  }
+};
+
+function Notice({ table }: { table: ContactsTableActorRef }) {
+  const { LL } = useI18nContext();
+  const notice = useSelector(table, (s) => s.context.notice);
+  if (!notice) return null;
+  const failure = notice.kind === 'deleteFailed' || notice.kind === 'exportFailed' || notice.kind === 'columnsFailed';
+  return (
+    <div className={row}>
+      <InlineAlert status={failure ? 'error' : 'success'} title={noticeText(LL, notice)} data-testid="contacts-notice" />
+      <Button size="sm" variant="ghost" onClick={() => table.send({ type: 'user.dismissNotice' })} data-testid="contacts-notice-dismiss">
+        {LL.contacts.notice.dismiss()}
+      </Button>
+    </div>
+  );
+}
+
+/** The column chooser: every SPEC §3 column, at least one kept; saved through list-config. */
+function ColumnChooser({ table, columns }: { table: ContactsTableActorRef; columns: readonly ContactColumn[] }) {
+  const { LL } = useI18nContext();
+  const t = LL.contacts;
+  const [open, setOpen] = useState(false);
+  const set = (id: ContactColumn, on: boolean) => {
+    const next = contactColumns.filter((c) => (c === id ? on : columns.includes(c)));
+    if (next.length > 0) table.send({ type: 'user.columns', columns: next });
+  };
+  return (
+    <>
+      <Button variant="outline" onClick={() => setOpen(true)} data-testid="contacts-columns">
+        {t.columnChooser()}
+      </Button>
+      <ModalDialog
+        open={open}
+        onClose={() => setOpen(false)}
+        title={t.columnChooser()}
+        description={t.columnChooserHint()}
+        closeLabel={t.profile.close()}
+        data-testid="contacts-columns-dialog"
+        footer={
+          <Button onClick={() => setOpen(false)} data-testid="contacts-columns-done">
+            {t.exportLimit.close()}
+          </Button>
+        }
+      >
+        <div className={columnList}>
+          {contactColumns.map((id) => (
+            <Checkbox
+              key={id}
+              checked={columns.includes(id)}
+              disabled={columns.length === 1 && columns.includes(id)}
+              onCheckedChange={(c) => set(id, c)}
+              data-testid={`column-${id}`}
+            >
+              {t.columns[id]()}
+            </Checkbox>
+          ))}
+        </div>
+      </ModalDialog>
+    </>
+  );
+}
+
+function DeleteDialog({ table, count }: { table: ContactsTableActorRef; count: number }) {
+  const { LL } = useI18nContext();
+  const t = LL.contacts.deleteDialog;
+  const open = useSelector(table, (s) => s.hasTag('confirmDelete'));
+  const busy = useSelector(table, (s) => s.hasTag('busy'));
+  const cancel = () => table.send({ type: 'user.cancel' });
+  return (
+    <ModalDialog
+      open={open}
+      onClose={cancel}
+      title={t.title({ count })}
+      description={t.body()}
+      role="alertdialog"
+      data-testid="contacts-delete-dialog"
+      footer={
+        <>
+          <Button variant="outline" onClick={cancel} disabled={busy} data-testid="contacts-delete-cancel">
+            {t.cancel()}
+          </Button>
+          <Button loading={busy} onClick={() => table.send({ type: 'user.confirm' })} data-testid="contacts-delete-confirm">
+            {t.confirm()}
+          </Button>
+        </>
+      }
+    />
+  );
+}
+
+/** SPEC §2 export-limit dialog: free and trial plans have no export (100008). */
+function ExportLimitDialog({ table }: { table: ContactsTableActorRef }) {
+  const { LL } = useI18nContext();
+  const { account } = useAppActors();
+  const plan = useSelector(account, selectPayInfo)?.planName ?? '';
+  const t = LL.contacts.exportLimit;
+  const open = useSelector(table, (s) => s.hasTag('exportLimit'));
+  const close = () => table.send({ type: 'user.cancel' });
+  return (
+    <ModalDialog
+      open={open}
+      onClose={close}
+      title={t.title()}
+      description={plan ? t.body({ plan }) : t.bodyNoPlan()}
+      data-testid="export-limit-dialog"
+      footer={
+        <Button onClick={close} data-testid="export-limit-close">
+          {t.close()}
+        </Button>
+      }
+    />
+  );
 }

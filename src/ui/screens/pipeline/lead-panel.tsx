@@ -12,11 +12,12 @@
  *
  * Test ids: lead-panel-<tabId>, panel-count-<tabId>, panel-menu-<tabId>, panel-retry-<tabId>,
  * lead-card-<leadId>, lead-open-<leadId>, lead-move-<leadId>, lead-actions-<leadId>,
- * lead-action-(edit|close|reopen|delete).
+ * lead-action-(edit|close|reopen|delete), panel-tag-leads-<tabId> (the menu's batch tagging: every
+ * open lead of the tab, SPEC §7 Tags batch update, in the tags area's BatchTagDialog).
  */
 import { animations, dragAndDrop, tearDown } from '@formkit/drag-and-drop';
 import { useSelector } from '@xstate/react';
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { css, cx } from '../../../../styled-system/css';
 import { NO_TAB_ID, type Lead, type Tab } from '../../../contract/leads';
 import { useI18nContext } from '../../../i18n/i18n-react';
@@ -25,6 +26,7 @@ import type { PipelineActorRef } from '../../../machines/pipeline.machine';
 import { Button } from '../../components/button';
 import { MenuContent, MenuItem, MenuPortal, MenuPositioner, MenuRoot, MenuTrigger } from '../../components/menu';
 import { VirtualList } from '../../components/virtual-list';
+import { BatchTagDialog } from '../tags/batch-tag-dialog';
 
 /** The drag-and-drop group every panel belongs to: cards move between any two panels. */
 const DRAG_GROUP = 'pipeline-leads';
@@ -199,6 +201,7 @@ export function LeadPanel({ pipeline, panel, tab, tabs, customIndex, customCount
   const loading = useSelector(panel, (s) => s.hasTag('loading'));
   const loadingMore = useSelector(panel, (s) => s.hasTag('loadingMore'));
   const failed = useSelector(panel, (s) => s.hasTag('failed'));
+  const [tagging, setTagging] = useState(false);
 
   // The leads on screen for the drag library's getValues (rows are found by their data-index).
   const leadsRef = useRef(leads);
@@ -298,6 +301,7 @@ export function LeadPanel({ pipeline, panel, tab, tabs, customIndex, customCount
                 direction: 1,
               });
             if (d.value === 'delete') pipeline.send({ type: 'user.deleteTab', tab });
+            if (d.value === 'tag') setTagging(true);
           }}
           positioning={{ placement: 'bottom-end' }}
           lazyMount
@@ -310,6 +314,9 @@ export function LeadPanel({ pipeline, panel, tab, tabs, customIndex, customCount
             <MenuPositioner>
               <MenuContent>
                 <MenuItem value="add">{t.panel.addLead()}</MenuItem>
+                <MenuItem value="tag" data-testid={`panel-tag-leads-${tab.id}`}>
+                  {LL.tags.batch.titleLeads()}
+                </MenuItem>
                 {tab.id !== NO_TAB_ID ? (
                   <>
                     <MenuItem value="rename">{t.panel.rename()}</MenuItem>
@@ -357,6 +364,14 @@ export function LeadPanel({ pipeline, panel, tab, tabs, customIndex, customCount
         itemTestId={(lead) => `lead-card-${lead.id}`}
         footer={loadingMore ? t.panel.loadingMore() : null}
         renderItem={(lead) => <LeadCard lead={lead} tabs={tabs} pipeline={pipeline} formatDate={formatDate} />}
+      />
+      <BatchTagDialog
+        open={tagging}
+        title={LL.tags.batch.titleLeads()}
+        selection={{ mode: 'allMatching', filter: { tabId: tab.id } }}
+        count={counts?.openCount ?? leads.length}
+        onClose={() => setTagging(false)}
+        onDone={() => setTagging(false)}
       />
     </section>
   );

@@ -8,7 +8,7 @@
  * change) and the page size of the screen (40, 5 on narrow screens, SPEC §9), then only renders
  * its context and tags and sends `user.*` events.
  *
- * Test ids: pipeline-page, pipeline-board, pipeline-add-lead, pipeline-add-tab, pipeline-notice,
+ * Test ids: pipeline-page, pipeline-board, pipeline-add-lead, pipeline-add-tab, pipeline-import, pipeline-notice,
  * pipeline-notice-dismiss, pipeline-empty, pipeline-sync-now, pipeline-needs-extension,
  * pipeline-tabs-failed, pipeline-retry, filter-search, filter-created, filter-last, filter-sort,
  * filter-order, filter-await, filter-closed, filter-clear, close-dialog, close-reason,
@@ -34,6 +34,7 @@ import { ModalDialog } from '../../components/dialog';
 import { TextField } from '../../components/field';
 import { Heading, Text } from '../../components/heading';
 import { SimpleSelect } from '../../components/select';
+import { ImportDialog } from '../importer/import-dialog';
 import { LeadFormDialog } from './lead-form-dialog';
 import { LeadPanel, useTabName } from './lead-panel';
 
@@ -169,6 +170,7 @@ function PipelineView({ pipeline, realRole }: { pipeline: PipelineActorRef; real
   const loadingTabs = useSelector(pipeline, (s) => s.hasTag('loadingTabs'));
   const tabsFailed = useSelector(pipeline, (s) => s.hasTag('tabsFailed'));
   const noLeads = useSelector(pipeline, (s) => s.hasTag('noLeads'));
+  const [importOpen, setImportOpen] = useState(false);
 
   const formatDate = useMemo(() => {
     const format = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' });
@@ -187,6 +189,9 @@ function PipelineView({ pipeline, realRole }: { pipeline: PipelineActorRef; real
         <div className={headActions}>
           <Button variant="outline" onClick={() => pipeline.send({ type: 'user.addTab' })} disabled={loadingTabs || tabsFailed} data-testid="pipeline-add-tab">
             {t.addTab()}
+          </Button>
+          <Button variant="outline" onClick={() => setImportOpen(true)} disabled={loadingTabs || tabsFailed} data-testid="pipeline-import">
+            {LL.importer.open()}
           </Button>
           <Button onClick={() => pipeline.send({ type: 'user.addLead' })} disabled={loadingTabs || tabsFailed} data-testid="pipeline-add-lead">
             {t.addLead()}
@@ -256,6 +261,8 @@ function PipelineView({ pipeline, realRole }: { pipeline: PipelineActorRef; real
       ) : null}
       <LeadDialogs pipeline={pipeline} />
       <TabDialog pipeline={pipeline} />
+      {/* New leads go to No tabs (the pipeline shows every tab at once; none is selected). */}
+      <ImportDialog open={importOpen} tabId={NO_TAB_ID} onClose={() => setImportOpen(false)} onImported={() => pipeline.send({ type: 'leads.changed' })} />
     </section>
   );
 }

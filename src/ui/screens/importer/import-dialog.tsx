@@ -1,0 +1,411 @@
+/**
+ * The import-leads wizard as a dialog (SPEC §2 Pipeline, §3 Import mapping, §4 Import wizard, §5
+ * Import messages). The flow is the import-wizard machine, started here with `useFlowActor` when
+ * the dialog opens; the dialog renders its context and tags and sends `user.*` events. The owner
+ * hears `onImported(counts)` once the import is done and `onClose()` when the flow ends.
+ *
+ * Steps: the file (with a progress bar while it is read), the mapping (6 selects over the file's
+ * headers), the review (the counts the server's check gives, the row warnings, the skipped rows
+ * with their reasons, the first 100 listed, downloadable), then the done step with the outcome.
+ * Phone numbers and file names are written left to right in every language; the layout uses
+ * logical properties only (right to left).
+ *
+ * Test ids: import-dialog, import-file, import-progress, import-error, import-warning,
+ * import-map-<field>, import-next, import-back, import-confirm, import-retry, import-count-added,
+ * import-count-updated, import-count-unchanged, import-count-skipped, import-skipped,
+ * import-download-skipped, import-done, import-finish.
+ */
+import { useSelector } from '@xstate/react';
+import { useEffect, useEffectEvent, useId } from 'react';
+import { css } from '../../../../styled-system/css';
+import type { ImportCounts, ImportRowError } from '../../../contract/lead-files';
+import { importFields, importRowErrors } from '../../../contract/lead-files';
+import { managesTeam } from '../../../contract/roles';
+import { useI18nContext } from '../../../i18n/i18n-react';
+import type { TranslationFunctions } from '../../../i18n/i18n-types';
+import { selectRole } from '../../../machines/account.machine';
+import type { CallError } from '../../../machines/answer';
+import {
+  fileErrorOfMessage,
+  importWizardMachine,
+  selectNextEnabled,
+  selectStep,
+  shownIssues,
+  shownSkippedRows,
+  type ImportIssue,
+} from '../../../machines/import-wizard.machine';
+import { importWizardEffects } from '../../../services/actors/importer';
+import { useAppActors } from '../../app-actors';
+import { InlineAlert } from '../../components/alert';
+import { Button } from '../../components/button';
+import { ModalDialog } from '../../components/dialog';
+import { SimpleSelect, type SelectOption } from '../../components/select';
+import { useFlowActor } from '../../flow';
+
+export type ImportDialogProps = {
+  open: boolean;
+  onClose(): void;
+  /** The tab new leads go to (0: No tabs). */
+  tabId: number;
+  /** Called once the import is done, with what it did. */
+  onImported(counts: ImportCounts): void;
+};
+
+const stack = css({ display: 'flex', flexDirection: 'column', gap: '4', minWidth: '0' });
+const stepList = css({ display: 'flex', gap: '2', listStyle: 'none', p: '0', m: '0', flexWrap: 'wrap' });
+const stepItem = css({
+  display: 'flex',
+  alignItems: 'center',
+  gap: '2',
+  textStyle: 'sm',
+  color: 'fg.muted',
+  '&[aria-current=step]': { color: 'fg.default', fontWeight: 'semibold' },
+  '&:not(:last-child)::after': { content: '"›"', color: 'fg.subtle', marginInlineStart: '2' },
+});
+const stepNumber = css({
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  width: '6',
+  height: '6',
+  borderRadius: 'full',
+  borderWidth: '1px',
+  borderColor: 'border.default',
+  textStyle: 'xs',
+  '[aria-current=step] > &': { bg: 'colorPalette.default', color: 'colorPalette.fg', borderColor: 'colorPalette.default' },
+});
+const fileLabel = css({ display: 'flex', flexDirection: 'column', gap: '1.5', textStyle: 'sm', fontWeight: 'medium' });
+const fileInput = css({
+  textStyle: 'sm',
+  fontWeight: 'normal',
+  borderWidth: '1px',
+  borderStyle: 'dashed',
+  borderColor: 'border.default',
+  borderRadius: 'l2',
+  p: '3',
+  _focusVisible: { outline: '2px solid', outlineColor: 'colorPalette.default' },
+});
+const muted = css({ color: 'fg.muted', textStyle: 'sm' });
+const track = css({ height: '2', borderRadius: 'full', bg: 'bg.muted', overflow: 'hidden' });
+const fill = css({ height: 'full', bg: 'colorPalette.default', transitionProperty: 'width', transitionDuration: 'fast', _motionReduce: { transition: 'none' } });
+const mappingGrid = css({ display: 'grid', gap: '3', gridTemplateColumns: { base: '1fr', sm: 'repeat(2, minmax(0, 1fr))' } });
+const counts = css({ display: 'grid', gap: '3', gridTemplateColumns: 'repeat(4, minmax(0, 1fr))', m: '0' });
+const countBox = css({ display: 'flex', flexDirection: 'column', gap: '1', p: '3', borderWidth: '1px', borderColor: 'border.default', borderRadius: 'l2', textAlign: 'center' });
+const countLabel = css({ textStyle: 'xs', color: 'fg.muted' });
+const countValue = css({ textStyle: 'xl', fontWeight: 'semibold', m: '0' });
+const skippedBox = css({ maxHeight: '14rem', overflowY: 'auto', overscrollBehavior: 'contain', borderWidth: '1px', borderColor: 'border.default', borderRadius: 'l2' });
+const table = css({
+  width: 'full',
+  borderCollapse: 'collapse',
+  textStyle: 'sm',
+  '& th, & td': { textAlign: 'start', px: '2', py: '1.5', borderBlockEndWidth: '1px', borderColor: 'border.subtle', verticalAlign: 'top' },
+  '& th': { position: 'sticky', insetBlockStart: '0', bg: 'bg.default', fontWeight: 'semibold' },
+});
+const row = css({ display: 'flex', gap: '2', alignItems: 'center', flexWrap: 'wrap', justifyContent: 'space-between' });
+const phoneCell = css({ unicodeBidi: 'plaintext' });
+const sectionTitle = css({ textStyle: 'sm', fontWeight: 'semibold' });
+
+type ImporterTexts = TranslationFunctions['importer'];
+
+/** The text of an issue (SPEC §5 messages). */
+const issueText = (t: ImporterTexts, issue: ImportIssue): string => (issue.key === 'rowErrors' ? t.issues.rowErrors({ count: issue.count ?? 0 }) : t.issues[issue.key]());
+
+/** The text of a failed check or import: a file problem the server named, its words, or the connection. */
+const failureText = (t: ImporterTexts, error: CallError | null): string => {
+  if (!error || error.kind === 'network') return t.failed.network();
+  const fileError = fileErrorOfMessage(error.message);
+  if (fileError) return t.issues[fileError]();
+  return t.failed.server({ message: error.message });
+};
+
+/** Each row error's text, for the download's reason column. */
+const reasonTexts = (t: ImporterTexts): Record<ImportRowError, string> => {
+  const texts = {} as Record<ImportRowError, string>;
+  for (const reason of importRowErrors) texts[reason] = t.reasons[reason]();
+  return texts;
+};
+
+export function ImportDialog(props: ImportDialogProps) {
+  if (!props.open) return null;
+  return <ImportWizard {...props} />;
+}
+
+function ImportWizard({ onClose, tabId, onImported }: ImportDialogProps) {
+  const { LL } = useI18nContext();
+  const t = LL.importer;
+  const { account } = useAppActors();
+  const role = useSelector(account, selectRole);
+  const ref = useFlowActor(importWizardMachine, importWizardEffects, { input: { realRole: managesTeam(role) ? 'admin' : 'member', tabId } });
+
+  const step = useSelector(ref, selectStep);
+  const issues = useSelector(ref, (s) => shownIssues(s.context));
+  const nextEnabled = useSelector(ref, selectNextEnabled);
+  const busy = useSelector(ref, (s) => s.hasTag('busy'));
+  const ended = useSelector(ref, (s) => s.status === 'done');
+  const outcome = useSelector(ref, (s) => s.context.outcome);
+
+  // The owner hears the import's outcome once, and the flow's end.
+  const imported = useEffectEvent((counts: ImportCounts) => onImported(counts));
+  useEffect(() => {
+    if (outcome) imported(outcome);
+  }, [outcome]);
+  const finished = useEffectEvent(() => onClose());
+  useEffect(() => {
+    const subscription = ref.subscribe({ complete: () => finished() });
+    return () => subscription.unsubscribe();
+  }, [ref]);
+
+  const importing = useSelector(ref, (s) => s.hasTag('importing'));
+  const reviewReady = useSelector(ref, (s) => s.hasTag('reviewReady'));
+  const close = () => ref.send({ type: 'user.close' });
+  const errors = issues.filter((issue) => issue.level === 'error');
+  const warnings = issues.filter((issue) => issue.level === 'warning');
+
+  return (
+    <ModalDialog
+      open={!ended}
+      onClose={close}
+      title={t.title()}
+      description={t.description()}
+      closeLabel={importing ? undefined : t.close()}
+      data-testid="import-dialog"
+      footer={
+        step === 'done' ? (
+          <Button onClick={close} data-testid="import-finish">
+            {t.actions.done()}
+          </Button>
+        ) : (
+          <>
+            {step > 0 ? (
+              <Button variant="outline" disabled={importing} onClick={() => ref.send({ type: 'user.back' })} data-testid="import-back">
+                {t.actions.back()}
+              </Button>
+            ) : null}
+            {step < 2 ? (
+              <Button disabled={!nextEnabled} onClick={() => ref.send({ type: 'user.next' })} data-testid="import-next">
+                {t.actions.next()}
+              </Button>
+            ) : (
+              <Button
+                disabled={!reviewReady || (busy && !importing)}
+                loading={importing}
+                loadingText={t.actions.importing()}
+                onClick={() => ref.send({ type: 'user.confirm' })}
+                data-testid="import-confirm"
+              >
+                {t.actions.confirm()}
+              </Button>
+            )}
+          </>
+        )
+      }
+    >
+      <div className={stack}>
+        {step === 'done' ? null : <Steps t={t} step={step} />}
+        {step === 0 ? <FileStep t={t} wizard={ref} /> : null}
+        {step === 1 ? <MappingStep t={t} wizard={ref} /> : null}
+        {step === 2 ? <ReviewStep t={t} wizard={ref} /> : null}
+        {step === 'done' ? <DoneStep t={t} wizard={ref} /> : null}
+        {errors[0] ? <InlineAlert status="error" title={issueText(t, errors[0])} data-testid="import-error" /> : null}
+        {warnings[0] ? <InlineAlert status="info" title={issueText(t, warnings[0])} data-testid="import-warning" /> : null}
+      </div>
+    </ModalDialog>
+  );
+}
+
+type Wizard = ReturnType<typeof useFlowActor<typeof importWizardMachine>>;
+type StepProps = { t: ImporterTexts; wizard: Wizard };
+
+function Steps({ t, step }: { t: ImporterTexts; step: 0 | 1 | 2 }) {
+  const names = [t.steps.file(), t.steps.mapping(), t.steps.review()];
+  return (
+    <ol className={stepList} aria-label={t.steps.label()}>
+      {names.map((name, i) => (
+        <li key={name} className={stepItem} aria-current={i === step ? 'step' : undefined}>
+          <span className={stepNumber} aria-hidden="true">
+            {i + 1}
+          </span>
+          {name}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function FileStep({ t, wizard }: StepProps) {
+  const id = useId();
+  const parsing = useSelector(wizard, (s) => s.hasTag('parsing'));
+  const progress = useSelector(wizard, (s) => s.context.progress);
+  const summary = useSelector(wizard, (s) => (s.hasTag('fileReady') ? s.context.summary : null));
+  const fileName = useSelector(wizard, (s) => s.context.file?.name ?? '');
+  const percent = Math.round((progress?.fraction ?? 0) * 100);
+  return (
+    <div className={stack}>
+      <label className={fileLabel} htmlFor={id}>
+        {t.file.label()}
+        <input
+          id={id}
+          className={fileInput}
+          type="file"
+          accept=".csv,.tsv,.txt,text/csv,text/tab-separated-values,text/plain"
+          aria-describedby={`${id}-hint`}
+          onChange={(e) => wizard.send({ type: 'user.chooseFile', file: e.currentTarget.files?.[0] ?? null })}
+          data-testid="import-file"
+        />
+      </label>
+      <p id={`${id}-hint`} className={muted}>
+        {t.file.hint()}
+      </p>
+      {parsing ? (
+        <div className={stack} data-testid="import-progress">
+          <div className={track} role="progressbar" aria-label={t.file.parsing()} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
+            <div className={fill} style={{ width: `${percent}%` }} />
+          </div>
+          <p className={muted} role="status">
+            {t.file.progress({ rows: progress?.rows ?? 0, percent })}
+          </p>
+        </div>
+      ) : null}
+      {summary ? (
+        <p className={muted} role="status">
+          {t.file.ready({ rows: summary.rowCount, name: fileName })}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function MappingStep({ t, wizard }: StepProps) {
+  const headers = useSelector(wizard, (s) => s.context.summary?.headers ?? []);
+  const relation = useSelector(wizard, (s) => s.context.relation);
+  const options: SelectOption[] = [
+    { value: '', label: t.mapping.none() },
+    ...headers.map((header, i) => ({ value: String(i), label: t.mapping.column({ n: i + 1, header: header || t.mapping.untitled() }) })),
+  ];
+  return (
+    <div className={stack}>
+      <p className={muted}>{t.mapping.intro()}</p>
+      <div className={mappingGrid}>
+        {importFields.map((field) => {
+          const label = t.mapping.fields[field]();
+          return (
+            <SimpleSelect
+              key={field}
+              name={field}
+              label={field === 'name' || field === 'phone' ? t.mapping.required({ field: label }) : label}
+              options={options}
+              value={relation[field] === undefined ? '' : String(relation[field])}
+              placeholder={t.mapping.none()}
+              onValueChange={(value) => wizard.send({ type: 'user.map', field, column: value === '' ? null : Number(value) })}
+              data-testid={`import-map-${field}`}
+            />
+          );
+        })}
+      </div>
+    </div>
+  );
+}
+
+function Counts({ t, counts: c }: { t: ImporterTexts; counts: ImportCounts }) {
+  const items = [
+    ['added', c.added],
+    ['updated', c.updated],
+    ['unchanged', c.unchanged],
+    ['skipped', c.skipped],
+  ] as const;
+  return (
+    <dl className={counts}>
+      {items.map(([key, value]) => (
+        <div key={key} className={countBox}>
+          <dt className={countLabel}>{t.review.counts[key]()}</dt>
+          <dd className={countValue} data-testid={`import-count-${key}`}>
+            {value}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function ReviewStep({ t, wizard }: StepProps) {
+  const checking = useSelector(wizard, (s) => s.hasTag('checking'));
+  const checkFailed = useSelector(wizard, (s) => s.hasTag('checkFailed'));
+  const importFailed = useSelector(wizard, (s) => s.hasTag('importFailed'));
+  const error = useSelector(wizard, (s) => s.context.error);
+  const check = useSelector(wizard, (s) => s.context.check);
+  const skipped = useSelector(wizard, (s) => shownSkippedRows(s.context));
+  if (checking) {
+    return (
+      <p className={muted} role="status" data-testid="import-checking">
+        {t.review.checking()}
+      </p>
+    );
+  }
+  const failure =
+    checkFailed || importFailed ? (
+      <div className={row}>
+        <InlineAlert status="error" title={checkFailed ? t.failed.check() : t.failed.import()} description={failureText(t, error)} data-testid="import-error" />
+        <Button variant="outline" onClick={() => wizard.send({ type: 'user.retry' })} data-testid="import-retry">
+          {t.actions.retry()}
+        </Button>
+      </div>
+    ) : null;
+  if (!check) return failure;
+  return (
+    <div className={stack}>
+      <p className={muted}>{t.review.intro()}</p>
+      <Counts t={t} counts={check} />
+      {failure}
+      {check.skippedRows.length > 0 ? (
+        <div className={stack}>
+          <div className={row}>
+            <h3 className={sectionTitle}>{t.review.skippedTitle()}</h3>
+            <Button
+              size="sm"
+              variant="outline"
+              onClick={() => wizard.send({ type: 'user.downloadSkipped', reasonHeader: t.review.reasonHeader(), reasonTexts: reasonTexts(t) })}
+              data-testid="import-download-skipped"
+            >
+              {t.review.download()}
+            </Button>
+          </div>
+          <div className={skippedBox} data-testid="import-skipped">
+            <table className={table}>
+              <thead>
+                <tr>
+                  <th scope="col">{t.review.columns.row()}</th>
+                  <th scope="col">{t.review.columns.name()}</th>
+                  <th scope="col">{t.review.columns.phone()}</th>
+                  <th scope="col">{t.review.columns.reasons()}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {skipped.map((r) => (
+                  <tr key={r.row}>
+                    <td>{r.row}</td>
+                    <td>{r.name}</td>
+                    <td dir="ltr" className={phoneCell}>
+                      {r.phone}
+                    </td>
+                    <td>{r.reasons.map((reason) => t.reasons[reason]()).join('; ')}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {check.skipped > skipped.length ? <p className={muted}>{t.review.skippedShown({ shown: skipped.length, total: check.skipped })}</p> : null}
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+function DoneStep({ t, wizard }: StepProps) {
+  const outcome = useSelector(wizard, (s) => s.context.outcome);
+  return (
+    <div className={stack} data-testid="import-done">
+      <InlineAlert status="success" title={t.done.title()} description={t.done.body()} />
+      {outcome ? <Counts t={t} counts={outcome} /> : null}
+    </div>
+  );
+}
