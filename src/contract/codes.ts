@@ -55,6 +55,10 @@ export const Code = {
   LEAD_NEEDS_TAB: 100047,
   /** The member already has a tab with this name (names are compared ignoring case). */
   TAB_NAME_CONFLICT: 100048,
+  /** SPEC §8, §9: the account already syncs 5 chat-service numbers. */
+  SYNC_LIMIT: 100050,
+  /** The member's sync type is off (SPEC §3): the admin turns it on in the member list. */
+  SYNC_OFF: 100051,
   /** SPEC §8 tag update: a tag type, or a tag within its type, already has this name (ignoring case). */
   TAG_NAME_CONFLICT: 100802,
   /** SPEC §8 tag update: a tag's values repeat (ignoring case) or are too many; the message says which. */
@@ -99,6 +103,8 @@ export const codeMessage: Record<CodeValue, string> = {
   [Code.STALE_EDIT]: 'This lead was changed by someone else meanwhile. Review the latest version and save again.',
   [Code.LEAD_NEEDS_TAB]: 'Closing a contact needs a custom tab first.',
   [Code.TAB_NAME_CONFLICT]: 'A tab with this name already exists.',
+  [Code.SYNC_LIMIT]: 'You can add up to 5 chat-service numbers for each account.',
+  [Code.SYNC_OFF]: 'Chat sync is turned off for this member. Ask the workspace admin to turn it on.',
   [Code.TAG_NAME_CONFLICT]: 'A tag with this name already exists.',
   [Code.TAG_VALUES_INVALID]: 'The tag values are not valid.',
   [Code.MALFORMED_JSON]: 'The request body is not valid JSON',

@@ -1,6 +1,10 @@
 import { z } from 'zod/mini';
 
-/** Page <-> extension messages (SPEC §7 Extension messaging). */
+/**
+ * Page <-> extension messages (SPEC §7 Extension messaging): the SPEC's seven types, plus
+ * `eclientAuth`, which the /crm/eclient/auth page sends to hand the extension its own session
+ * (src/contract/chats.ts, eclientGrant).
+ */
 export const extensionMessageTypes = [
   'fetchLoginInfo',
   'fetchChatsSyncInfo',
@@ -9,6 +13,7 @@ export const extensionMessageTypes = [
   'activateChatWebTab',
   'startChat',
   'findConfigInfo',
+  'eclientAuth',
 ] as const;
 export type ExtensionMessageType = (typeof extensionMessageTypes)[number];
 
@@ -33,6 +38,34 @@ export const syncReply = z.object({
 });
 export const loginInfoReply = z.extend(z.partial(syncReply), { isOpenWhatsapp: z.optional(z.boolean()) });
 
+export type SyncReply = z.infer<typeof syncReply>;
+export type LoginInfoReply = z.infer<typeof loginInfoReply>;
+
 /** `findConfigInfo` reply: the chat-service id that every API body carries. */
 export const configInfoReply = z.object({ chatServiceId: z.nullable(z.string()) });
 export type ConfigInfo = z.infer<typeof configInfoReply>;
+
+/**
+ * Payloads the page sends, by type (absent: none):
+ * - fetchLoginInfo: who the page is signed in as, so the extension can say whether it is signed in
+ *   to the CRM with the same account (`isLogin`, SPEC §8 'Please login ... with the same Account');
+ * - fetchChatsSync: `isSyncData: true` starts (or continues) a sync (SPEC §7);
+ * - startChat: the chat to open on the chat page, by chat id or phone;
+ * - eclientAuth: the extension's session from eclientGrant.
+ */
+export const loginInfoPayload = z.object({ userId: z.string(), email: z.optional(z.string()) });
+export const chatsSyncPayload = z.object({ isSyncData: z.boolean() });
+export const startChatPayload = z.object({ chatWhatsappId: z.optional(z.string()), phone: z.optional(z.string()) });
+export const eclientAuthPayload = z.object({
+  accessToken: z.string(),
+  refreshToken: z.string(),
+  expiresIn: z.int(),
+  userId: z.string(),
+  email: z.string(),
+  workspaceId: z.string(),
+});
+export type EclientAuthPayload = z.infer<typeof eclientAuthPayload>;
+
+/** Reply of loginGuidance, activateChatWebTab, startChat and eclientAuth: whether it was done. */
+export const actionReply = z.object({ ok: z.boolean(), message: z.optional(z.string()) });
+export type ActionReply = z.infer<typeof actionReply>;
