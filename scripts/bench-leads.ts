@@ -44,6 +44,7 @@ import http from 'node:http';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { sql, type SQL } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
@@ -81,16 +82,16 @@ const REQUESTS = Number(process.env.BENCH_LEADS_REQUESTS ?? 200);
  */
 const WARMUP = Number(process.env.BENCH_LEADS_WARMUP ?? 300);
 const ROUNDS = Math.max(1, Number(process.env.BENCH_LEADS_ROUNDS ?? 2));
-const MEMBERS = 10;
-const LEADS_PER_MEMBER = 100_000;
+export const MEMBERS = 10;
+export const LEADS_PER_MEMBER = 100_000;
 /** Each member's leads by language, in leadPools order (English, Chinese, Arabic). */
 const POOL_SHARES = [50_000, 30_000, 20_000];
 const TAB_NAMES = ['New', 'Contacted', 'Qualified', 'Proposal', 'Negotiation'];
 /** Bump when the generated data changes in a way the cache key does not see (the SQL below). */
 const DATA_VERSION = 1;
-const PASSWORD = 'bench-pass-123';
+export const PASSWORD = 'bench-pass-123';
 /** Member 0 is the one measured. */
-const memberEmail = (i: number) => `bench-member-${i}@bench.test`;
+export const memberEmail = (i: number) => `bench-member-${i}@bench.test`;
 const PATH = leadCalls.leadsList.member.path;
 
 /** The requests measured, cycled through (wire bodies). */
@@ -264,12 +265,12 @@ type Prepared = { env: Record<string, string>; open: OpenDatabaseOptions; bare()
 type Subject = { key: 'pglite' | 'postgres'; label: string; goalMs: number; prepare(): Promise<Prepared>; capture: Capture };
 
 /** PGlite's own start parameters (single user, no fsync, no parallel workers ...), to add to. */
-const pgliteStartParams = (PGlite as unknown as { defaultStartParams: string[] }).defaultStartParams;
+export const pgliteStartParams = (PGlite as unknown as { defaultStartParams: string[] }).defaultStartParams;
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(0)} s`;
 
 /** The cached PGlite directory of the bench data (made when missing) and how it was had. */
-const pgliteData = async (): Promise<{ dir: string; made: string }> => {
+export const pgliteData = async (): Promise<{ dir: string; made: string }> => {
   await buildTemplate();
   const key = createHash('sha256')
     .update(JSON.stringify({ DATA_VERSION, MEMBERS, LEADS_PER_MEMBER, POOL_SHARES, TAB_NAMES, leadPools, countryPhones, template: basename(templatePath()) }))
@@ -354,8 +355,8 @@ const postgres: Subject = {
   capture: pgCapture,
 };
 
-type Timings = { median: number; p95: number };
-const timingsOf = (samples: readonly number[]): Timings => {
+export type Timings = { median: number; p95: number };
+export const timingsOf = (samples: readonly number[]): Timings => {
   const sorted = [...samples].sort((a, b) => a - b);
   return { median: sorted[Math.floor(sorted.length / 2)]!, p95: sorted[Math.ceil(sorted.length * 0.95) - 1]! };
 };
@@ -379,7 +380,7 @@ const timed = async (samples: number[][], count: number, once: (search: number) 
  * One kept-alive connection to the server, through node:http: a lighter client than fetch (whose
  * own cost, on the two cores the server shares with it, would be timed as the server's).
  */
-const httpClient = (url: string, token: string) => {
+export const httpClient = (url: string, token: string) => {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   /** The answer's text and the server's own time for it (its Server-Timing header, SERVER_TIMING=1). */
   const post = (path: string, body: string) =>
@@ -514,7 +515,10 @@ const main = async () => {
   console.log(lines.join('\n'));
 };
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+// Other benches import the data and the client above; the bench runs when this file is the one run.
+if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.argv[1]) {
+  main().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

@@ -31,7 +31,8 @@ let stopping = false;
 const main = async () => {
   const env = readServerEnv();
   const logger = createConsoleLogger();
-  const config = readAppConfig(process.env, resolve('dist'));
+  // DIST_DIR: another build of the front end to serve (several checkouts or builds side by side).
+  const config = readAppConfig(process.env, resolve(process.env.DIST_DIR || 'dist'));
   const transportKind = resolveMailTransport(env);
   const database = await openDatabase(env.databaseUrl ? { databaseUrl: env.databaseUrl } : { dataDir: env.dataDir });
   logger.info('[db] ready', {
