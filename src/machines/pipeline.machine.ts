@@ -29,14 +29,15 @@ import { DEFAULT_FILTERS, isFiltered, queryOfFilters, sameFilters, type Pipeline
  *   FIFO and runs after. A drop in the same tab is ignored (SPEC §4);
  * - tabOrder: moving a custom tab earlier or later, shown at once, saved, rolled back on failure;
  * - dialog: one dialog at a time: the lead form (a machine of its own, opened by `editing`; the
- *   screen reports `form.saved` / `form.closed`), close with a reason, delete, reopen, and the tab
- *   dialog (add, rename, delete: a deleted tab's leads move to No tabs). A running dialog call
- *   ('busy') cannot be cancelled;
+ *   screen reports `form.saved` / `form.closed`), close with a reason, delete, reopen, the tab
+ *   dialog (add, rename, delete: a deleted tab's leads move to No tabs), the import wizard and the
+ *   batch tagging of a tab's leads (each its own flow, run by the screen while the dialog state is
+ *   on; the screen reports their outcome). A running dialog call ('busy') cannot be cancelled;
  * - filter: the search is applied 300 ms after the last keystroke (`filterDebounce`), the other
  *   filters at once; applying writes the URL (`syncUrl`) and reloads every panel.
  *
  * Tags for the view: loadingTabs, tabsFailed, noLeads, moving, confirmDelete, closing, tabDialog,
- * busy, editing.
+ * busy, editing, importing, tagging.
  */
 
 export type RealRole = 'admin' | 'member';
@@ -71,8 +72,11 @@ export type PipelineEvent =
   | PipelineOpenEvent
   | { type: 'pipeline.close' }
   | { type: 'member.selected'; userId: string }
-  /** Leads changed elsewhere (the contacts screen, an import): reload now if shown, else when next opened. */
-  | { type: 'leads.changed' }
+  /**
+   * Leads changed elsewhere (the contacts screen, a chat sync): reload now if shown, else when next
+   * opened. `hideClosed`: closed leads are hidden after the reload (SPEC §4 Chat sync flow, step 7).
+   */
+  | { type: 'leads.changed'; hideClosed?: boolean }
   | { type: 'session.ended' }
   | { type: 'user.filter'; patch: Partial<PipelineFilters> }
   | { type: 'user.filterNow'; patch: Partial<PipelineFilters> }
@@ -93,6 +97,13 @@ export type PipelineEvent =
   | { type: 'user.deleteTab'; tab: Tab }
   | { type: 'user.saveTab'; name: string }
   | { type: 'user.moveTab'; tabId: number; direction: -1 | 1 }
+  | { type: 'user.import' }
+  /** The import wizard imported (its dialog stays open on the outcome). */
+  | { type: 'import.done' }
+  | { type: 'import.closed' }
+  /** Batch tagging of every open lead of a tab (SPEC §7 Tags batch update). */
+  | { type: 'user.tagLeads'; tabId: number }
+  | { type: 'tag.done' }
   | { type: 'user.dismissNotice' }
   | { type: 'user.retry' }
   /** Internal: a change the tab list or the counts show happened. */
@@ -120,6 +131,8 @@ export type PipelineContext = {
   tabDialog: TabDialog | null;
   /** Why the tab dialog's call was refused, shown in the dialog. */
   tabError: string | null;
+  /** The tab whose leads the batch-tag dialog tags. */
+  tagTabId: number | null;
   /** The lead moves not saved yet, the saving one first. */
   moves: LeadMove[];
   /** The custom tab order before an unsaved reorder (its rollback). */
@@ -142,6 +155,7 @@ export const initialPipelineContext = (): PipelineContext => ({
   editing: null,
   tabDialog: null,
   tabError: null,
+  tagTabId: null,
   moves: [],
   tabOrderBefore: null,
 });
@@ -272,7 +286,7 @@ const pipelineSetup = setup({
   types: {} as {
     context: PipelineContext;
     events: PipelineEvent;
-    tags: 'loadingTabs' | 'tabsFailed' | 'noLeads' | 'moving' | 'confirmDelete' | 'closing' | 'tabDialog' | 'busy' | 'editing';
+    tags: 'loadingTabs' | 'tabsFailed' | 'noLeads' | 'moving' | 'confirmDelete' | 'closing' | 'tabDialog' | 'busy' | 'editing' | 'importing' | 'tagging';
   },
   actors: {
     leadPanel: leadPanelMachine,
@@ -322,7 +336,10 @@ const pipelineSetup = setup({
     openTarget: assign((_, target: Lead) => ({ target })),
     openTabDialog: assign((_, tabDialog: TabDialog) => ({ tabDialog, tabError: null })),
     showTabError: assign((_, tabError: string | null) => ({ tabError })),
-    closeDialog: assign({ target: null, editing: null, tabDialog: null, tabError: null }),
+    closeDialog: assign({ target: null, editing: null, tabDialog: null, tabError: null, tagTabId: null }),
+    openTagging: assign((_, tagTabId: number) => ({ tagTabId })),
+    /** SPEC §4 Chat sync flow, step 7: the leads come back with closed ones hidden. */
+    hideClosedLeads: assign(({ context }) => ({ filters: { ...context.filters, showClosed: false } })),
     refreshCounts: raise({ type: 'counts.refresh' }),
     reloadTabs: raise({ type: 'tabs.reload' }),
   },
@@ -333,6 +350,8 @@ const pipelineSetup = setup({
     sameOpen: ({ context }, e: PipelineOpenEvent) =>
       e.realRole === context.realRole && e.pageSize === context.pageSize && sameFilters(e.filters, context.filters),
     visible: ({ context }) => context.visible,
+    /** A reload on screen that must hide the closed leads the filters show now. */
+    hidesClosedOnScreen: ({ context }, e: { hideClosed?: boolean }) => context.visible && e.hideClosed === true && context.filters.showClosed,
     changesFilters: ({ context }, patch: Partial<PipelineFilters>) => !sameFilters(nextFilters(context, patch), context.filters),
     /** SPEC §4: a drop in the same tab is ignored; the lead must be on screen and the target a panel. */
     canMove: ({ context }, request: MoveRequest) => moveOf(context, request) !== null,
@@ -355,7 +374,7 @@ const pipelineSetup = setup({
     /** Forgets the member's data (another member, or a new open): the panels stop. */
     clearData: enqueueActions(({ context, enqueue }) => {
       for (const p of context.panels) enqueue.stopChild(p.ref);
-      enqueue.assign({ tabs: [], panels: [], counts: {}, totalLeads: null, notice: null, target: null, editing: null, tabDialog: null, tabError: null, moves: [], tabOrderBefore: null });
+      enqueue.assign({ tabs: [], panels: [], counts: {}, totalLeads: null, notice: null, target: null, editing: null, tabDialog: null, tabError: null, tagTabId: null, moves: [], tabOrderBefore: null });
     }),
     /** Sends events to panels by tab id (a tab without a panel is skipped). */
     tellPanels: enqueueActions(({ context, enqueue }, sends: readonly PanelSend[]) => {
@@ -385,6 +404,10 @@ const pipelineSetup = setup({
       const filters = nextFilters(context, patch);
       enqueue.assign({ filters, pendingFilters: {} });
       for (const p of context.panels) enqueue.sendTo(p.ref, { type: 'panel.reload', filters });
+    }),
+    /** Leads changed outside the panels (an import, batch tagging): every panel loads again. */
+    reloadPanels: enqueueActions(({ context, enqueue }) => {
+      for (const p of context.panels) enqueue.sendTo(p.ref, { type: 'panel.reload', filters: context.filters });
     }),
     /** Filters from the URL (the screen's open): applied, without writing the URL back. */
     takeFilters: enqueueActions(({ context, enqueue }, filters: PipelineFilters) => {
@@ -455,7 +478,14 @@ export const pipelineMachine = pipelineSetup.createMachine({
           { target: 'idle', actions: 'clearData' },
         ],
         'leads.changed': [
+          {
+            guard: { type: 'hidesClosedOnScreen', params: ({ event }) => event },
+            target: 'active',
+            reenter: true,
+            actions: ['clearData', 'hideClosedLeads', syncUrl],
+          },
           { guard: 'visible', target: 'active', reenter: true, actions: 'clearData' },
+          // Away from the screen: its next open reads the filters from the URL.
           { target: 'idle', actions: 'clearData' },
         ],
         'user.dismissNotice': { actions: 'dismissNotice' },
@@ -638,6 +668,24 @@ export const pipelineMachine = pipelineSetup.createMachine({
                   target: 'tabDialog',
                   actions: { type: 'openTabDialog', params: ({ event }) => ({ mode: 'delete', tab: event.tab }) },
                 },
+                'user.import': 'importing',
+                'user.tagLeads': { target: 'tagging', actions: { type: 'openTagging', params: ({ event }) => event.tabId } },
+              },
+            },
+            importing: {
+              description: 'The import wizard is open (its own flow, run by the screen); new leads go to No tabs.',
+              tags: ['importing'],
+              on: {
+                'import.done': { actions: ['reloadPanels', 'refreshCounts'] },
+                'import.closed': 'none',
+              },
+            },
+            tagging: {
+              description: "The batch-tag dialog is open on every open lead of `tagTabId` (its own flow, run by the screen).",
+              tags: ['tagging'],
+              on: {
+                'tag.done': { target: 'none', actions: ['closeDialog', 'reloadPanels'] },
+                'user.cancel': { target: 'none', actions: 'closeDialog' },
               },
             },
             editing: {

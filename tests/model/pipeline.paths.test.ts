@@ -109,6 +109,11 @@ const regionEvents = (s: AnyMachineSnapshot) => {
       { type: 'xstate.done.actor.deleteTab', output: { ok: true } },
       { type: 'xstate.done.actor.deleteTab', output: { ok: false, code: Code.NOT_FOUND, message: 'Not found' } },
       { type: 'xstate.error.actor.deleteTab', error: failure },
+      { type: 'user.import' },
+      { type: 'import.done' },
+      { type: 'import.closed' },
+      { type: 'user.tagLeads', tabId: 1 },
+      { type: 'tag.done' },
     ],
     filter: [
       { type: 'user.filter', patch: { search: 'an' } },
@@ -156,7 +161,13 @@ const events = (s: AnyMachineSnapshot): PathEvent[] => {
   if (!c.visible) return [open(c, c.filters), { type: 'member.selected', userId: 'u2' }, { type: 'leads.changed' }, ...(at(s, 'filter', 'debouncing') ? [{ type: DEBOUNCED }] : [])];
   const busy = busyRegions(s);
   if (busy.length > 0) return [...busy.flatMap((r) => regions[r]!), ...(busy.join() === 'filter' ? [{ type: 'pipeline.close' }] : [])];
-  const leave: PathEvent[] = [...regions.filter!, ...regions.counts!, ...regions.tabs!];
+  const leave: PathEvent[] = [
+    ...regions.filter!,
+    ...regions.counts!,
+    ...regions.tabs!,
+    // A chat sync's reload hides the closed leads a filter shows (SPEC §4 Chat sync flow, step 7).
+    ...(c.filters.showClosed ? [{ type: 'leads.changed', hideClosed: true }] : []),
+  ];
   if (!usual(c)) return leave;
   return [
     open(c, c.filters),
@@ -177,7 +188,7 @@ const events = (s: AnyMachineSnapshot): PathEvent[] => {
 // ---------------------------------------------------------------------------------------------
 // The effects each step must run
 
-type Seen = Pick<PipelineContext, 'realRole' | 'pageSize' | 'filters' | 'pendingFilters' | 'visible' | 'tabs' | 'panels' | 'moves' | 'target' | 'tabDialog'>;
+type Seen = Pick<PipelineContext, 'realRole' | 'pageSize' | 'filters' | 'pendingFilters' | 'visible' | 'tabs' | 'panels' | 'moves' | 'target' | 'tabDialog' | 'tagTabId'>;
 
 const loads = (realRole: string): Effect[] => [actorRan('loadTabs', { realRole }), actorRan('loadCounts', { realRole })];
 const loadTabs = (c: Seen): Effect[] => [actorRan('loadTabs', { realRole: c.realRole })];
@@ -207,8 +218,14 @@ const effects = (step: EffectStep): Effect[] => {
       return e.realRole !== c.realRole || e.pageSize !== c.pageSize ? loads(e.realRole) : [];
     }
     case 'member.selected':
-    case 'leads.changed':
       return inActive && c.visible ? loads(c.realRole) : [];
+    case 'leads.changed': {
+      if (!inActive || !c.visible) return [];
+      const hides = as('leads.changed').hideClosed === true && c.filters.showClosed;
+      return [...loads(c.realRole), ...(hides ? [actionRan('syncUrl', { query: queryOfFilters({ ...c.filters, showClosed: false }) })] : [])];
+    }
+    case 'import.done':
+      return dialogAt('importing') ? loadCounts(c) : [];
     case 'tabs.reload':
       return inActive ? loadTabs(c) : [];
     case 'user.retry':
@@ -291,6 +308,7 @@ machinePathSuite('pipeline machine paths', pipelineMachine, {
     totalLeads: c.totalLeads,
     target: c.target?.id ?? null,
     tabDialog: c.tabDialog?.mode ?? null,
+    tagTabId: c.tagTabId,
     moves: c.moves.map((m) => [m.leadId, m.toTabId, m.lead.editTime]),
     tabOrderBefore: c.tabOrderBefore,
   }),

@@ -17,7 +17,7 @@
  */
 import { animations, dragAndDrop, tearDown } from '@formkit/drag-and-drop';
 import { useSelector } from '@xstate/react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { css, cx } from '../../../../styled-system/css';
 import { NO_TAB_ID, type Lead, type Tab } from '../../../contract/leads';
 import { useI18nContext } from '../../../i18n/i18n-react';
@@ -201,7 +201,7 @@ export function LeadPanel({ pipeline, panel, tab, tabs, customIndex, customCount
   const loading = useSelector(panel, (s) => s.hasTag('loading'));
   const loadingMore = useSelector(panel, (s) => s.hasTag('loadingMore'));
   const failed = useSelector(panel, (s) => s.hasTag('failed'));
-  const [tagging, setTagging] = useState(false);
+  const tagging = useSelector(pipeline, (s) => s.hasTag('tagging') && s.context.tagTabId === tab.id);
 
   // The leads on screen for the drag library's getValues (rows are found by their data-index).
   const leadsRef = useRef(leads);
@@ -301,7 +301,7 @@ export function LeadPanel({ pipeline, panel, tab, tabs, customIndex, customCount
                 direction: 1,
               });
             if (d.value === 'delete') pipeline.send({ type: 'user.deleteTab', tab });
-            if (d.value === 'tag') setTagging(true);
+            if (d.value === 'tag') pipeline.send({ type: 'user.tagLeads', tabId: tab.id });
           }}
           positioning={{ placement: 'bottom-end' }}
           lazyMount
@@ -370,8 +370,8 @@ export function LeadPanel({ pipeline, panel, tab, tabs, customIndex, customCount
         title={LL.tags.batch.titleLeads()}
         selection={{ mode: 'allMatching', filter: { tabId: tab.id } }}
         count={counts?.openCount ?? leads.length}
-        onClose={() => setTagging(false)}
-        onDone={() => setTagging(false)}
+        onClose={() => pipeline.send({ type: 'user.cancel' })}
+        onDone={() => pipeline.send({ type: 'tag.done' })}
       />
     </section>
   );

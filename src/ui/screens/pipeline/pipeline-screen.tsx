@@ -170,7 +170,7 @@ function PipelineView({ pipeline, realRole }: { pipeline: PipelineActorRef; real
   const loadingTabs = useSelector(pipeline, (s) => s.hasTag('loadingTabs'));
   const tabsFailed = useSelector(pipeline, (s) => s.hasTag('tabsFailed'));
   const noLeads = useSelector(pipeline, (s) => s.hasTag('noLeads'));
-  const [importOpen, setImportOpen] = useState(false);
+  const importing = useSelector(pipeline, (s) => s.hasTag('importing'));
 
   const formatDate = useMemo(() => {
     const format = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' });
@@ -190,7 +190,7 @@ function PipelineView({ pipeline, realRole }: { pipeline: PipelineActorRef; real
           <Button variant="outline" onClick={() => pipeline.send({ type: 'user.addTab' })} disabled={loadingTabs || tabsFailed} data-testid="pipeline-add-tab">
             {t.addTab()}
           </Button>
-          <Button variant="outline" onClick={() => setImportOpen(true)} disabled={loadingTabs || tabsFailed} data-testid="pipeline-import">
+          <Button variant="outline" onClick={() => pipeline.send({ type: 'user.import' })} disabled={loadingTabs || tabsFailed} data-testid="pipeline-import">
             {LL.importer.open()}
           </Button>
           <Button onClick={() => pipeline.send({ type: 'user.addLead' })} disabled={loadingTabs || tabsFailed} data-testid="pipeline-add-lead">
@@ -262,7 +262,7 @@ function PipelineView({ pipeline, realRole }: { pipeline: PipelineActorRef; real
       <LeadDialogs pipeline={pipeline} />
       <TabDialog pipeline={pipeline} />
       {/* New leads go to No tabs (the pipeline shows every tab at once; none is selected). */}
-      <ImportDialog open={importOpen} tabId={NO_TAB_ID} onClose={() => setImportOpen(false)} onImported={() => pipeline.send({ type: 'leads.changed' })} />
+      <ImportDialog open={importing} tabId={NO_TAB_ID} onClose={() => pipeline.send({ type: 'import.closed' })} onImported={() => pipeline.send({ type: 'import.done' })} />
     </section>
   );
 }
