@@ -26,7 +26,7 @@ export const extensionMessage = z.object({
 export type ExtensionMessage = z.infer<typeof extensionMessage>;
 
 /** Known ids of the companion extension (store build and the unpacked dev build with a fixed key). */
-export const KNOWN_EXTENSION_IDS = ['lbbmbjlnmlmgipbkhjejnbbcmhbklhlp', 'kfbkmhobnmhebibkgfcgbjjkmkmmdmcn'] as const;
+export const KNOWN_EXTENSION_IDS = ['lbbmbjlnmlmgipbkhjejnbbcmhbklhlp', 'jmieldcecjicfoldhegaccmlnjihbkba'] as const;
 
 export const syncReply = z.object({
   isWhatsappLogin: z.boolean(),
