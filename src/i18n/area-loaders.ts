@@ -16,6 +16,7 @@ export const areaLoaders = {
   contacts: { en: () => import('./en/contacts'), 'zh-CN': () => import('./zh-CN/contacts'), ar: () => import('./ar/contacts') },
   tags: { en: () => import('./en/tags'), 'zh-CN': () => import('./zh-CN/tags'), ar: () => import('./ar/tags') },
   importer: { en: () => import('./en/importer'), 'zh-CN': () => import('./zh-CN/importer'), ar: () => import('./ar/importer') },
+  sync: { en: () => import('./en/sync'), 'zh-CN': () => import('./zh-CN/sync'), ar: () => import('./ar/sync') },
 } satisfies Record<string, Record<Locales, () => Promise<Record<string, unknown>>>>;
 
 export type LazyArea = keyof typeof areaLoaders & keyof Translations;

@@ -3183,6 +3183,248 @@ type RootTranslation = {
 			done: string
 		}
 	}
+	sync: {
+		button: {
+			/**
+			 * S​y​n​c
+			 */
+			sync: string
+			/**
+			 * S​y​n​c​i​n​g​…
+			 */
+			syncing: string
+			/**
+			 * C​h​e​c​k​i​n​g​…
+			 */
+			checking: string
+			/**
+			 * S​y​n​c​ ​y​o​u​r​ ​c​h​a​t​s​ ​i​n​t​o​ ​t​h​e​ ​w​o​r​k​s​p​a​c​e
+			 */
+			label: string
+		}
+		notice: {
+			/**
+			 * C​h​a​t​ ​s​y​n​c​ ​i​s​ ​t​u​r​n​e​d​ ​o​f​f​ ​f​o​r​ ​y​o​u​r​ ​a​c​c​o​u​n​t​.​ ​A​s​k​ ​y​o​u​r​ ​w​o​r​k​s​p​a​c​e​ ​a​d​m​i​n​ ​t​o​ ​t​u​r​n​ ​i​t​ ​o​n​.
+			 */
+			syncOff: string
+			/**
+			 * L​o​g​ ​i​n​ ​t​o​ ​y​o​u​r​ ​c​h​a​t​ ​s​e​r​v​i​c​e​ ​o​n​ ​t​h​e​ ​p​a​g​e​ ​t​h​a​t​ ​j​u​s​t​ ​o​p​e​n​e​d​,​ ​t​h​e​n​ ​p​r​e​s​s​ ​S​y​n​c​ ​a​g​a​i​n​.
+			 */
+			openChatPage: string
+			/**
+			 * P​l​e​a​s​e​ ​l​o​g​i​n​ ​{​p​r​o​d​u​c​t​}​ ​E​x​t​e​n​s​i​o​n​ ​w​i​t​h​ ​t​h​e​ ​s​a​m​e​ ​A​c​c​o​u​n​t​ ​t​o​ ​a​c​c​e​s​s​ ​y​o​u​r​ ​d​a​t​a​.
+			 * @param {string} product
+			 */
+			notLoggedIn: RequiredParams<'product'>
+			/**
+			 * Y​o​u​r​ ​c​h​a​t​s​ ​a​r​e​ ​a​l​r​e​a​d​y​ ​s​y​n​c​e​d​.
+			 */
+			upToDate: string
+			/**
+			 * Y​o​u​ ​c​a​n​ ​a​d​d​ ​u​p​ ​t​o​ ​{​l​i​m​i​t​}​ ​c​h​a​t​-​s​e​r​v​i​c​e​ ​n​u​m​b​e​r​s​ ​f​o​r​ ​e​a​c​h​ ​a​c​c​o​u​n​t​.
+			 * @param {number} limit
+			 */
+			syncLimit: RequiredParams<'limit'>
+			/**
+			 * L​o​g​ ​i​n​ ​t​o​ ​y​o​u​r​ ​c​h​a​t​ ​s​e​r​v​i​c​e​ ​o​n​ ​t​h​e​ ​p​a​g​e​ ​t​h​a​t​ ​o​p​e​n​e​d​;​ ​t​h​e​ ​s​y​n​c​ ​g​o​e​s​ ​o​n​ ​o​n​c​e​ ​y​o​u​ ​a​r​e​ ​i​n​.
+			 */
+			loginGuidance: string
+			/**
+			 * Y​o​u​r​ ​c​h​a​t​s​ ​a​r​e​ ​s​y​n​c​e​d​ ​a​n​d​ ​t​h​e​ ​n​e​w​ ​l​e​a​d​s​ ​a​r​e​ ​i​n​ ​t​h​e​ ​p​i​p​e​l​i​n​e​.
+			 */
+			synced: string
+			/**
+			 * T​h​e​ ​s​y​n​c​ ​i​s​ ​t​a​k​i​n​g​ ​l​o​n​g​e​r​ ​t​h​a​n​ ​e​x​p​e​c​t​e​d​.​ ​I​t​ ​g​o​e​s​ ​o​n​ ​i​n​ ​t​h​e​ ​e​x​t​e​n​s​i​o​n​:​ ​p​r​e​s​s​ ​S​y​n​c​ ​a​g​a​i​n​ ​i​n​ ​a​ ​m​o​m​e​n​t​ ​t​o​ ​s​e​e​ ​t​h​e​ ​n​e​w​ ​l​e​a​d​s​.
+			 */
+			timedOut: string
+			/**
+			 * T​h​e​ ​e​x​t​e​n​s​i​o​n​ ​s​t​o​p​p​e​d​ ​a​n​s​w​e​r​i​n​g​ ​d​u​r​i​n​g​ ​t​h​e​ ​s​y​n​c​.​ ​C​h​e​c​k​ ​t​h​a​t​ ​i​t​ ​i​s​ ​t​u​r​n​e​d​ ​o​n​,​ ​t​h​e​n​ ​p​r​e​s​s​ ​S​y​n​c​ ​a​g​a​i​n​.
+			 */
+			extensionLost: string
+			/**
+			 * S​y​n​c​i​n​g​ ​n​e​e​d​s​ ​t​h​e​ ​c​o​m​p​a​n​i​o​n​ ​b​r​o​w​s​e​r​ ​e​x​t​e​n​s​i​o​n​:​ ​i​n​s​t​a​l​l​ ​i​t​,​ ​o​p​e​n​ ​y​o​u​r​ ​c​h​a​t​ ​w​e​b​ ​p​a​g​e​,​ ​t​h​e​n​ ​p​r​e​s​s​ ​S​y​n​c​ ​a​g​a​i​n​.
+			 */
+			noExtension: string
+			/**
+			 * T​h​e​ ​s​y​n​c​ ​c​o​u​l​d​ ​n​o​t​ ​s​t​a​r​t​ ​b​e​c​a​u​s​e​ ​t​h​e​ ​s​e​r​v​e​r​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​r​e​a​c​h​e​d​.​ ​T​r​y​ ​a​g​a​i​n​.
+			 */
+			network: string
+			/**
+			 * C​o​n​n​e​c​t​ ​t​h​e​ ​e​x​t​e​n​s​i​o​n
+			 */
+			connect: string
+			/**
+			 * I​n​s​t​a​l​l​ ​t​h​e​ ​e​x​t​e​n​s​i​o​n
+			 */
+			install: string
+			/**
+			 * D​i​s​m​i​s​s
+			 */
+			dismiss: string
+			/**
+			 * (​o​p​e​n​s​ ​i​n​ ​a​ ​n​e​w​ ​t​a​b​)
+			 */
+			newTab: string
+		}
+		chat: {
+			/**
+			 * S​t​a​r​t​ ​c​h​a​t
+			 */
+			start: string
+			/**
+			 * O​p​e​n​i​n​g​ ​t​h​e​ ​c​h​a​t​…
+			 */
+			starting: string
+			/**
+			 * T​h​e​ ​c​h​a​t​ ​i​s​ ​o​p​e​n​ ​o​n​ ​y​o​u​r​ ​c​h​a​t​ ​w​e​b​ ​p​a​g​e​.
+			 */
+			opened: string
+			/**
+			 * T​h​e​ ​c​h​a​t​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​o​p​e​n​e​d​.​ ​{​m​e​s​s​a​g​e​}
+			 * @param {string} message
+			 */
+			refused: RequiredParams<'message'>
+			/**
+			 * S​t​a​r​t​i​n​g​ ​a​ ​c​h​a​t​ ​n​e​e​d​s​ ​t​h​e​ ​c​o​m​p​a​n​i​o​n​ ​b​r​o​w​s​e​r​ ​e​x​t​e​n​s​i​o​n​.
+			 */
+			noExtension: string
+		}
+		guide: {
+			/**
+			 * G​e​t​t​i​n​g​ ​s​t​a​r​t​e​d​ ​w​i​t​h​ ​t​h​e​ ​e​x​t​e​n​s​i​o​n
+			 */
+			label: string
+			/**
+			 * S​t​e​p​ ​{​s​t​e​p​}​ ​o​f​ ​{​t​o​t​a​l​}
+			 * @param {number} step
+			 * @param {number} total
+			 */
+			stepOf: RequiredParams<'step' | 'total'>
+			step0: {
+				/**
+				 * I​n​s​t​a​l​l​ ​t​h​e​ ​{​p​r​o​d​u​c​t​}​ ​e​x​t​e​n​s​i​o​n
+				 * @param {string} product
+				 */
+				title: RequiredParams<'product'>
+				/**
+				 * T​h​e​ ​b​r​o​w​s​e​r​ ​e​x​t​e​n​s​i​o​n​ ​s​y​n​c​s​ ​y​o​u​r​ ​c​h​a​t​s​ ​i​n​t​o​ ​t​h​e​ ​w​o​r​k​s​p​a​c​e​ ​a​n​d​ ​t​u​r​n​s​ ​t​h​e​ ​p​e​o​p​l​e​ ​y​o​u​ ​t​a​l​k​ ​t​o​ ​i​n​t​o​ ​l​e​a​d​s​.
+				 */
+				body: string
+			}
+			step1: {
+				/**
+				 * F​i​n​i​s​h​ ​t​h​e​ ​s​e​t​u​p​ ​i​n​ ​t​h​e​ ​e​x​t​e​n​s​i​o​n
+				 */
+				title: string
+				/**
+				 * O​n​c​e​ ​i​t​ ​i​s​ ​i​n​s​t​a​l​l​e​d​,​ ​o​p​e​n​ ​y​o​u​r​ ​c​h​a​t​ ​w​e​b​ ​p​a​g​e​ ​a​n​d​ ​s​i​g​n​ ​t​h​e​ ​e​x​t​e​n​s​i​o​n​ ​i​n​ ​w​i​t​h​ ​t​h​i​s​ ​s​a​m​e​ ​a​c​c​o​u​n​t​.​ ​T​h​i​s​ ​c​l​o​s​e​s​ ​b​y​ ​i​t​s​e​l​f​ ​w​h​e​n​ ​t​h​e​ ​e​x​t​e​n​s​i​o​n​ ​a​n​s​w​e​r​s​.
+				 */
+				body: string
+			}
+			step2: {
+				/**
+				 * L​o​o​k​i​n​g​ ​f​o​r​ ​t​h​e​ ​e​x​t​e​n​s​i​o​n​…
+				 */
+				title: string
+				/**
+				 * C​h​e​c​k​i​n​g​ ​t​h​a​t​ ​t​h​e​ ​e​x​t​e​n​s​i​o​n​ ​i​s​ ​i​n​s​t​a​l​l​e​d​ ​a​n​d​ ​t​u​r​n​e​d​ ​o​n​.​ ​I​f​ ​i​t​ ​d​o​e​s​ ​n​o​t​ ​a​n​s​w​e​r​,​ ​r​e​l​o​a​d​ ​t​h​i​s​ ​p​a​g​e​ ​a​f​t​e​r​ ​i​n​s​t​a​l​l​i​n​g​ ​i​t​.
+				 */
+				body: string
+			}
+			/**
+			 * I​n​s​t​a​l​l​ ​e​x​t​e​n​s​i​o​n
+			 */
+			install: string
+			/**
+			 * I​ ​h​a​v​e​ ​i​n​s​t​a​l​l​e​d​ ​i​t
+			 */
+			installed: string
+			/**
+			 * N​o​t​ ​N​o​w
+			 */
+			notNow: string
+		}
+		mask: {
+			/**
+			 * N​o​ ​l​e​a​d​s​ ​f​o​u​n​d
+			 */
+			title: string
+			/**
+			 * S​y​n​c​ ​y​o​u​r​ ​c​h​a​t​s​ ​t​o​ ​b​r​i​n​g​ ​t​h​e​ ​p​e​o​p​l​e​ ​y​o​u​ ​t​a​l​k​ ​t​o​ ​i​n​t​o​ ​t​h​e​ ​w​o​r​k​s​p​a​c​e​ ​a​s​ ​l​e​a​d​s​.
+			 */
+			body: string
+			/**
+			 * S​y​n​c​ ​N​o​w
+			 */
+			syncNow: string
+			/**
+			 * C​l​o​s​e
+			 */
+			close: string
+		}
+		eclient: {
+			/**
+			 * C​o​n​n​e​c​t​ ​t​h​e​ ​{​p​r​o​d​u​c​t​}​ ​e​x​t​e​n​s​i​o​n
+			 * @param {string} product
+			 */
+			title: RequiredParams<'product'>
+			/**
+			 * T​h​e​ ​e​x​t​e​n​s​i​o​n​ ​s​i​g​n​s​ ​i​n​ ​w​i​t​h​ ​t​h​e​ ​a​c​c​o​u​n​t​ ​y​o​u​ ​u​s​e​ ​o​n​ ​t​h​i​s​ ​p​a​g​e​.
+			 */
+			lead: string
+			/**
+			 * C​o​n​n​e​c​t​i​n​g​ ​t​h​e​ ​e​x​t​e​n​s​i​o​n​…
+			 */
+			checking: string
+			/**
+			 * S​i​g​n​ ​i​n​ ​t​o​ ​c​o​n​n​e​c​t​ ​t​h​e​ ​e​x​t​e​n​s​i​o​n​ ​t​o​ ​y​o​u​r​ ​a​c​c​o​u​n​t​.​ ​Y​o​u​ ​c​o​m​e​ ​b​a​c​k​ ​h​e​r​e​ ​a​f​t​e​r​w​a​r​d​s​.
+			 */
+			needsSignIn: string
+			/**
+			 * S​i​g​n​ ​i​n
+			 */
+			signIn: string
+			/**
+			 * T​h​e​ ​e​x​t​e​n​s​i​o​n​ ​i​s​ ​n​o​t​ ​i​n​s​t​a​l​l​e​d​,​ ​o​r​ ​i​t​ ​i​s​ ​t​u​r​n​e​d​ ​o​f​f​ ​i​n​ ​t​h​i​s​ ​b​r​o​w​s​e​r​.
+			 */
+			noExtension: string
+			/**
+			 * I​n​s​t​a​l​l​ ​i​t​ ​f​r​o​m​ ​t​h​e​ ​s​t​o​r​e​,​ ​t​u​r​n​ ​i​t​ ​o​n​,​ ​t​h​e​n​ ​t​r​y​ ​a​g​a​i​n​.
+			 */
+			installSteps: string
+			/**
+			 * T​r​y​ ​a​g​a​i​n
+			 */
+			retry: string
+			/**
+			 * T​h​e​ ​e​x​t​e​n​s​i​o​n​ ​i​s​ ​c​o​n​n​e​c​t​e​d​ ​a​s​ ​{​e​m​a​i​l​}​.​ ​Y​o​u​ ​c​a​n​ ​c​l​o​s​e​ ​t​h​i​s​ ​t​a​b​.
+			 * @param {string} email
+			 */
+			connected: RequiredParams<'email'>
+			/**
+			 * T​h​e​ ​e​x​t​e​n​s​i​o​n​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​c​o​n​n​e​c​t​e​d​:​ ​{​m​e​s​s​a​g​e​}
+			 * @param {string} message
+			 */
+			failedServer: RequiredParams<'message'>
+			/**
+			 * T​h​e​ ​s​e​r​v​e​r​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​r​e​a​c​h​e​d​.​ ​C​h​e​c​k​ ​y​o​u​r​ ​c​o​n​n​e​c​t​i​o​n​ ​a​n​d​ ​t​r​y​ ​a​g​a​i​n​.
+			 */
+			failedNetwork: string
+			/**
+			 * T​h​e​ ​e​x​t​e​n​s​i​o​n​ ​r​e​f​u​s​e​d​ ​t​h​e​ ​s​i​g​n​-​i​n​.​ ​{​m​e​s​s​a​g​e​}
+			 * @param {string} message
+			 */
+			failedExtension: RequiredParams<'message'>
+			/**
+			 * T​h​e​ ​e​x​t​e​n​s​i​o​n​ ​s​t​o​p​p​e​d​ ​a​n​s​w​e​r​i​n​g​.​ ​C​h​e​c​k​ ​t​h​a​t​ ​i​t​ ​i​s​ ​t​u​r​n​e​d​ ​o​n​,​ ​t​h​e​n​ ​t​r​y​ ​a​g​a​i​n​.
+			 */
+			extensionSilent: string
+			/**
+			 * O​p​e​n​ ​t​h​e​ ​w​o​r​k​s​p​a​c​e
+			 */
+			home: string
+		}
+	}
 }
 
 export type TranslationFunctions = {
@@ -6262,6 +6504,238 @@ export type TranslationFunctions = {
 			 * Done
 			 */
 			done: () => LocalizedString
+		}
+	}
+	sync: {
+		button: {
+			/**
+			 * Sync
+			 */
+			sync: () => LocalizedString
+			/**
+			 * Syncing…
+			 */
+			syncing: () => LocalizedString
+			/**
+			 * Checking…
+			 */
+			checking: () => LocalizedString
+			/**
+			 * Sync your chats into the workspace
+			 */
+			label: () => LocalizedString
+		}
+		notice: {
+			/**
+			 * Chat sync is turned off for your account. Ask your workspace admin to turn it on.
+			 */
+			syncOff: () => LocalizedString
+			/**
+			 * Log in to your chat service on the page that just opened, then press Sync again.
+			 */
+			openChatPage: () => LocalizedString
+			/**
+			 * Please login {product} Extension with the same Account to access your data.
+			 */
+			notLoggedIn: (arg: { product: string }) => LocalizedString
+			/**
+			 * Your chats are already synced.
+			 */
+			upToDate: () => LocalizedString
+			/**
+			 * You can add up to {limit} chat-service numbers for each account.
+			 */
+			syncLimit: (arg: { limit: number }) => LocalizedString
+			/**
+			 * Log in to your chat service on the page that opened; the sync goes on once you are in.
+			 */
+			loginGuidance: () => LocalizedString
+			/**
+			 * Your chats are synced and the new leads are in the pipeline.
+			 */
+			synced: () => LocalizedString
+			/**
+			 * The sync is taking longer than expected. It goes on in the extension: press Sync again in a moment to see the new leads.
+			 */
+			timedOut: () => LocalizedString
+			/**
+			 * The extension stopped answering during the sync. Check that it is turned on, then press Sync again.
+			 */
+			extensionLost: () => LocalizedString
+			/**
+			 * Syncing needs the companion browser extension: install it, open your chat web page, then press Sync again.
+			 */
+			noExtension: () => LocalizedString
+			/**
+			 * The sync could not start because the server could not be reached. Try again.
+			 */
+			network: () => LocalizedString
+			/**
+			 * Connect the extension
+			 */
+			connect: () => LocalizedString
+			/**
+			 * Install the extension
+			 */
+			install: () => LocalizedString
+			/**
+			 * Dismiss
+			 */
+			dismiss: () => LocalizedString
+			/**
+			 * (opens in a new tab)
+			 */
+			newTab: () => LocalizedString
+		}
+		chat: {
+			/**
+			 * Start chat
+			 */
+			start: () => LocalizedString
+			/**
+			 * Opening the chat…
+			 */
+			starting: () => LocalizedString
+			/**
+			 * The chat is open on your chat web page.
+			 */
+			opened: () => LocalizedString
+			/**
+			 * The chat could not be opened. {message}
+			 */
+			refused: (arg: { message: string }) => LocalizedString
+			/**
+			 * Starting a chat needs the companion browser extension.
+			 */
+			noExtension: () => LocalizedString
+		}
+		guide: {
+			/**
+			 * Getting started with the extension
+			 */
+			label: () => LocalizedString
+			/**
+			 * Step {step} of {total}
+			 */
+			stepOf: (arg: { step: number, total: number }) => LocalizedString
+			step0: {
+				/**
+				 * Install the {product} extension
+				 */
+				title: (arg: { product: string }) => LocalizedString
+				/**
+				 * The browser extension syncs your chats into the workspace and turns the people you talk to into leads.
+				 */
+				body: () => LocalizedString
+			}
+			step1: {
+				/**
+				 * Finish the setup in the extension
+				 */
+				title: () => LocalizedString
+				/**
+				 * Once it is installed, open your chat web page and sign the extension in with this same account. This closes by itself when the extension answers.
+				 */
+				body: () => LocalizedString
+			}
+			step2: {
+				/**
+				 * Looking for the extension…
+				 */
+				title: () => LocalizedString
+				/**
+				 * Checking that the extension is installed and turned on. If it does not answer, reload this page after installing it.
+				 */
+				body: () => LocalizedString
+			}
+			/**
+			 * Install extension
+			 */
+			install: () => LocalizedString
+			/**
+			 * I have installed it
+			 */
+			installed: () => LocalizedString
+			/**
+			 * Not Now
+			 */
+			notNow: () => LocalizedString
+		}
+		mask: {
+			/**
+			 * No leads found
+			 */
+			title: () => LocalizedString
+			/**
+			 * Sync your chats to bring the people you talk to into the workspace as leads.
+			 */
+			body: () => LocalizedString
+			/**
+			 * Sync Now
+			 */
+			syncNow: () => LocalizedString
+			/**
+			 * Close
+			 */
+			close: () => LocalizedString
+		}
+		eclient: {
+			/**
+			 * Connect the {product} extension
+			 */
+			title: (arg: { product: string }) => LocalizedString
+			/**
+			 * The extension signs in with the account you use on this page.
+			 */
+			lead: () => LocalizedString
+			/**
+			 * Connecting the extension…
+			 */
+			checking: () => LocalizedString
+			/**
+			 * Sign in to connect the extension to your account. You come back here afterwards.
+			 */
+			needsSignIn: () => LocalizedString
+			/**
+			 * Sign in
+			 */
+			signIn: () => LocalizedString
+			/**
+			 * The extension is not installed, or it is turned off in this browser.
+			 */
+			noExtension: () => LocalizedString
+			/**
+			 * Install it from the store, turn it on, then try again.
+			 */
+			installSteps: () => LocalizedString
+			/**
+			 * Try again
+			 */
+			retry: () => LocalizedString
+			/**
+			 * The extension is connected as {email}. You can close this tab.
+			 */
+			connected: (arg: { email: string }) => LocalizedString
+			/**
+			 * The extension could not be connected: {message}
+			 */
+			failedServer: (arg: { message: string }) => LocalizedString
+			/**
+			 * The server could not be reached. Check your connection and try again.
+			 */
+			failedNetwork: () => LocalizedString
+			/**
+			 * The extension refused the sign-in. {message}
+			 */
+			failedExtension: (arg: { message: string }) => LocalizedString
+			/**
+			 * The extension stopped answering. Check that it is turned on, then try again.
+			 */
+			extensionSilent: () => LocalizedString
+			/**
+			 * Open the workspace
+			 */
+			home: () => LocalizedString
 		}
 	}
 }

@@ -12,8 +12,9 @@ import { leads } from './leads';
 import { contacts } from './contacts';
 import { tags } from './tags';
 import { importer } from './importer';
+import { sync } from './sync';
 
 // One file per area (src/i18n/<locale>/<area>.ts); this index only assembles them.
-const en = { common, auth, layout, home, pages, intro, onboarding, team, pipeline, leads, contacts, tags, importer } satisfies BaseTranslation;
+const en = { common, auth, layout, home, pages, intro, onboarding, team, pipeline, leads, contacts, tags, importer, sync } satisfies BaseTranslation;
 
 export default en;

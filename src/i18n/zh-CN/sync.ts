@@ -1,0 +1,76 @@
+import type { Translation } from '../i18n-types';
+
+/** 聊天同步、首次使用引导、发起聊天与扩展登录页（SPEC §2、§4、§8）。 */
+export const sync = {
+  button: {
+    sync: '同步',
+    syncing: '同步中…',
+    checking: '检查中…',
+    label: '将聊天同步到工作区',
+  },
+  notice: {
+    syncOff: '您的账号已关闭聊天同步。请联系工作区管理员开启。',
+    openChatPage: '请在刚打开的页面登录聊天服务，然后再次点击“同步”。',
+    notLoggedIn: '请使用同一账号登录 {product} 扩展以访问您的数据。',
+    upToDate: '您的聊天已是最新同步。',
+    syncLimit: '每个账号最多可添加 {limit} 个聊天服务号码。',
+    loginGuidance: '请在已打开的页面登录聊天服务，登录后同步会继续进行。',
+    synced: '聊天已同步，新线索已加入销售管道。',
+    timedOut: '同步时间比预期长。扩展仍在继续同步，请稍后再次点击“同步”查看新线索。',
+    extensionLost: '同步过程中扩展停止了响应。请确认扩展已启用，然后再次点击“同步”。',
+    noExtension: '同步需要配套的浏览器扩展：请安装扩展，打开聊天网页版，然后再次点击“同步”。',
+    network: '无法连接服务器，同步未能开始。请重试。',
+    connect: '连接扩展',
+    install: '安装扩展',
+    dismiss: '关闭',
+    newTab: '（在新标签页中打开）',
+  },
+  chat: {
+    start: '发起聊天',
+    starting: '正在打开聊天…',
+    opened: '聊天已在聊天网页版中打开。',
+    refused: '无法打开聊天。{message}',
+    noExtension: '发起聊天需要配套的浏览器扩展。',
+  },
+  guide: {
+    label: '扩展入门',
+    stepOf: '第 {step} 步，共 {total} 步',
+    step0: {
+      title: '安装 {product} 扩展',
+      body: '浏览器扩展会把您的聊天同步到工作区，并把聊天对象变成线索。',
+    },
+    step1: {
+      title: '在扩展中完成设置',
+      body: '安装后，打开聊天网页版，并用同一账号登录扩展。扩展响应后此提示会自动关闭。',
+    },
+    step2: {
+      title: '正在查找扩展…',
+      body: '正在检查扩展是否已安装并启用。如果没有响应，请在安装后刷新此页面。',
+    },
+    install: '安装扩展',
+    installed: '我已安装',
+    notNow: '以后再说',
+  },
+  mask: {
+    title: '未找到线索',
+    body: '同步聊天即可把聊天对象作为线索导入工作区。',
+    syncNow: '立即同步',
+    close: '关闭',
+  },
+  eclient: {
+    title: '连接 {product} 扩展',
+    lead: '扩展将使用您在此页面登录的账号。',
+    checking: '正在连接扩展…',
+    needsSignIn: '请先登录，以便把扩展连接到您的账号。登录后会回到此页面。',
+    signIn: '登录',
+    noExtension: '此浏览器中未安装扩展，或扩展已停用。',
+    installSteps: '请从应用商店安装并启用扩展，然后重试。',
+    retry: '重试',
+    connected: '扩展已以 {email} 的身份连接。您可以关闭此标签页。',
+    failedServer: '无法连接扩展：{message}',
+    failedNetwork: '无法连接服务器。请检查网络后重试。',
+    failedExtension: '扩展拒绝了登录。{message}',
+    extensionSilent: '扩展停止了响应。请确认扩展已启用，然后重试。',
+    home: '打开工作区',
+  },
+} satisfies Translation['sync'];
