@@ -58,9 +58,13 @@ export const defineLongLivedFlow = <M extends AnyStateMachine>(flow: {
  * The app's long-lived flows. Chat sync, conversation refresh, first-run guidance and schedules go here.
  * - 'pipeline': the lead pipeline (src/machines/pipeline.machine.ts), idle until its screen opens
  *   it; its panels survive a visit to another screen, and a member change reloads it.
+ * - 'conversations': the chat list and its 20 s refresh with the open chat
+ *   (src/machines/conversation-refresh.machine.ts), idle until its screen opens it; kept while the
+ *   screen is away (its refresh paused), reloaded for another member.
  */
 export const appFlows: readonly (LongLivedFlow | LazyLongLivedFlow)[] = [
   { systemId: 'pipeline', load: () => import('./flows/pipeline-flow').then((m) => m.pipelineFlow) },
+  { systemId: 'conversations', load: () => import('./flows/conversation-refresh-flow').then((m) => m.conversationRefreshFlow) },
 ];
 
 /** The app-wide actors by system id. */

@@ -16,8 +16,10 @@ import { resetPasswordMachine } from '../machines/auth/reset-password.machine';
 import { signInMachine } from '../machines/auth/sign-in.machine';
 import { signUpMachine } from '../machines/auth/sign-up.machine';
 import { batchTagMachine } from '../machines/batch-tag.machine';
+import { chatViewMachine } from '../machines/chat-view.machine';
 import { contactProfileMachine } from '../machines/contact-profile.machine';
 import { contactsTableMachine } from '../machines/contacts-table.machine';
+import { conversationRefreshMachine } from '../machines/conversation-refresh.machine';
 import { importWizardMachine } from '../machines/import-wizard.machine';
 import { invitationMachine } from '../machines/invitation.machine';
 import { inviteMembersMachine } from '../machines/invite-members.machine';
@@ -56,6 +58,8 @@ const machines: readonly AnyStateMachine[] = [
   batchTagMachine,
   contactsTableMachine,
   contactProfileMachine,
+  conversationRefreshMachine,
+  chatViewMachine,
 ];
 
 /** Machine id -> machine (ids are unique: a duplicate throws here, at load). */
