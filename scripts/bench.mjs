@@ -13,6 +13,12 @@
 //     the server within 1.5x of the bare queries; BENCH_LEADS=0 skips it)
 //  7. the lead import of a 100,000-row CSV file (about 11 MB) through a real server on PGlite: the
 //     check, then the import (scripts/bench-import.ts; goal: the import <= 10 s; BENCH_IMPORT=0 skips it)
+//  8. the import wizard in headless Chromium with that file: parse and row check in the worker beside
+//     bare papaparse, and the longest main-thread task until the outcome shows
+//     (scripts/bench-import-parse.ts; goals: within 2x of the bare parse, no task over 50 ms;
+//     BENCH_IMPORT_PARSE=0 skips it)
+//  9. the contact list with a tag filter and a search over one member's 100,000 contacts, beside the
+//     bare queries (scripts/bench-contacts.ts; goal: p95 <= 30 ms on PGlite; BENCH_CONTACTS=0 skips it)
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -241,3 +247,7 @@ if (process.env.BENCH_THROUGHPUT !== '0') runBench('bench-throughput.ts');
 if (process.env.BENCH_LEADS !== '0') runBench('bench-leads.ts');
 // 7. the lead import of 100,000 rows
 if (process.env.BENCH_IMPORT !== '0') runBench('bench-import.ts');
+// 8. the import wizard's parsing in the browser
+if (process.env.BENCH_IMPORT_PARSE !== '0') runBench('bench-import-parse.ts');
+// 9. the contact list with a tag filter over 100,000 contacts
+if (process.env.BENCH_CONTACTS !== '0') runBench('bench-contacts.ts');
