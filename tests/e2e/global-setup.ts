@@ -7,7 +7,9 @@ export const stateFile = join(root, '.tmp', 'e2e-server.json');
 
 /** Starts one real server for the whole run; tests read its URL and log from the environment. */
 export default async function globalSetup() {
-  if (!existsSync(join(root, 'dist', 'index.html'))) throw new Error('build the front end first (npx vite build)');
+  // DIST_DIR (as for the server) runs the journeys against another build of the front end.
+  const dist = process.env.DIST_DIR || join(root, 'dist');
+  if (!existsSync(join(dist, 'index.html'))) throw new Error(`build the front end first (npx vite build): ${dist}`);
   // The demo data gives the journeys a workspace on a paid plan (exports) beside the ones they make.
   const server = await startServer({}, { seed: true });
   process.env.E2E_BASE_URL = server.url;

@@ -232,7 +232,8 @@ export function DataTable<TRow extends object>(props: DataTableProps<TRow>) {
     onRowSelectionChange: () => undefined,
   });
 
-  const classes = tableRecipe({ size, variant: 'plain' });
+  // Literal recipe calls: Panda emits CSS only for the variants it finds written out in the source.
+  const classes = size === 'sm' ? tableRecipe({ size: 'sm', variant: 'plain' }) : tableRecipe({ size: 'md', variant: 'plain' });
   const headers = table.getHeaderGroups()[0]?.headers ?? [];
   const colSpan = Math.max(1, headers.length);
   const rows = table.getRowModel().rows;

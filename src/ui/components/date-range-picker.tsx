@@ -104,21 +104,6 @@ export function DateRangePicker({ label, value, onValueChange, now, quickRangeLa
 
   return (
     <div className={cx(wrap, className)} data-testid={rest['data-testid']}>
-      <div role="group" aria-label={labels.quickRanges} className={quickRow}>
-        {quickRangeIds.map((id) => (
-          <Button
-            key={id}
-            size="sm"
-            variant={chosen === id ? 'solid' : 'outline'}
-            aria-pressed={chosen === id}
-            disabled={disabled}
-            onClick={() => onValueChange(quickRange(id, now))}
-            data-testid={`date-range-${id}`}
-          >
-            {quickRangeLabels[id]}
-          </Button>
-        ))}
-      </div>
       <DatePickerRoot
         className={classes.root}
         selectionMode="range"
@@ -208,6 +193,21 @@ export function DateRangePicker({ label, value, onValueChange, now, quickRangeLa
           </DatePickerPositioner>
         </Portal>
       </DatePickerRoot>
+      <div role="group" aria-label={labels.quickRanges} className={quickRow}>
+        {quickRangeIds.map((id) => (
+          <Button
+            key={id}
+            size="sm"
+            variant={chosen === id ? 'solid' : 'outline'}
+            aria-pressed={chosen === id}
+            disabled={disabled}
+            onClick={() => onValueChange(quickRange(id, now))}
+            data-testid={`date-range-${id}`}
+          >
+            {quickRangeLabels[id]}
+          </Button>
+        ))}
+      </div>
     </div>
   );
 }

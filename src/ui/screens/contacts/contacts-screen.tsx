@@ -50,8 +50,11 @@ const filterGrid = css({
   display: 'grid',
   gap: '3',
   gridTemplateColumns: { base: '1fr', md: 'repeat(2, minmax(0, 1fr))', xl: 'repeat(4, minmax(0, 1fr))' },
-  alignItems: 'end',
+  alignItems: 'start',
+  // Below md the filters fold behind a toggle, so the table is in view at once.
+  '&[data-folded]': { display: { base: 'none', md: 'grid' } },
 });
+const filterToggle = css({ alignSelf: 'flex-start', md: { display: 'none' } });
 const moreBox = css({ display: 'flex', flexDirection: 'column', gap: '3', p: '3', borderWidth: '1px', borderColor: 'border.subtle', borderRadius: 'l2' });
 const tagList = css({ display: 'flex', flexWrap: 'wrap', gap: '3' });
 const toolbar = css({ display: 'flex', gap: '2', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between' });
@@ -65,6 +68,8 @@ const nameButton = css({
   textAlign: 'start',
   _focusVisible: { outline: '2px solid', outlineColor: 'colorPalette.default', outlineOffset: '2px' },
 });
+/** Phone numbers stay on one line. */
+const noWrap = css({ whiteSpace: 'nowrap' });
 const columnList = css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: 'repeat(2, minmax(0, 1fr))' }, gap: '2' });
 
 const toDateRange = (r: TimeRange | null): DateRange | null => (r ? { start: new Date(r.from), end: new Date(r.to) } : null);
@@ -243,7 +248,7 @@ function columnOf(
         ),
       };
     case 'phone':
-      return { ...base, cell: (c) => <bdi dir="ltr">{c.phone}</bdi> };
+      return { ...base, cell: (c) => <bdi dir="ltr" className={noWrap}>{c.phone}</bdi> };
     case 'tab':
       return { ...base, cell: (c) => tabName(c) };
     case 'stage':
@@ -292,6 +297,7 @@ function FilterBar({ table, filters }: { table: ContactsTableActorRef; filters: 
   const [typed, setTyped] = useState(filters.search);
   useEffect(() => setTyped(filters.search), [filters.search]);
   const [more, setMore] = useState(false);
+  const [shown, setShown] = useState(false);
   const now = useMemo(() => new Date(), []);
   const filterNow = (patch: Partial<ContactFilters>) => table.send({ type: 'user.filterNow', patch });
   const anyOption = { value: '', label: t.any() };
@@ -299,7 +305,10 @@ function FilterBar({ table, filters }: { table: ContactsTableActorRef; filters: 
 
   return (
     <div role="search" aria-label={t.label()} className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
-      <div className={filterGrid}>
+      <Button variant="outline" size="sm" className={filterToggle} aria-expanded={shown} aria-controls="contacts-filters" onClick={() => setShown((v) => !v)} data-testid="contacts-filter-toggle">
+        {t.label()}
+      </Button>
+      <div id="contacts-filters" className={filterGrid} data-folded={shown ? undefined : ''}>
         <TextField
           label={t.search()}
           type="search"

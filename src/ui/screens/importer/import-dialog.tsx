@@ -60,7 +60,7 @@ const stepItem = css({
   textStyle: 'sm',
   color: 'fg.muted',
   '&[aria-current=step]': { color: 'fg.default', fontWeight: 'semibold' },
-  '&:not(:last-child)::after': { content: '"›"', color: 'fg.subtle', marginInlineStart: '2' },
+  '&:not(:last-child)::after': { content: '"›"', color: 'fg.subtle', marginInlineStart: '2', _rtl: { content: '"‹"' } },
 });
 const stepNumber = css({
   display: 'inline-flex',
@@ -93,7 +93,15 @@ const counts = css({ display: 'grid', gap: '3', gridTemplateColumns: 'repeat(4, 
 const countBox = css({ display: 'flex', flexDirection: 'column', gap: '1', p: '3', borderWidth: '1px', borderColor: 'border.default', borderRadius: 'l2', textAlign: 'center' });
 const countLabel = css({ textStyle: 'xs', color: 'fg.muted' });
 const countValue = css({ textStyle: 'xl', fontWeight: 'semibold', m: '0' });
-const skippedBox = css({ maxHeight: '14rem', overflowY: 'auto', overscrollBehavior: 'contain', borderWidth: '1px', borderColor: 'border.default', borderRadius: 'l2' });
+const skippedBox = css({
+  maxHeight: '14rem',
+  overflowY: 'auto',
+  overscrollBehavior: 'contain',
+  borderWidth: '1px',
+  borderColor: 'border.default',
+  borderRadius: 'l2',
+  _focusVisible: { outline: '2px solid', outlineColor: 'colorPalette.default', outlineOffset: '2px' },
+});
 const table = css({
   width: 'full',
   borderCollapse: 'collapse',
@@ -359,7 +367,9 @@ function ReviewStep({ t, wizard }: StepProps) {
       {check.skippedRows.length > 0 ? (
         <div className={stack}>
           <div className={row}>
-            <h3 className={sectionTitle}>{t.review.skippedTitle()}</h3>
+            <h3 id="import-skipped-title" className={sectionTitle}>
+              {t.review.skippedTitle()}
+            </h3>
             <Button
               size="sm"
               variant="outline"
@@ -369,7 +379,8 @@ function ReviewStep({ t, wizard }: StepProps) {
               {t.review.download()}
             </Button>
           </div>
-          <div className={skippedBox} data-testid="import-skipped">
+          {/* A scrolling region keyboard users can reach and scroll. */}
+          <div className={skippedBox} role="region" aria-labelledby="import-skipped-title" tabIndex={0} data-testid="import-skipped">
             <table className={table}>
               <thead>
                 <tr>
