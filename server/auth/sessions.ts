@@ -11,6 +11,12 @@
  *   later, someone holds a copy of an old cookie, so the whole session is revoked.
  * - Under https the cookie is named with the `__Host-` prefix and marked Secure (bound to this
  *   origin, no Domain, Path=/).
+ * - Kinds (server/db/schema.ts sessionKinds): a `web` session's refresh token is the page's cookie;
+ *   an `extension` session (the companion extension's own, src/contract/chats.ts eclientGrant)
+ *   carries its refresh token in a JSON body (eclientToken). Each renewal finds only its own kind,
+ *   so the cookie never renews the extension's session and the extension's token is no cookie.
+ *   The extension's renewal in the grace rotates again (it has no cookie another tab already
+ *   replaced: the answer must carry a refresh token that stays valid).
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
@@ -22,7 +28,7 @@ import type { Role } from '../../src/contract/roles';
 import type { AppConfig } from '../config';
 import type { Db, Tx } from '../db/client';
 import { preparedFor } from '../db/prepared';
-import { retiredRefreshTokens, sessions, users, workspaceMembers, workspaces } from '../db/schema';
+import { retiredRefreshTokens, sessions, users, workspaceMembers, workspaces, type SessionKind } from '../db/schema';
 import { fail } from '../http/respond';
 import { hashToken, randomToken } from './tokens';
 
@@ -42,7 +48,7 @@ export type SessionUser = {
 
 const addSeconds = (d: Date, s: number) => new Date(d.getTime() + s * 1000);
 
-export const createSession = async (db: Db | Tx, userId: string, now: Date, config: AppConfig): Promise<IssuedSession> => {
+export const createSession = async (db: Db | Tx, userId: string, now: Date, config: AppConfig, kind: SessionKind = 'web'): Promise<IssuedSession> => {
   const refreshToken = randomToken();
   const accessToken = randomToken();
   const sessionId = randomUUID();
@@ -50,6 +56,7 @@ export const createSession = async (db: Db | Tx, userId: string, now: Date, conf
   await db.insert(sessions).values({
     id: sessionId,
     userId,
+    kind,
     refreshTokenHash: hashToken(refreshToken),
     accessTokenHash: hashToken(accessToken),
     accessExpiresAt: addSeconds(now, config.accessTokenTtlSeconds),
@@ -71,14 +78,14 @@ export const renewAccessToken = async (db: Db | Tx, sessionId: string, now: Date
 
 const sessionColumns = { sessionId: sessions.id, userId: users.id, email: users.email, name: users.name };
 
-/** The live session named by a refresh token (cookie), or null. */
-export const findSessionByRefreshToken = async (db: Db, refreshToken: string | undefined, now: Date): Promise<SessionUser | null> => {
+/** The live session of `kind` named by a refresh token (the cookie's: `web`), or null. */
+export const findSessionByRefreshToken = async (db: Db, refreshToken: string | undefined, now: Date, kind: SessionKind = 'web'): Promise<SessionUser | null> => {
   if (!refreshToken) return null;
   const [row] = await db
     .select({ ...sessionColumns, expiresAt: sessions.expiresAt, revokedAt: sessions.revokedAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.refreshTokenHash, hashToken(refreshToken)));
+    .where(and(eq(sessions.refreshTokenHash, hashToken(refreshToken)), eq(sessions.kind, kind)));
   if (!row || row.revokedAt || row.expiresAt <= now) return null;
   return { sessionId: row.sessionId, userId: row.userId, email: row.email, name: row.name };
 };
@@ -136,41 +143,54 @@ export type RefreshOutcome =
   | { kind: 'reused'; sessionId: string; userId: string };
 
 /**
- * /api/token/: rotates the refresh token of a live session and issues an access token. The swap is
+ * Replaces a live session's refresh and access tokens, retiring the refresh token it had
+ * (`expected`: only if that is still the current one, so of two parallel rotations one wins).
+ * Null when the session is revoked or its token is no longer `expected`.
+ */
+const rotateTokens = async (db: Db, sessionId: string, expected: string | null, now: Date, config: AppConfig) => {
+  const nextRefresh = randomToken();
+  const accessToken = randomToken();
+  const row = await db.transaction(async (tx) => {
+    const [locked] = await tx
+      .select({ refreshTokenHash: sessions.refreshTokenHash })
+      .from(sessions)
+      .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
+      .for('update');
+    if (!locked || (expected !== null && locked.refreshTokenHash !== expected)) return null;
+    const [updated] = await tx
+      .update(sessions)
+      .set({
+        refreshTokenHash: hashToken(nextRefresh),
+        accessTokenHash: hashToken(accessToken),
+        accessExpiresAt: addSeconds(now, config.accessTokenTtlSeconds),
+      })
+      .where(eq(sessions.id, sessionId))
+      .returning({ expiresAt: sessions.expiresAt });
+    await tx.insert(retiredRefreshTokens).values({ tokenHash: locked.refreshTokenHash, sessionId, retiredAt: now });
+    return updated ?? null;
+  });
+  return row ? { refreshToken: nextRefresh, accessToken, expiresIn: config.accessTokenTtlSeconds, expiresAt: row.expiresAt } : null;
+};
+
+/**
+ * /api/token/ (the cookie, `web` sessions) and eclientToken (the body, `extension` sessions):
+ * rotates the refresh token of a live session of that kind and issues an access token. The swap is
  * conditional on the token still being the current one, so of two parallel refreshes one rotates
  * and the other lands in the grace.
  */
-export const refreshSession = async (db: Db, refreshToken: string | undefined, now: Date, config: AppConfig): Promise<RefreshOutcome> => {
+export const refreshSession = async (
+  db: Db,
+  refreshToken: string | undefined,
+  now: Date,
+  config: AppConfig,
+  sessionKind: SessionKind = 'web',
+): Promise<RefreshOutcome> => {
   if (!refreshToken) return { kind: 'refused' };
   const presented = hashToken(refreshToken);
-  const current = await findSessionByRefreshToken(db, refreshToken, now);
+  const current = await findSessionByRefreshToken(db, refreshToken, now, sessionKind);
   if (current) {
-    const nextRefresh = randomToken();
-    const accessToken = randomToken();
-    const rotated = await db.transaction(async (tx) => {
-      const [row] = await tx
-        .update(sessions)
-        .set({
-          refreshTokenHash: hashToken(nextRefresh),
-          accessTokenHash: hashToken(accessToken),
-          accessExpiresAt: addSeconds(now, config.accessTokenTtlSeconds),
-        })
-        .where(and(eq(sessions.id, current.sessionId), eq(sessions.refreshTokenHash, presented), isNull(sessions.revokedAt)))
-        .returning({ expiresAt: sessions.expiresAt });
-      if (!row) return null;
-      await tx.insert(retiredRefreshTokens).values({ tokenHash: presented, sessionId: current.sessionId, retiredAt: now });
-      return row;
-    });
-    if (rotated) {
-      return {
-        kind: 'rotated',
-        session: current,
-        refreshToken: nextRefresh,
-        accessToken,
-        expiresIn: config.accessTokenTtlSeconds,
-        expiresAt: rotated.expiresAt,
-      };
-    }
+    const rotated = await rotateTokens(db, current.sessionId, presented, now, config);
+    if (rotated) return { kind: 'rotated', session: current, ...rotated };
   }
   const [retired] = await db
     .select({
@@ -182,11 +202,15 @@ export const refreshSession = async (db: Db, refreshToken: string | undefined, n
     .from(retiredRefreshTokens)
     .innerJoin(sessions, eq(sessions.id, retiredRefreshTokens.sessionId))
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(retiredRefreshTokens.tokenHash, presented));
+    .where(and(eq(retiredRefreshTokens.tokenHash, presented), eq(sessions.kind, sessionKind)));
   if (!retired || retired.revokedAt || retired.expiresAt <= now) return { kind: 'refused' };
   if (now.getTime() - retired.retiredAt.getTime() <= REFRESH_REUSE_GRACE_SECONDS * 1000) {
-    const renewed = await renewAccessToken(db, retired.sessionId, now, config);
     const session = { sessionId: retired.sessionId, userId: retired.userId, email: retired.email, name: retired.name };
+    if (sessionKind === 'extension') {
+      const rotated = await rotateTokens(db, retired.sessionId, null, now, config);
+      return rotated ? { kind: 'rotated', session, ...rotated } : { kind: 'refused' };
+    }
+    const renewed = await renewAccessToken(db, retired.sessionId, now, config);
     return { kind: 'grace', session, ...renewed };
   }
   await revokeSession(db, retired.sessionId, now);

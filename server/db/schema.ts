@@ -10,10 +10,13 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigint,
   boolean,
   check,
+  foreignKey,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -21,6 +24,7 @@ import {
   unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { MessageMeta } from '../../src/contract/chats';
 import { genders, salesActivities, salesLevels, salesSources, salesStages } from '../../src/contract/leads';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -44,6 +48,15 @@ export const users = pgTable(
   ],
 );
 
+/**
+ * What a session was opened for: `web`, a sign-in of the page (its refresh token is the httpOnly
+ * cookie, renewed by /api/token/); `extension`, the companion extension's own session, granted by
+ * the signed-in page (src/contract/chats.ts eclientGrant) and renewed with its refresh token in a
+ * JSON body (eclientToken). Neither renewal accepts the other kind's refresh token.
+ */
+export const sessionKinds = ['web', 'extension'] as const;
+export type SessionKind = (typeof sessionKinds)[number];
+
 export const sessions = pgTable(
   'sessions',
   {
@@ -51,6 +64,7 @@ export const sessions = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: sessionKinds }).notNull().default('web'),
     /** sha256 (base64url) of the refresh token kept in the httpOnly cookie. */
     refreshTokenHash: text('refresh_token_hash').notNull(),
     /** sha256 (base64url) of the current access token (one per session; a new one replaces it). */
@@ -64,6 +78,7 @@ export const sessions = pgTable(
     uniqueIndex('sessions_refresh_token_hash_key').on(t.refreshTokenHash),
     uniqueIndex('sessions_access_token_hash_key').on(t.accessTokenHash),
     index('sessions_user_id_idx').on(t.userId),
+    check('sessions_kind', sql`${t.kind} in ('web', 'extension')`),
   ],
 );
 
@@ -169,7 +184,8 @@ export const workspaceMembers = pgTable(
     invitedEmail: text('invited_email').notNull(),
     level: text('level', { enum: memberLevels }).notNull(),
     status: text('status', { enum: memberStatuses }).notNull(),
-    syncType: text('sync_type', { enum: syncTypeValues }).notNull().default('off'),
+    /** New members sync when they ask (SPEC §3 sync type; src/contract/chats.ts): `manual`. */
+    syncType: text('sync_type', { enum: syncTypeValues }).notNull().default('manual'),
     /** Chat-service number of the member. */
     number: text('number'),
     createdAt: ts('created_at').notNull(),
@@ -498,6 +514,127 @@ export const listConfigs = pgTable(
   (t) => [primaryKey({ columns: [t.workspaceId, t.userId, t.type] })],
 );
 
+/**
+ * The chat-service numbers an account syncs from (SPEC §9: at most 5 per account; a sixth is
+ * refused with SYNC_LIMIT). Digits only (src/contract/chats.ts chatNumberSchema).
+ */
+export const chatNumbers = pgTable(
+  'chat_numbers',
+  {
+    workspaceId: text('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    number: text('number').notNull(),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.userId, t.number] })],
+);
+
+/**
+ * Synced chats (SPEC §3 Chat): one row per chat of one member's chat-service number, keyed by the
+ * chat service's id (`chat_whatsapp_id`). The last message's fields are kept on the row for the
+ * list (its text cut to a preview); `updated_at` is the server's clock of the row's last change,
+ * what the incremental list reads from (server/chats/lists.ts). A single chat becomes a lead of
+ * its owner through sync (`lead_id`, emptied when the lead is deleted).
+ *
+ * Indexes: the page list reads one owner's live chats newest message first (nulls, chats without
+ * messages, last: the ascending nulls-first index read backwards); the incremental list one
+ * owner's chats changed after a time; (workspace_id, id) is what messages point at.
+ */
+export const chats = pgTable(
+  'chats',
+  {
+    id: text('id').primaryKey(),
+    ...memberOwned(),
+    /** The chat-service number (digits) the chat was synced from. */
+    number: text('number').notNull(),
+    chatWhatsappId: text('chat_whatsapp_id').notNull(),
+    name: text('name').notNull(),
+    avatarUrl: text('avatar_url'),
+    isGroup: boolean('is_group').notNull(),
+    isDel: boolean('is_del').notNull().default(false),
+    lastMessageAt: ts('last_message_at'),
+    /** msgKey of the last message (ties of send time are ordered by it). */
+    lastMessageKey: text('last_message_key'),
+    lastMessageType: text('last_message_type'),
+    /** The last message's text, cut to LAST_MESSAGE_PREVIEW characters (a list row shows a line of it). */
+    lastMessageText: text('last_message_text'),
+    lastMessageFromMe: boolean('last_message_from_me'),
+    leadId: text('lead_id').references(() => leads.id, { onDelete: 'set null' }),
+    createdAt: ts('created_at').notNull(),
+    updatedAt: ts('updated_at').notNull(),
+  },
+  (t) => [
+    /** A constraint (made with the table), so the messages' foreign key can reference it. */
+    unique('chats_workspace_id_key').on(t.workspaceId, t.id),
+    uniqueIndex('chats_owner_chat_key').on(t.workspaceId, t.ownerId, t.number, t.chatWhatsappId),
+    index('chats_owner_last_message_idx')
+      .on(t.workspaceId, t.ownerId, t.lastMessageAt.asc().nullsFirst(), t.id)
+      .where(sql`not ${t.isDel}`),
+    index('chats_owner_updated_idx').on(t.workspaceId, t.ownerId, t.updatedAt),
+    /** A lead's deletion empties `lead_id` on its chats (the foreign key looks them up by it). */
+    index('chats_lead_idx').on(t.leadId),
+  ],
+);
+
+/**
+ * Synced messages (SPEC §3 Message), keyed by their conversation and the chat service's msgKey,
+ * so an upload sent twice stores nothing twice (INSERT ... ON CONFLICT DO NOTHING). `id` is the
+ * wire id (an identity, no lookup uses it). The conversation is referenced with its workspace, so
+ * the cascade from a chat finds its messages through the key. Pages are keyset pages by
+ * (send_time, msg_key) in one conversation: `messages_page_idx`.
+ */
+export const messages = pgTable(
+  'messages',
+  {
+    workspaceId: text('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    conversationId: text('conversation_id').notNull(),
+    msgKey: text('msg_key').notNull(),
+    id: bigint('id', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
+    sendTime: ts('send_time').notNull(),
+    fromMe: boolean('from_me').notNull(),
+    type: text('type').notNull(),
+    text: text('text'),
+    senderName: text('sender_name'),
+    fileName: text('file_name'),
+    fileSize: bigint('file_size', { mode: 'number' }),
+    mimeType: text('mime_type'),
+    meta: jsonb('meta').$type<MessageMeta>(),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.workspaceId, t.conversationId, t.msgKey] }),
+    index('messages_page_idx').on(t.workspaceId, t.conversationId, t.sendTime, t.msgKey),
+    foreignKey({ columns: [t.workspaceId, t.conversationId], foreignColumns: [chats.workspaceId, chats.id], name: 'messages_conversation_fk' }).onDelete('cascade'),
+  ],
+);
+
+/**
+ * A member's chat sync (SPEC §4 Chat sync flow): when their latest sync started (its first batch)
+ * and finished (its final batch), and how many live chats they have synced.
+ */
+export const chatSyncStates = pgTable(
+  'chat_sync_states',
+  {
+    workspaceId: text('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    syncStartedAt: ts('sync_started_at'),
+    lastSyncAt: ts('last_sync_at'),
+    syncedChatCount: integer('synced_chat_count').notNull().default(0),
+    updatedAt: ts('updated_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.userId] })],
+);
+
 /** Tables in an order that can be truncated together (tests) and listed by the seed. */
 export const allTables = {
   users,
@@ -520,4 +657,8 @@ export const allTables = {
   tagValues,
   leadTagValues,
   listConfigs,
+  chatNumbers,
+  chats,
+  messages,
+  chatSyncStates,
 };

@@ -52,9 +52,9 @@ describe('user info', () => {
     expect(a.isAdmin).toBe(true);
     expect(a.planGroup).toBe('trial');
     const byId = (x: { userId: string }, y: { userId: string }) => x.userId.localeCompare(y.userId);
-    expect(a.syncTypes[0]).toEqual({ userId: admin.userId, syncType: 'off' });
+    expect(a.syncTypes[0]).toEqual({ userId: admin.userId, syncType: 'manual' });
     expect([...a.syncTypes].sort(byId)).toEqual(
-      [admin, manager, member].map((u) => ({ userId: u.userId, syncType: 'off' })).sort(byId),
+      [admin, manager, member].map((u) => ({ userId: u.userId, syncType: 'manual' })).sort(byId),
     );
     const m = await userInfo(manager.accessToken);
     expect(m.roles).toEqual([{ code: 'admin', level: 3 }]);

@@ -80,7 +80,7 @@ describe('workspace create', () => {
     const [settings] = await t.db.select().from(userSettings).where(eq(userSettings.userId, admin.userId));
     expect(settings?.workspaceId).toBe(info.workspaceId);
     const list = workspaceListData.parse(camelKeys((await t.post('/public/workspace/list', {}, { token: admin.accessToken })).data));
-    expect(list.members[0]).toEqual({ userId: admin.userId, email: 'boss@example.com', name: '', status: 'joined', level: 'admin', number: null, syncType: 'off' });
+    expect(list.members[0]).toEqual({ userId: admin.userId, email: 'boss@example.com', name: '', status: 'joined', level: 'admin', number: null, syncType: 'manual' });
     expect(list.members).toHaveLength(3);
     expect(list.members.find((m) => m.email === 'new@example.com')).toMatchObject({ userId: '', status: 'invited' });
     expect(list.members.find((m) => m.email === 'known@example.com')).toMatchObject({ userId: '', name: '', status: 'invited' });
