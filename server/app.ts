@@ -22,6 +22,7 @@ import { refuseDeclaredOversize } from './http/body';
 import { ApiFailure, sendEnvelope } from './http/respond';
 import { UPLOAD_SIZE_MESSAGE, type AppEnv } from './http/route';
 import { registerAccountRoutes } from './routes/account';
+import { registerChatRoutes } from './routes/chats';
 import { registerConfigRoutes } from './routes/config';
 import { registerContactRoutes } from './routes/contacts';
 import { registerLeadFileRoutes } from './routes/lead-files';
@@ -78,6 +79,7 @@ export const createApp = (deps: AppDeps): Hono<AppEnv> => {
   registerContactRoutes(app, deps);
   registerTagRoutes(app, deps);
   registerLeadFileRoutes(app, deps);
+  registerChatRoutes(app, deps);
   registerStaticRoutes(app, deps.config.staticDir, deps.config);
 
   app.notFound((c) =>

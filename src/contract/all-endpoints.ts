@@ -4,6 +4,7 @@
  * imports only its own area (lint enforces it), so new areas add nothing to the login page.
  */
 import { accountEndpoints } from './account';
+import { chatsEndpoints } from './chats';
 import { contactsEndpoints } from './contacts';
 import type { Endpoint } from './endpoint';
 import { leadFilesEndpoints } from './lead-files';
@@ -20,6 +21,7 @@ export const contractAreas = {
   leadFiles: leadFilesEndpoints,
   contacts: contactsEndpoints,
   tags: tagsEndpoints,
+  chats: chatsEndpoints,
 } as const;
 
 export type AreaName = keyof typeof contractAreas;
@@ -45,6 +47,7 @@ export const endpointsByName = {
   ...leadFilesEndpoints,
   ...contactsEndpoints,
   ...tagsEndpoints,
+  ...chatsEndpoints,
 } as const;
 export type EndpointName = keyof typeof endpointsByName;
 const names = new Map<Endpoint, EndpointName>(

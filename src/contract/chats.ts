@@ -266,6 +266,7 @@ export const chatsEndpoints = {
   }),
   syncStatus: endpoint({ path: '/api/crm/v2/sync/status', request: syncStatusRequest, answer: syncStatusData, access: 'member', sourceUser: 'refused' }),
   eclientGrant: endpoint({ path: '/api/crm/v2/eclient/grant', request: eclientGrantRequest, answer: eclientGrantData, access: 'member', sourceUser: 'refused' }),
-  eclientToken: endpoint({ path: '/api/crm/v2/eclient/token', request: eclientTokenRequest, answer: eclientTokenData, access: 'public' }),
+  /** Public (no bearer token: under /wp/, SPEC §7), the refresh token in the body. */
+  eclientToken: endpoint({ path: '/api/wp/eclient/token', request: eclientTokenRequest, answer: eclientTokenData, access: 'public' }),
   eclientRevoke: endpoint({ path: '/api/crm/v2/eclient/revoke', request: z.object({}), answer: nothing, access: 'session', sourceUser: 'refused' }),
 } as const;
