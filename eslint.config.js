@@ -19,7 +19,7 @@ const bundlePatterns = [
 ];
 
 export default tseslint.config(
-  { ignores: ['node_modules', 'dist', 'styled-system', 'src/i18n/i18n-*.ts', 'src/i18n/i18n-*.tsx', 'src/i18n/formatters.ts', '.data', 'test-results', '.e2e-tmp', '.tmp', 'server/db/migrations'] },
+  { ignores: ['node_modules', 'dist', 'dist-extension', 'styled-system', 'src/i18n/i18n-*.ts', 'src/i18n/i18n-*.tsx', 'src/i18n/formatters.ts', '.data', 'test-results', '.e2e-tmp', '.tmp', 'server/db/migrations'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

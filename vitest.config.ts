@@ -23,7 +23,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'jsdom',
-          include: ['tests/{machines,model,ui,services,support,i18n,contract,build}/**/*.test.{ts,tsx}'],
+          include: ['tests/{machines,model,ui,services,support,i18n,contract,build,extension}/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/support/setup-dom.ts'],
         },
       },

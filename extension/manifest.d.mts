@@ -1,0 +1,20 @@
+export declare const EXTENSION_PUBLIC_KEY: string;
+export declare const extensionIdFromKey: (keyBase64: string) => string;
+export declare const DEFAULT_MATCHES: string[];
+export declare const matchesFromOrigins: (value: string | undefined) => string[];
+export type ExtensionManifest = {
+  manifest_version: 3;
+  name: string;
+  short_name: string;
+  description: string;
+  version: string;
+  key: string;
+  minimum_chrome_version: string;
+  background: { service_worker: string; type: 'module' };
+  action: { default_title: string };
+  permissions: string[];
+  host_permissions: string[];
+  externally_connectable: { matches: string[] };
+  content_security_policy: { extension_pages: string };
+};
+export declare const buildManifest: (options?: { version?: string; extraMatches?: string[] }) => ExtensionManifest;

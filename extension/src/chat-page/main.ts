@@ -1,0 +1,416 @@
+/**
+ * The chat page ("the chat web page", chat.html): a small chat web app standing in for the chat
+ * service. Log in with a number, read the generated chats, send messages that a simulated
+ * counterpart answers, and connect the extension to Chat CRM. Everything it knows lives in
+ * chrome.storage.local (state.ts); it re-renders whenever that changes, and tells the service
+ * worker when it opened and when it added something (the worker uploads it after a finished sync).
+ */
+import './chat.css';
+import { isGroupChatId, type SyncMessage } from '../../../src/contract/chats';
+import { chromeApi } from '../chrome-api';
+import { generateAccount, mergeAccount, messagesOf, sortChats, type ChatAccount, type SimChat } from '../chat-data';
+import { parseChatPageHash } from '../chat-page-link';
+import type { InternalMessage } from '../internal-messages';
+import { syncOf } from '../replies';
+import { accountKey, createStore, type AccountRecord, type ChatLogin, type CrmSession, type SyncState } from '../state';
+import {
+  addMessage,
+  answeredCount,
+  COUNTERPART_DELAY_MS,
+  counterpartMessage,
+  MAX_MESSAGE_LENGTH,
+  newAccountRecord,
+  openOrMakeChat,
+  readNumber,
+  readOrigin,
+  sentMessage,
+} from './actions';
+import { fill, h } from './dom';
+import { describeMessage, previewOf } from './format';
+import { pageTexts, pickLocale } from './texts';
+
+/** Where the Connect button goes when the extension has not yet met a workspace page. */
+export const DEFAULT_CRM_ORIGIN = 'http://127.0.0.1:8787';
+
+const chrome = chromeApi();
+const store = createStore(chrome.storage.local);
+const locale = pickLocale(new URLSearchParams(location.search).get('lang'), navigator.languages);
+const t = pageTexts[locale];
+document.documentElement.lang = locale;
+document.documentElement.dir = locale === 'ar' ? 'rtl' : 'ltr';
+document.title = `${t.title} · ${t.simulated}`;
+
+type PageState = {
+  login: ChatLogin | undefined;
+  record: AccountRecord | undefined;
+  account: ChatAccount | null;
+  session: CrmSession | undefined;
+  lastPageOrigin: string | undefined;
+  sync: SyncState | undefined;
+  openChat: string | null;
+  /** A chat the workspace asked to open, kept until the page is logged in. */
+  pendingChat: string | null;
+  guidance: boolean;
+  notice: string | null;
+  loginError: string | null;
+  originError: string | null;
+  /** Chats whose counterpart is about to answer. */
+  typing: Set<string>;
+};
+
+const state: PageState = {
+  login: undefined,
+  record: undefined,
+  account: null,
+  session: undefined,
+  lastPageOrigin: undefined,
+  sync: undefined,
+  openChat: null,
+  pendingChat: null,
+  guidance: false,
+  notice: null,
+  loginError: null,
+  originError: null,
+  typing: new Set(),
+};
+
+const notify = (kind: InternalMessage['kind']) => {
+  // The worker may be starting: a lost note only delays an upload until the next one.
+  chrome.runtime.sendMessage({ kind } satisfies InternalMessage).catch(() => undefined);
+};
+
+const randomId = () => `3EB0${Array.from(crypto.getRandomValues(new Uint8Array(8)), (b) => b.toString(16).padStart(2, '0')).join('').toUpperCase()}`;
+
+// Generating an account takes a few milliseconds: once per number and anchor.
+let generated: { key: string; account: ChatAccount } | null = null;
+const accountOf = (number: string, record: AccountRecord): ChatAccount => {
+  const key = `${number}:${record.anchor}`;
+  if (generated?.key !== key) generated = { key, account: generateAccount(number, record.anchor) };
+  return mergeAccount(generated.account, record.extraChats, record.extraMessages);
+};
+
+const load = async () => {
+  const [login, session, lastPageOrigin, sync] = await Promise.all([store.get('chatLogin'), store.get('crmSession'), store.get('lastPageOrigin'), store.get('sync')]);
+  const record = login ? await store.getAccount(login.number) : undefined;
+  Object.assign(state, { login, session, lastPageOrigin, sync, record, account: login && record ? accountOf(login.number, record) : null });
+  if (!login) state.openChat = null;
+};
+
+/** Changes the stored account of the logged-in number (read fresh, so another tab's writes are kept). */
+const updateAccount = async (change: (record: AccountRecord) => AccountRecord): Promise<AccountRecord | null> => {
+  const login = await store.get('chatLogin');
+  if (!login) return null;
+  const current = (await store.getAccount(login.number)) ?? newAccountRecord(Date.now());
+  const next = change(current);
+  await store.setAccount(login.number, next);
+  return next;
+};
+
+// ---- actions -------------------------------------------------------------------------------
+
+const logIn = async (input: string) => {
+  const number = readNumber(input);
+  if (!number) {
+    state.loginError = t.numberInvalid;
+    render();
+    return;
+  }
+  state.loginError = null;
+  if (!(await store.getAccount(number))) await store.setAccount(number, newAccountRecord(Date.now()));
+  await store.set('chatLogin', { number });
+  notify('chatPage.opened');
+};
+
+const logOut = async () => {
+  state.openChat = null;
+  await store.remove('chatLogin');
+};
+
+const openChat = (chatId: string | null) => {
+  state.openChat = chatId;
+  state.notice = null;
+  render();
+  if (chatId) document.getElementById('composer-input')?.focus();
+};
+
+/** The chat the workspace asked for (startChat): opened, made when it is a new number. */
+const applyPendingChat = async () => {
+  const chatId = state.pendingChat;
+  if (!chatId || !state.login || !state.account || !state.record) return;
+  state.pendingChat = null;
+  const outcome = openOrMakeChat(state.record, state.account, chatId);
+  if (outcome.kind === 'notFound') {
+    state.notice = t.chatNotFound;
+    render();
+    return;
+  }
+  if (outcome.record !== state.record) {
+    await updateAccount(() => outcome.record);
+    notify('chatPage.changed');
+  }
+  openChat(outcome.chatId);
+};
+
+const send = async (chat: SimChat, text: string) => {
+  const body = text.trim();
+  if (!body) return;
+  await updateAccount((record) => addMessage(record, sentMessage(chat.chatWhatsappId, body, Date.now(), randomId())));
+  notify('chatPage.changed');
+  state.typing.add(chat.chatWhatsappId);
+  render();
+  setTimeout(() => {
+    void (async () => {
+      state.typing.delete(chat.chatWhatsappId);
+      await updateAccount((record) => addMessage(record, counterpartMessage(chat, answeredCount(record, chat.chatWhatsappId), Date.now(), randomId())));
+      notify('chatPage.changed');
+      render();
+    })();
+  }, COUNTERPART_DELAY_MS);
+};
+
+const connectOrigin = (): string | null => state.session?.origin ?? state.lastPageOrigin ?? null;
+
+const connect = (typed: string | null) => {
+  const origin = typed === null ? connectOrigin() : readOrigin(typed);
+  if (!origin) {
+    state.originError = t.crmAddressInvalid;
+    render();
+    return;
+  }
+  state.originError = null;
+  window.open(`${origin}/crm/eclient/auth`, '_blank', 'noopener');
+};
+
+// ---- view ----------------------------------------------------------------------------------
+
+const timeFormat = new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' });
+const dateFormat = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short' });
+const when = (time: number): string => {
+  const d = new Date(time);
+  return d.toDateString() === new Date().toDateString() ? timeFormat.format(d) : dateFormat.format(d);
+};
+const fullTime = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
+
+const el = {
+  who: h('span', { class: 'who', attrs: { 'data-testid': 'chat-number' } }),
+  logout: h('button', { class: 'button quiet', text: t.logout, attrs: { type: 'button', 'data-testid': 'chat-logout' }, on: { click: () => void logOut() } }),
+  crmStatus: h('p', { class: 'crm-status', attrs: { 'data-testid': 'crm-status' } }),
+  crmActions: h('div', { class: 'crm-actions' }),
+  syncStatus: h('p', { class: 'sync-status', attrs: { role: 'status', 'data-testid': 'sync-status' } }),
+  banner: h('div', { class: 'banner', attrs: { role: 'status', 'data-testid': 'chat-banner' } }),
+  loginView: h('main', { class: 'login-view', attrs: { 'aria-labelledby': 'login-heading' } }),
+  chatView: h('main', { class: 'layout', attrs: { 'aria-label': t.chats } }),
+  chatList: h('ul', { class: 'chat-list', attrs: { 'data-testid': 'chat-list' } }),
+  convTitle: h('h2', { class: 'conv-title', attrs: { id: 'conv-title', dir: 'auto', tabindex: '-1' } }),
+  convSub: h('p', { class: 'conv-sub' }),
+  messages: h('ol', { class: 'messages', attrs: { 'data-testid': 'chat-messages', 'aria-labelledby': 'conv-title' } }),
+  typing: h('p', { class: 'typing', attrs: { 'aria-live': 'polite', 'data-testid': 'chat-typing' } }),
+  composer: h('form', { class: 'composer', attrs: { 'data-testid': 'chat-composer' } }),
+  composerInput: h('input', {
+    class: 'input',
+    attrs: { id: 'composer-input', type: 'text', autocomplete: 'off', dir: 'auto', maxlength: String(MAX_MESSAGE_LENGTH), 'data-testid': 'chat-composer-input' },
+  }),
+  conversation: h('section', { class: 'conversation', attrs: { 'aria-labelledby': 'conv-title' } }),
+  empty: h('p', { class: 'empty', text: t.noChatOpen }),
+};
+
+const buildSkeleton = () => {
+  const app = document.getElementById('app')!;
+  const header = h('header', { class: 'topbar' }, [
+    h('h1', { class: 'brand' }, [h('span', { text: t.title }), h('span', { class: 'badge', text: t.simulated })]),
+    h('div', { class: 'account' }, [el.who, el.logout]),
+  ]);
+  const crm = h('section', { class: 'crm', attrs: { 'aria-labelledby': 'crm-heading' } }, [
+    h('h2', { class: 'crm-heading', text: t.crmHeading, attrs: { id: 'crm-heading' } }),
+    h('div', { class: 'crm-body' }, [el.crmStatus, el.syncStatus]),
+    el.crmActions,
+  ]);
+
+  const numberInput = h('input', {
+    class: 'input',
+    attrs: { id: 'login-number', type: 'tel', inputmode: 'numeric', autocomplete: 'tel', 'aria-describedby': 'login-hint login-error', 'data-testid': 'chat-login-number' },
+  });
+  const loginForm = h('form', { class: 'login-card', attrs: { 'data-testid': 'chat-login' }, on: { submit: (e) => (e.preventDefault(), void logIn(numberInput.value)) } }, [
+    h('h2', { text: t.loginHeading, attrs: { id: 'login-heading' } }),
+    h('p', { class: 'intro', text: t.loginIntro }),
+    h('label', { text: t.numberLabel, attrs: { for: 'login-number' } }),
+    numberInput,
+    h('p', { class: 'hint', text: t.numberHint, attrs: { id: 'login-hint' } }),
+    h('p', { class: 'error', attrs: { id: 'login-error', role: 'alert', 'data-testid': 'chat-login-error' } }),
+    h('button', { class: 'button primary', text: t.loginButton, attrs: { type: 'submit', 'data-testid': 'chat-login-submit' } }),
+  ]);
+  el.loginView.append(loginForm);
+
+  const composerLabel = h('label', { class: 'sr-only', text: t.messageLabel, attrs: { for: 'composer-input' } });
+  el.composer.append(composerLabel, el.composerInput, h('button', { class: 'button primary', text: t.send, attrs: { type: 'submit', 'data-testid': 'chat-send' } }));
+  el.composer.addEventListener('submit', (e) => {
+    e.preventDefault();
+    const chat = state.account?.chats.find((c) => c.chatWhatsappId === state.openChat);
+    if (!chat || !el.composerInput.value.trim()) return;
+    const text = el.composerInput.value;
+    el.composerInput.value = '';
+    void send(chat, text);
+  });
+  const back = h('button', { class: 'button quiet back', text: t.back, attrs: { type: 'button', 'data-testid': 'chat-back' }, on: { click: () => openChat(null) } });
+  el.conversation.append(h('header', { class: 'conv-header' }, [back, h('div', {}, [el.convTitle, el.convSub])]), el.messages, el.typing, el.composer);
+  el.chatView.append(
+    h('nav', { class: 'list-pane', attrs: { 'aria-labelledby': 'chats-heading' } }, [h('h2', { class: 'list-heading', text: t.chats, attrs: { id: 'chats-heading' } }), el.chatList]),
+    el.conversation,
+    el.empty,
+  );
+  app.append(header, crm, el.banner, el.loginView, el.chatView);
+};
+
+const renderCrm = () => {
+  const session = state.session;
+  el.crmStatus.textContent = session ? t.crmConnected(session.email, session.origin) : t.crmNotConnected;
+  const known = connectOrigin();
+  const children: Node[] = [];
+  if (session) {
+    children.push(h('button', { class: 'button quiet', text: t.disconnect, attrs: { type: 'button', 'data-testid': 'crm-disconnect' }, on: { click: () => notify('crm.disconnect') } }));
+  } else if (known) {
+    children.push(h('button', { class: 'button primary', text: t.connect, attrs: { type: 'button', 'data-testid': 'crm-connect' }, on: { click: () => connect(null) } }));
+  } else {
+    const input = h('input', { class: 'input', attrs: { id: 'crm-origin', type: 'url', value: DEFAULT_CRM_ORIGIN, 'aria-describedby': 'crm-origin-error', 'data-testid': 'crm-origin' } });
+    children.push(
+      h('form', { class: 'crm-form', on: { submit: (e) => (e.preventDefault(), connect(input.value)) } }, [
+        h('label', { text: t.crmAddress, attrs: { for: 'crm-origin' } }),
+        input,
+        h('button', { class: 'button primary', text: t.connect, attrs: { type: 'submit', 'data-testid': 'crm-connect' } }),
+        h('p', { class: 'error', text: state.originError, attrs: { id: 'crm-origin-error', role: 'alert' } }),
+      ]),
+    );
+  }
+  // Keep a typed address while re-rendering for other reasons.
+  const typed = el.crmActions.querySelector<HTMLInputElement>('#crm-origin');
+  fill(el.crmActions, children);
+  const input = el.crmActions.querySelector<HTMLInputElement>('#crm-origin');
+  if (typed && input) input.value = typed.value;
+
+  const sync = syncOf({ session, login: state.login, sync: state.sync });
+  let text = session && state.login ? t.syncNone : '';
+  if (sync) {
+    if (sync.reachLimit) text = t.syncLimit;
+    else if (sync.syncOff) text = t.syncOff;
+    else if (sync.phase === 'running') text = sync.firstBatchFinished ? t.syncFirstBatch : t.syncRunning;
+    else if (sync.finished) text = t.syncFinished(fullTime.format(new Date(sync.lastSyncTime ?? Date.now())));
+    else if (sync.phase === 'failed') text = t.syncFailed(sync.lastError ?? '');
+  }
+  el.syncStatus.textContent = text;
+  el.syncStatus.dataset.phase = sync?.finished ? 'finished' : (sync?.phase ?? 'none');
+};
+
+const renderBanner = () => {
+  let text: string | null = state.notice;
+  if (!text && state.guidance) text = !state.login ? t.guidanceLogin : !state.session ? t.guidanceConnect : null;
+  el.banner.hidden = !text;
+  fill(el.banner, text ? [h('span', { text }), h('button', { class: 'button quiet', text: t.close, attrs: { type: 'button' }, on: { click: () => ((state.guidance = false), (state.notice = null), render()) } })] : []);
+};
+
+const renderMessage = (m: SyncMessage, isGroup: boolean): HTMLElement => {
+  const shape = describeMessage(m, t, locale);
+  return h('li', { class: `msg ${m.fromMe ? 'out' : 'in'}${shape.tooLarge ? ' too-large' : ''}`, attrs: { 'data-testid': 'chat-message', 'data-type': m.type, 'data-from-me': String(m.fromMe) } }, [
+    isGroup && !m.fromMe && m.senderName ? h('p', { class: 'sender', text: m.senderName, attrs: { dir: 'auto' } }) : null,
+    shape.label ? h('p', { class: 'label', text: shape.label }) : null,
+    shape.tooLarge ? h('p', { class: 'placeholder', text: t.fileTooLarge }) : null,
+    shape.text ? h('p', { class: 'text', text: shape.text, attrs: { dir: 'auto' } }) : null,
+    shape.details.length ? h('ul', { class: 'details' }, shape.details.map((d) => h('li', { text: d, attrs: { dir: 'auto' } }))) : null,
+    shape.buttons.length ? h('div', { class: 'msg-buttons' }, shape.buttons.map((b) => h('span', { class: 'msg-button', text: b, attrs: { dir: 'auto' } }))) : null,
+    h('time', { text: when(m.sendTime), attrs: { datetime: new Date(m.sendTime).toISOString(), title: fullTime.format(new Date(m.sendTime)) } }),
+  ]);
+};
+
+let shownChat: string | null = null;
+let shownCount = 0;
+
+const renderChats = () => {
+  const account = state.account;
+  if (!account) return;
+  const summaries = sortChats(account.chats, account.messages);
+  const focused = document.activeElement instanceof HTMLElement ? document.activeElement.dataset.chatId : undefined;
+  fill(
+    el.chatList,
+    summaries.length === 0
+      ? [h('li', { class: 'empty', text: t.noChats })]
+      : summaries.map(({ chat, last }) =>
+          h('li', {}, [
+            h(
+              'button',
+              {
+                class: 'chat-item',
+                attrs: { type: 'button', 'data-testid': 'chat-item', 'data-chat-id': chat.chatWhatsappId, 'aria-current': chat.chatWhatsappId === state.openChat ? 'true' : 'false' },
+                on: { click: () => openChat(chat.chatWhatsappId) },
+              },
+              [
+                h('span', { class: `avatar${chat.isGroup ? ' group' : ''}`, text: Array.from(chat.name.replace(/^\+/, ''))[0] ?? '?', attrs: { 'aria-hidden': 'true' } }),
+                h('span', { class: 'chat-name', text: chat.name, attrs: { dir: 'auto' } }),
+                last ? h('span', { class: 'chat-time', text: when(last.sendTime) }) : null,
+                h('span', { class: 'chat-preview', text: last ? previewOf(last, t, locale) : '', attrs: { dir: 'auto' } }),
+              ],
+            ),
+          ]),
+        ),
+  );
+  // Re-rendering must not lose the keyboard's place in the list.
+  if (focused) el.chatList.querySelector<HTMLElement>(`[data-chat-id="${CSS.escape(focused)}"]`)?.focus();
+
+  const chat = account.chats.find((c) => c.chatWhatsappId === state.openChat);
+  el.chatView.dataset.open = chat ? 'chat' : 'list';
+  el.conversation.hidden = !chat;
+  el.empty.hidden = Boolean(chat);
+  if (!chat) {
+    shownChat = null;
+    return;
+  }
+  const messages = messagesOf(account.messages, chat.chatWhatsappId);
+  el.convTitle.textContent = chat.name;
+  el.convSub.textContent = chat.isGroup ? `${t.group} · ${chat.members.join(', ')}` : `+${chat.chatWhatsappId.slice(0, chat.chatWhatsappId.indexOf('@'))}`;
+  fill(el.messages, messages.map((m) => renderMessage(m, isGroupChatId(chat.chatWhatsappId))));
+  el.typing.textContent = state.typing.has(chat.chatWhatsappId) ? `${chat.name} · ${t.typing}` : '';
+  if (shownChat !== chat.chatWhatsappId || messages.length !== shownCount) el.messages.scrollTop = el.messages.scrollHeight;
+  shownChat = chat.chatWhatsappId;
+  shownCount = messages.length;
+};
+
+function render() {
+  const loggedIn = Boolean(state.login && state.account);
+  el.who.textContent = state.login ? t.loggedInAs(state.login.number) : '';
+  el.logout.hidden = !state.login;
+  el.loginView.hidden = loggedIn;
+  el.chatView.hidden = !loggedIn;
+  const error = el.loginView.querySelector('#login-error');
+  if (error) error.textContent = state.loginError ?? '';
+  renderCrm();
+  renderBanner();
+  renderChats();
+}
+
+// ---- start ---------------------------------------------------------------------------------
+
+const applyHash = () => {
+  const target = parseChatPageHash(location.hash);
+  if (target.guidance) state.guidance = true;
+  if (target.chat) state.pendingChat = target.chat;
+};
+
+const refresh = async () => {
+  await load();
+  render();
+  await applyPendingChat();
+};
+
+buildSkeleton();
+applyHash();
+void refresh().then(() => notify('chatPage.opened'));
+
+window.addEventListener('hashchange', () => {
+  applyHash();
+  void refresh();
+});
+
+chrome.storage.onChanged.addListener((changes, area) => {
+  if (area !== 'local') return;
+  const keys = Object.keys(changes);
+  const watched = ['chatLogin', 'crmSession', 'lastPageOrigin', 'sync', ...(state.login ? [accountKey(state.login.number)] : [])];
+  if (keys.some((k) => watched.includes(k))) void refresh();
+});

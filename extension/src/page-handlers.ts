@@ -1,0 +1,90 @@
+/**
+ * What the service worker does for each page request (SPEC §7 Extension messaging) and what it
+ * answers, with its effects passed in (storage, the sync, the chat page's tab), so the same code
+ * runs in Chrome and in the unit tests. Every request remembers the asking page's origin: the chat
+ * page's Connect button opens that workspace's sign-in for the extension.
+ */
+import type { ActionReply, ConfigInfo, LoginInfoReply, SyncReply } from '../../src/contract/extension';
+import type { ChatPageTarget } from './chat-page-link';
+import { buildLoginInfoReply, buildSyncReply, type ReplyFacts } from './replies';
+import type { PageRequest } from './routing';
+import type { Store } from './state';
+import type { SyncMode } from './sync-engine';
+
+export type ChatPageControl = {
+  /** Whether a tab shows the chat page. */
+  isOpen(): Promise<boolean>;
+  /** Focuses the chat page's tab (opening one when there is none) and shows the target there. */
+  open(target: ChatPageTarget): Promise<boolean>;
+};
+
+export type PageHandlerDeps = {
+  store: Store;
+  /** Starts (or queues) a sync run; the reply does not wait for it. */
+  schedule(mode: SyncMode): void;
+  chatPage: ChatPageControl;
+  now: () => number;
+};
+
+export type PageReply = LoginInfoReply | SyncReply | ConfigInfo | ActionReply;
+
+const facts = async (deps: PageHandlerDeps, origin: string): Promise<ReplyFacts> => {
+  const [session, login, sync, chatPageOpen] = await Promise.all([
+    deps.store.get('crmSession'),
+    deps.store.get('chatLogin'),
+    deps.store.get('sync'),
+    deps.chatPage.isOpen(),
+  ]);
+  return { origin, session, login, sync, chatPageOpen };
+};
+
+const action = async (done: Promise<boolean>, failure: string): Promise<ActionReply> => {
+  try {
+    return (await done) ? { ok: true } : { ok: false, message: failure };
+  } catch (error) {
+    return { ok: false, message: error instanceof Error ? error.message : failure };
+  }
+};
+
+export const handlePageRequest = async (request: PageRequest, deps: PageHandlerDeps): Promise<PageReply> => {
+  await deps.store.set('lastPageOrigin', request.origin);
+  switch (request.type) {
+    case 'fetchLoginInfo':
+      return buildLoginInfoReply(await facts(deps, request.origin), request.user);
+    case 'fetchChatsSyncInfo':
+      return buildSyncReply(await facts(deps, request.origin));
+    case 'fetchChatsSync': {
+      const known = await facts(deps, request.origin);
+      const reply = buildSyncReply(known);
+      // Only for the workspace the extension is signed in to, with a number on the chat page.
+      if (request.start && reply.isLogin && reply.isWhatsappLogin) deps.schedule('sync');
+      return reply;
+    }
+    case 'loginGuidance':
+      return action(deps.chatPage.open({ guidance: 'login' }), 'The chat page could not be opened');
+    case 'activateChatWebTab':
+      return action(deps.chatPage.open({}), 'The chat page could not be opened');
+    case 'startChat':
+      if (request.chatId === null) return { ok: false, message: 'Give the chat id or a phone number of 5 to 20 digits' };
+      return action(deps.chatPage.open({ chat: request.chatId }), 'The chat page could not be opened');
+    case 'findConfigInfo': {
+      const login = await deps.store.get('chatLogin');
+      return { chatServiceId: login?.number ?? null };
+    }
+    case 'eclientAuth': {
+      if (!request.auth) return { ok: false, message: 'The session handed over is not valid' };
+      const { accessToken, refreshToken, expiresIn, userId, email, workspaceId } = request.auth;
+      // The page that hands over the session is the workspace: its origin is where the API is.
+      await deps.store.set('crmSession', {
+        origin: request.origin,
+        accessToken,
+        refreshToken,
+        expiresAt: deps.now() + expiresIn * 1000,
+        userId,
+        email,
+        workspaceId,
+      });
+      return { ok: true };
+    }
+  }
+};

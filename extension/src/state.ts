@@ -1,0 +1,131 @@
+/**
+ * What the extension keeps in chrome.storage.local (Chrome stops the service worker when idle and
+ * starts it again for the next event, so nothing that must last lives in its memory), with a
+ * schema per key: a value that does not parse (an older build's, or damaged) reads as absent.
+ */
+import { z } from 'zod/mini';
+import { chatIdSchema, chatNumberSchema, syncMessage } from '../../src/contract/chats';
+
+/** The extension's own session in the workspace (eclientGrant, renewed with eclientToken). */
+export const crmSession = z.object({
+  /** The workspace's origin, learnt from the page that handed over the session; API calls go there. */
+  origin: z.string(),
+  accessToken: z.string(),
+  refreshToken: z.string(),
+  /** Unix ms when the access token stops working. */
+  expiresAt: z.number(),
+  userId: z.string(),
+  email: z.string(),
+  workspaceId: z.string(),
+});
+export type CrmSession = z.infer<typeof crmSession>;
+
+/** The chat page's sign-in: the chat-service number (digits). */
+export const chatLogin = z.object({ number: chatNumberSchema });
+export type ChatLogin = z.infer<typeof chatLogin>;
+
+/** A chat made on the chat page after the generated ones (a new number opened with startChat). */
+export const extraChat = z.object({ chatWhatsappId: chatIdSchema, name: z.string(), isGroup: z.boolean() });
+export type ExtraChat = z.infer<typeof extraChat>;
+
+/**
+ * One chat-service account on this browser: when it first logged in (the generated data's clock)
+ * and what happened on the chat page since (append-only lists: the sync counts how far it uploaded).
+ */
+export const accountRecord = z.object({
+  anchor: z.number(),
+  extraChats: z.array(extraChat),
+  extraMessages: z.array(syncMessage),
+});
+export type AccountRecord = z.infer<typeof accountRecord>;
+
+/**
+ * The sync of one chat-service number into one workspace account (SPEC §3 Extension sync reply
+ * fields, §4 Chat sync flow). Its flags describe the workspace's copy, so they stay set once
+ * reached: a later request only tops it up. A sync of another number or account starts afresh.
+ */
+export const syncState = z.object({
+  origin: z.string(),
+  userId: z.string(),
+  number: z.string(),
+  /** `running`: a full sync is under way, `cursor` batches of its plan are stored. */
+  phase: z.enum(['idle', 'running', 'finished', 'failed']),
+  cursor: z.int(),
+  /** The plan is made from the generated data plus this many extra chats and messages. */
+  extraChatsAtStart: z.int(),
+  extraMessagesAtStart: z.int(),
+  /** How many extra chats and messages the workspace has (the live uploads continue from there). */
+  uploadedExtraChats: z.int(),
+  uploadedExtraMessages: z.int(),
+  firstBatchFinished: z.boolean(),
+  finished: z.boolean(),
+  reachLimit: z.boolean(),
+  syncOff: z.boolean(),
+  lastSyncTime: z.nullable(z.number()),
+  lastError: z.nullable(z.string()),
+});
+export type SyncState = z.infer<typeof syncState>;
+
+export const storedValues = {
+  crmSession,
+  chatLogin,
+  /** The origin of the workspace page that last messaged the extension (the chat page's Connect button). */
+  lastPageOrigin: z.string(),
+  sync: syncState,
+} as const;
+export type StoredValues = { [K in keyof typeof storedValues]: z.infer<(typeof storedValues)[K]> };
+export type StoredKey = keyof StoredValues;
+
+export const accountKey = (number: string) => `account:${number}`;
+
+/** Reads and writes of chrome.storage.local (or an in-memory map in tests), parsed by schema. */
+export type Store = {
+  get<K extends StoredKey>(key: K): Promise<StoredValues[K] | undefined>;
+  set<K extends StoredKey>(key: K, value: StoredValues[K]): Promise<void>;
+  remove(key: StoredKey): Promise<void>;
+  getAccount(number: string): Promise<AccountRecord | undefined>;
+  setAccount(number: string, record: AccountRecord): Promise<void>;
+};
+
+/** The raw key-value area underneath: chrome.storage.local's promise API has this shape. */
+export type KeyValueArea = {
+  get(keys: string | string[] | null): Promise<Record<string, unknown>>;
+  set(items: Record<string, unknown>): Promise<void>;
+  remove(keys: string | string[]): Promise<void>;
+};
+
+export const createStore = (area: KeyValueArea): Store => {
+  const read = async <T>(key: string, schema: z.ZodMiniType<T>): Promise<T | undefined> => {
+    const raw = (await area.get(key))[key];
+    if (raw === undefined) return undefined;
+    const parsed = schema.safeParse(raw);
+    return parsed.success ? parsed.data : undefined;
+  };
+  return {
+    get: (key) => read(key, storedValues[key] as unknown as z.ZodMiniType<StoredValues[typeof key]>),
+    set: (key, value) => area.set({ [key]: value }),
+    remove: (key) => area.remove(key),
+    getAccount: (number) => read(accountKey(number), accountRecord),
+    setAccount: (number, record) => area.set({ [accountKey(number)]: record }),
+  };
+};
+
+/** An in-memory key-value area (tests; values are copied as chrome.storage copies them). */
+export const memoryArea = (initial: Record<string, unknown> = {}): KeyValueArea & { data: Record<string, unknown> } => {
+  const data: Record<string, unknown> = structuredClone(initial);
+  return {
+    data,
+    get: async (keys) => {
+      const list = keys === null ? Object.keys(data) : Array.isArray(keys) ? keys : [keys];
+      const out: Record<string, unknown> = {};
+      for (const k of list) if (k in data) out[k] = structuredClone(data[k]);
+      return out;
+    },
+    set: async (items) => {
+      for (const [k, v] of Object.entries(items)) data[k] = structuredClone(v);
+    },
+    remove: async (keys) => {
+      for (const k of Array.isArray(keys) ? keys : [keys]) delete data[k];
+    },
+  };
+};
