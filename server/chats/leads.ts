@@ -163,6 +163,7 @@ export const syncLeadsOfChats = async (
 ): Promise<ChatLeadOutcome> => {
   const ids = [...new Set([...touched.newChats, ...touched.lastChanged])];
   if (ids.length === 0) return { created: 0, updated: 0, linkedChats: [] };
+  const order = new Map(ids.map((id, i) => [id, i]));
   const rows = (
     await tx
       .select({
@@ -176,7 +177,10 @@ export const syncLeadsOfChats = async (
       })
       .from(chats)
       .where(inWorkspace(chats, owner, eq(chats.ownerId, owner.userId), eq(chats.isGroup, false), sql`${chats.id} = ANY(${textArray(ids)})`))
-  ).map((r) => ({ ...r, lastMessageAt: r.lastMessageAt?.getTime() ?? null }));
+  )
+    .map((r) => ({ ...r, lastMessageAt: r.lastMessageAt?.getTime() ?? null }))
+    // In the batch's order: of two chats named alike, the first listed keeps the plain name.
+    .sort((a, b) => order.get(a.id)! - order.get(b.id)!);
   if (rows.length === 0) return { created: 0, updated: 0, linkedChats: [] };
 
   const linkedIds = [...new Set(rows.flatMap((r) => (r.leadId ? [r.leadId] : [])))];

@@ -75,43 +75,52 @@ export const toWireMessage = (r: MessageRow): Message => ({
 
 const owned = (owner: ChatOwner, ...conditions: (SQL | undefined)[]) => inWorkspace(chats, owner, eq(chats.ownerId, owner.userId), ...conditions);
 
+const live = (owner: ChatOwner) => owned(owner, eq(chats.isDel, false));
+
 /**
- * A page of the member's live chats, newest last message first and chats without messages last
- * (the chats_owner_last_message_idx index read backwards), and their count.
+ * A page of the member's live chats, newest last message first and chats without messages last:
+ * the chats_owner_last_message_idx index read backwards (a test checks the plan).
  */
+export const chatPageQuery = (db: Db, owner: ChatOwner, pageNo: number, pageSize: number) =>
+  db
+    .select(chatColumns)
+    .from(chats)
+    .where(live(owner))
+    .orderBy(sql`${chats.lastMessageAt} desc nulls last`, desc(chats.id))
+    .limit(pageSize)
+    .offset((pageNo - 1) * pageSize);
+
+/** A page of the member's live chats and their count. */
 export const chatPage = async (db: Db, owner: ChatOwner, pageNo: number, pageSize: number, now: Date) => {
-  const live = owned(owner, eq(chats.isDel, false));
-  const [rows, [total]] = await Promise.all([
-    db
-      .select(chatColumns)
-      .from(chats)
-      .where(live)
-      .orderBy(sql`${chats.lastMessageAt} desc nulls last`, desc(chats.id))
-      .limit(pageSize)
-      .offset((pageNo - 1) * pageSize),
-    db.select({ n: count() }).from(chats).where(live),
-  ]);
+  const [rows, [total]] = await Promise.all([chatPageQuery(db, owner, pageNo, pageSize), db.select({ n: count() }).from(chats).where(live(owner))]);
   const totalCount = Number(total?.n ?? 0);
   return { rows: rows.map(toWireChat), totalCount, hasNext: (pageNo - 1) * pageSize + rows.length < totalCount, timestamp: now.getTime() - INC_OVERLAP_MS };
 };
 
+/** A statement's values: placeholders (the served, prepared statement) or inline (a test EXPLAINs the same statement). */
+type Bind = (name: string, value: string) => SQL | string;
+const inline: Bind = (_, value) => sql`${value}`;
+
 /**
- * The member's chats changed after a time (deleted ones included, with isDel): one statement,
- * prepared (a refresh tick runs it every 20 s, SPEC §9), a range of chats_owner_updated_idx.
+ * The member's chats changed after a time (deleted ones included, with isDel): a range of
+ * chats_owner_updated_idx (a test checks the plan).
  */
-const changedSince = preparedFor((db) =>
+export const changedSinceQuery = (db: Db, owner: ChatOwner, since: string, bind: Bind = inline) =>
   db
     .select(chatColumns)
     .from(chats)
     .where(
       and(
-        eq(chats.workspaceId, sql.placeholder('workspaceId')),
-        eq(chats.ownerId, sql.placeholder('ownerId')),
-        gt(chats.updatedAt, sql.placeholder('since')),
+        eq(chats.workspaceId, bind('workspaceId', owner.workspaceId)),
+        eq(chats.ownerId, bind('ownerId', owner.userId)),
+        gt(chats.updatedAt, bind('since', since)),
       ),
     )
-    .orderBy(asc(chats.updatedAt), asc(chats.id))
-    .prepare('chats_changed_since'),
+    .orderBy(asc(chats.updatedAt));
+
+/** Prepared once per database: a refresh tick runs it every 20 s (SPEC §9), so it is not rebuilt each call. */
+const changedSince = preparedFor((db) =>
+  changedSinceQuery(db, { workspaceId: '', userId: '' }, '', (name) => sql.placeholder(name) as unknown as SQL).prepare('chats_changed_since'),
 );
 
 export const chatsChangedSince = async (db: Db, owner: ChatOwner, since: number, now: Date) => {
@@ -142,15 +151,19 @@ const beyond = (direction: 'before' | 'after', at: Position): SQL => {
  * position: the latest page. Keyset pages on messages_page_idx: one row past the page tells
  * `hasMore`.
  */
-export const messagePage = async (db: Db, owner: ChatOwner, conversationId: string, direction: 'before' | 'after', at: Position | null, pageSize: number) => {
-  await requireConversation(db, owner, conversationId);
+export const messagePageQuery = (db: Db, owner: ChatOwner, conversationId: string, direction: 'before' | 'after', at: Position | null, pageSize: number) => {
   const order = direction === 'before' ? desc : asc;
-  const rows = await db
+  return db
     .select()
     .from(messages)
     .where(inWorkspace(messages, owner, eq(messages.conversationId, conversationId), at ? beyond(direction, at) : undefined))
     .orderBy(order(messages.sendTime), order(messages.msgKey))
     .limit(pageSize + 1);
+};
+
+export const messagePage = async (db: Db, owner: ChatOwner, conversationId: string, direction: 'before' | 'after', at: Position | null, pageSize: number) => {
+  await requireConversation(db, owner, conversationId);
+  const rows = await messagePageQuery(db, owner, conversationId, direction, at, pageSize);
   const page = rows.slice(0, pageSize);
   if (direction === 'before') page.reverse();
   return { rows: page.map(toWireMessage), hasMore: rows.length > pageSize };

@@ -7,7 +7,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { chatBuckets, chatRateRules } from '../../server/chats/rate-limits';
-import { INC_OVERLAP_MS } from '../../server/chats/lists';
+import { changedSinceQuery, chatPageQuery, INC_OVERLAP_MS, messagePageQuery } from '../../server/chats/lists';
 import { chatNumbers, chats, chatSyncStates, leads, messages, rateLimits, workspaceMembers } from '../../server/db/schema';
 import { phoneKey } from '../../server/leads/phone-key';
 import { MAX_CHAT_NUMBERS, SYNC_BATCH_MAX_MESSAGES, SYNC_BODY_LIMIT, type Message } from '../../src/contract/chats';
@@ -388,5 +388,34 @@ describe('all or nothing', () => {
       await t.db.execute(sql.raw('DROP FUNCTION chats_boom()'));
     }
     expect(await c.snapshot()).toBe(before);
+  });
+});
+
+describe('query plans', () => {
+  it('reads the page list, the increments and the message pages in index order (no sort step, no table scan)', async () => {
+    await c.uploaded('member', firstBatch());
+    const owner = { workspaceId: w.W, userId: w.who.member.userId };
+    const conversationId = await c.conversationId('member', ALICE);
+    const planOf = async (query: (tx: typeof t.db) => { getSQL(): ReturnType<typeof sql> }) =>
+      t.db.transaction(async (tx) => {
+        // A tiny table would be read whole; with sequential scans, bitmaps and sorts priced out,
+        // the plan shows whether an index gives the rows in the asked order.
+        for (const setting of ['enable_seqscan', 'enable_bitmapscan', 'enable_sort']) await tx.execute(sql`SELECT set_config(${setting}, 'off', true)`);
+        const result = await tx.execute(sql`EXPLAIN ${query(tx).getSQL()}`);
+        const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Record<string, string>[];
+        return rows.map((r) => Object.values(r)[0]).join('\n');
+      });
+    const expectIndex = (plan: string, index: string) => {
+      expect(plan, plan).toMatch(new RegExp(`Index (Only )?Scan( Backward)? using ${index}`));
+      expect(plan, plan).not.toMatch(/\bSort\b|Seq Scan/);
+    };
+    expectIndex(await planOf((tx) => chatPageQuery(tx, owner, 2, 500)), 'chats_owner_last_message_idx');
+    expectIndex(await planOf((tx) => changedSinceQuery(tx, owner, new Date(T0).toISOString())), 'chats_owner_updated_idx');
+    for (const direction of ['before', 'after'] as const) {
+      for (const at of [null, { sendTime: T0 }, { sendTime: T0, msgKey: 'a2' }]) {
+        if (direction === 'after' && at === null) continue;
+        expectIndex(await planOf((tx) => messagePageQuery(tx, owner, conversationId, direction, at, 50)), 'messages_page_idx');
+      }
+    }
   });
 });
