@@ -61,10 +61,16 @@ export const defineLongLivedFlow = <M extends AnyStateMachine>(flow: {
  * - 'conversations': the chat list and its 20 s refresh with the open chat
  *   (src/machines/conversation-refresh.machine.ts), idle until its screen opens it; kept while the
  *   screen is away (its refresh paused), reloaded for another member.
+ * - 'chatSync': chat sync and start chat (src/machines/chat-sync.machine.ts), idle until the Sync
+ *   button, a Sync Now or the chat page asks; the pipeline's Sync button shows its spinner.
+ * - 'firstRunGuide': first-run guidance (src/machines/first-run-guide.machine.ts), which decides at
+ *   session start whether to show the install guidance; the main layout shows its dialogs.
  */
 export const appFlows: readonly (LongLivedFlow | LazyLongLivedFlow)[] = [
   { systemId: 'pipeline', load: () => import('./flows/pipeline-flow').then((m) => m.pipelineFlow) },
   { systemId: 'conversations', load: () => import('./flows/conversation-refresh-flow').then((m) => m.conversationRefreshFlow) },
+  { systemId: 'chatSync', load: () => import('./flows/chat-sync-flow').then((m) => m.chatSyncFlow) },
+  { systemId: 'firstRunGuide', load: () => import('./flows/first-run-guide-flow').then((m) => m.firstRunGuideFlow) },
 ];
 
 /** The app-wide actors by system id. */

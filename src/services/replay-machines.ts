@@ -16,9 +16,12 @@ import { resetPasswordMachine } from '../machines/auth/reset-password.machine';
 import { signInMachine } from '../machines/auth/sign-in.machine';
 import { signUpMachine } from '../machines/auth/sign-up.machine';
 import { batchTagMachine } from '../machines/batch-tag.machine';
+import { chatSyncMachine } from '../machines/chat-sync.machine';
 import { chatViewMachine } from '../machines/chat-view.machine';
 import { contactProfileMachine } from '../machines/contact-profile.machine';
 import { contactsTableMachine } from '../machines/contacts-table.machine';
+import { eclientAuthMachine } from '../machines/eclient-auth.machine';
+import { firstRunGuideMachine } from '../machines/first-run-guide.machine';
 import { conversationRefreshMachine } from '../machines/conversation-refresh.machine';
 import { importWizardMachine } from '../machines/import-wizard.machine';
 import { invitationMachine } from '../machines/invitation.machine';
@@ -60,6 +63,9 @@ const machines: readonly AnyStateMachine[] = [
   contactProfileMachine,
   conversationRefreshMachine,
   chatViewMachine,
+  chatSyncMachine,
+  firstRunGuideMachine,
+  eclientAuthMachine,
 ];
 
 /** Machine id -> machine (ids are unique: a duplicate throws here, at load). */
