@@ -22,6 +22,12 @@
  * new people in the three languages, people the admin already has with their phones written another
  * way (so the import updates them or finds nothing changed), a repeated row, and rows with each
  * kind of SPEC §5 error, so the import wizard shows every count.
+ *
+ * Each person also has synced chats (scripts/seed/demo-chats.ts, stored through the server's own
+ * upload code): a single chat for each lead with a phone and a last message (linked to it), one
+ * long chat of 5,000 messages, group chats with their senders' names, every message type of SPEC
+ * §3 in the three languages. Made only for a person who has no chats, one transaction each. The
+ * member whose sync is off keeps chats synced before it was turned off.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -46,25 +52,29 @@ import {
 import { NO_TAB_ID, salesActivities, salesSources, salesStages } from '../src/contract/leads';
 import { plans } from '../src/contract/plans';
 import { toCsv } from '../src/contract/csv';
+import { seedChats, type ChatCounts } from './seed/demo-chats';
 
 export const DEMO_WORKSPACE_NAME = 'Demo Trading Co';
 
-/** The demo people; `tabs` are their custom pipeline tabs in order, `leads` how many leads they get. */
+/**
+ * The demo people; `tabs` are their custom pipeline tabs in order, `leads` how many leads they get,
+ * `number` the chat-service number their chats are synced from (digits, src/contract/chats.ts).
+ */
 export const demoUsers = [
   {
-    email: 'admin@demo.test', password: 'demo-admin-pass', name: 'Dana Admin', level: 'admin', syncType: 'auto', number: '+1 555 0100',
+    email: 'admin@demo.test', password: 'demo-admin-pass', name: 'Dana Admin', level: 'admin', syncType: 'auto', number: '14155550100',
     tabs: ['New', 'Qualified', 'Proposal', 'Negotiation', 'Won'], leads: 70,
   },
   {
-    email: 'manager@demo.test', password: 'demo-manager-pass', name: 'Milo Manager', level: 'manager', syncType: 'manual', number: '+1 555 0101',
+    email: 'manager@demo.test', password: 'demo-manager-pass', name: 'Milo Manager', level: 'manager', syncType: 'manual', number: '14155550101',
     tabs: ['Key accounts', 'Distributors', 'Renewals', 'At risk'], leads: 90,
   },
   {
-    email: 'member1@demo.test', password: 'demo-member1-pass', name: 'Mia Member', level: 'member', syncType: 'manual', number: '+1 555 0102',
+    email: 'member1@demo.test', password: 'demo-member1-pass', name: 'Mia Member', level: 'member', syncType: 'manual', number: '14155550102',
     tabs: ['New inquiries', 'Samples sent', 'Quoted'], leads: 120,
   },
   {
-    email: 'member2@demo.test', password: 'demo-member2-pass', name: 'Max Member', level: 'member', syncType: 'off', number: '+1 555 0103',
+    email: 'member2@demo.test', password: 'demo-member2-pass', name: 'Max Member', level: 'member', syncType: 'off', number: '14155550103',
     tabs: ['Cold leads', 'Follow-up', 'Demo booked', 'Closing'], leads: 110,
   },
 ] as const;
@@ -471,6 +481,8 @@ export type DemoSeed = {
   publicInviteUrl: string;
   /** The custom tabs and leads each person (by email) has once the seed is done. */
   pipelines: Record<string, PipelineCounts>;
+  /** The synced chats and messages each person (by email) has once the seed is done. */
+  chats: Record<string, ChatCounts>;
   /** Tag values of the workspace. */
   tagValues: number;
   /** The sample import file's table (header first) for the admin. */
@@ -579,13 +591,17 @@ export const seedDemo = async (db: Db, clock: Clock = systemClock, options: Seed
   for (const [i, u] of demoUsers.entries()) {
     pipelines[u.email] = await seedPipeline(db, { workspaceId: seed.workspaceId, userId: seed.userIds[u.email]! }, u, 0x5eed + i, now, tagValueIds);
   }
+  const chatCounts: Record<string, ChatCounts> = {};
+  for (const [i, u] of demoUsers.entries()) {
+    chatCounts[u.email] = await seedChats(db, { workspaceId: seed.workspaceId, userId: seed.userIds[u.email]! }, u.number, 0xc4a7 + i, now, seededRandom);
+  }
   const admin = { workspaceId: seed.workspaceId, userId: seed.userIds[demoUsers[0].email]! };
   const adminLeads = await db
     .select({ name: leads.name, phone: leads.phone })
     .from(leads)
     .where(inWorkspace(leads, admin, eq(leads.ownerId, admin.userId)))
     .orderBy(leads.id);
-  return { ...seed, pipelines, tagValues: tagValueIds.length, sampleImport: sampleImportTable(adminLeads) };
+  return { ...seed, pipelines, chats: chatCounts, tagValues: tagValueIds.length, sampleImport: sampleImportTable(adminLeads) };
 };
 
 const isMain = process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url);
@@ -604,7 +620,11 @@ if (isMain) {
     console.log(`Seeded "${DEMO_WORKSPACE_NAME}" (${plans.pro.name} plan) in ${env.databaseUrl ? 'DATABASE_URL' : resolve(env.dataDir)}:`);
     for (const u of demoUsers) {
       const { tabs: tabCount, leads: leadCount } = seed.pipelines[u.email]!;
-      console.log(`  ${u.level.padEnd(8)} ${u.email.padEnd(20)} password: ${u.password.padEnd(18)} pipeline: ${tabCount} tabs, ${leadCount} leads`);
+      const synced = seed.chats[u.email]!;
+      console.log(
+        `  ${u.level.padEnd(8)} ${u.email.padEnd(20)} password: ${u.password.padEnd(18)} pipeline: ${tabCount} tabs, ${leadCount} leads; ` +
+          `chats (sync ${u.syncType}, number ${u.number}): ${synced.chats} chats, ${synced.messages.toLocaleString('en')} messages`,
+      );
     }
     console.log(`  pending email invitation for ${DEMO_INVITEE}: ${seed.emailInviteUrl}`);
     console.log(`  public invitation link (valid 7 days): ${seed.publicInviteUrl}`);

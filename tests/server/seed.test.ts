@@ -1,11 +1,13 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { leads } from '../../server/db/schema';
+import { chats, chatSyncStates, leads, messages } from '../../server/db/schema';
 import { payInfoData, userInfoData } from '../../src/contract/account';
 import { camelKeys } from '../../src/contract/case';
 import { leadAddRequest, leadListData, NO_TAB_ID, userTabsData, type Lead } from '../../src/contract/leads';
 import { decodePerms } from '../../src/contract/permissions';
 import { DEMO_INVITEE, DEMO_WORKSPACE_NAME, demoTagTypes, demoUsers, seedDemo } from '../../scripts/seed-demo';
+import { LONG_CHAT_MESSAGES, UNKNOWN_DEMO_TYPE } from '../../scripts/seed/demo-chats';
+import { chatsEndpoints, conversationPageData, MAX_CHAT_FILE_BYTES, messagePageData, messageTypes, phoneOfChatId, syncStatusData } from '../../src/contract/chats';
 import { rowErrors } from '../../src/contract/import-rows';
 import { phoneKey } from '../../server/leads/phone-key';
 import { signUp } from './support/accounts';
@@ -132,6 +134,104 @@ describe('seed:demo', () => {
     expect(share((r) => r.awaitReply)).toBeGreaterThan(0.1);
     expect(share((r) => r.isClosed)).toBeGreaterThan(0.04);
     expect(Math.min(...all.map((r) => r.createTime))).toBeLessThan(now - 60 * day);
+  }, 60000);
+
+  it('gives each person synced chats: every message type in three languages, groups with senders, a long chat, single chats linked to their leads', async () => {
+    const seed = await seedDemo(t.db, t.clock);
+    for (const u of demoUsers) {
+      const ownerId = seed.userIds[u.email]!;
+      const login = await t.post('/api/wp/user/login', { email: u.email, password: u.password });
+      const token = (login.data as { access_token: string }).access_token;
+      const prefix = u.level === 'member' ? '/member' : '/admin';
+      const page = conversationPageData.parse(camelKeys((await t.post(`${prefix}/workspace/conversation/list/by-page`, {}, { token })).data));
+      expect(page.totalCount, u.email).toBe(seed.chats[u.email]!.chats);
+      expect(page.totalCount).toBeGreaterThan(30);
+      expect(seed.chats[u.email]!.messages).toBeGreaterThan(LONG_CHAT_MESSAGES);
+      // Newest first, each with its last message.
+      const times = page.rows.map((r) => r.lastMessage?.sendTime ?? 0);
+      expect(times).toEqual([...times].sort((a, b) => b - a));
+      expect(page.rows.every((r) => r.lastMessage !== null && r.number === u.number)).toBe(true);
+
+      const own = and(eq(chats.ownerId, ownerId), eq(chats.workspaceId, seed.workspaceId));
+      const chatRows = await t.db.select().from(chats).where(own);
+      const singles = chatRows.filter((r) => !r.isGroup);
+      expect(chatRows.filter((r) => r.isGroup).length).toBeGreaterThanOrEqual(2);
+      // Every single chat is one of the person's leads, found by its phone, which the sync left as the pipeline seed made it.
+      const leadRows = await t.db.select().from(leads).where(eq(leads.ownerId, ownerId));
+      const byId = new Map(leadRows.map((l) => [l.id, l]));
+      for (const chat of singles) {
+        const lead = byId.get(chat.leadId ?? '');
+        expect(lead, chat.chatWhatsappId).toBeDefined();
+        expect(phoneKey(lead!.phone)).toBe(phoneKey(phoneOfChatId(chat.chatWhatsappId)));
+        expect(lead!.lastMessageAt?.getTime()).toBe(chat.lastMessageAt?.getTime());
+        expect(lead!.awaitingReply).toBe(!lead!.isClosed && chat.lastMessageFromMe === false);
+      }
+
+      const stats = async (column: ReturnType<typeof sql>) =>
+        (await t.db.execute(sql`SELECT ${column} AS v FROM messages m JOIN chats c ON c.id = m.conversation_id WHERE c.owner_id = ${ownerId} GROUP BY 1`)) as unknown;
+      const valuesOf = async (column: ReturnType<typeof sql>) => {
+        const result = await stats(column);
+        return ((Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as { v: unknown }[]).map((r) => r.v);
+      };
+      const types = await valuesOf(sql`m.type`);
+      expect(new Set(types), u.email).toEqual(new Set([...messageTypes, UNKNOWN_DEMO_TYPE]));
+      for (const kind of ['location', 'vcard', 'poll', 'order', 'payment', 'interactive', 'durationSec']) {
+        expect((await valuesOf(sql`m.meta ? ${kind}`)).includes(true), kind).toBe(true);
+      }
+      expect((await valuesOf(sql`m.file_size > ${MAX_CHAT_FILE_BYTES}`)).includes(true)).toBe(true);
+      const texts = (await valuesOf(sql`m.text`)).filter((v): v is string => typeof v === 'string');
+      for (const script of [/[A-Za-z]/, /\p{Script=Han}/u, /\p{Script=Arabic}/u]) expect(texts.some((x) => script.test(x)), String(script)).toBe(true);
+      const groupSenders = await t.db
+        .select({ name: messages.senderName })
+        .from(messages)
+        .innerJoin(chats, eq(chats.id, messages.conversationId))
+        .where(and(own, eq(chats.isGroup, true), eq(messages.fromMe, false)));
+      expect(groupSenders.length).toBeGreaterThan(0);
+      expect(groupSenders.every((m) => m.name)).toBe(true);
+
+      // The long chat, read by message pages from its newest.
+      const [long] = await t.db
+        .select({ id: chats.id, n: sql<number>`count(*)::int` })
+        .from(chats)
+        .innerJoin(messages, eq(messages.conversationId, chats.id))
+        .where(own)
+        .groupBy(chats.id)
+        .orderBy(sql`count(*) desc`)
+        .limit(1);
+      expect(long!.n).toBe(LONG_CHAT_MESSAGES);
+      const latest = messagePageData.parse(camelKeys((await t.post(chatsEndpoints.messagePageBefore.path, { conversation_id: long!.id }, { token })).data));
+      expect([latest.rows.length, latest.hasMore]).toEqual([50, true]);
+
+      const status = syncStatusData.parse(camelKeys((await t.post(chatsEndpoints.syncStatus.path, {}, { token })).data));
+      expect(status).toMatchObject({ numbers: [u.number], syncType: u.syncType, syncedChatCount: page.totalCount, lastSyncTime: t.clock.now().getTime() });
+    }
+  }, 60000);
+
+  it('makes the same chats again from its fixed seed, and only for a person who has none', async () => {
+    const seed = await seedDemo(t.db, t.clock);
+    const ownerId = seed.userIds['member1@demo.test']!;
+    const ofMember1 = async () => {
+      const rows = await t.db
+        .select({ chat: chats.chatWhatsappId, name: chats.name, key: messages.msgKey, at: messages.sendTime, type: messages.type, text: messages.text, meta: messages.meta })
+        .from(messages)
+        .innerJoin(chats, eq(chats.id, messages.conversationId))
+        .where(eq(chats.ownerId, ownerId))
+        .orderBy(asc(chats.chatWhatsappId), asc(messages.msgKey));
+      return JSON.stringify(rows);
+    };
+    const before = await ofMember1();
+    const others = await t.count('messages');
+    // A person with chats keeps exactly those.
+    await seedDemo(t.db, t.clock);
+    expect(await ofMember1()).toBe(before);
+    expect(await t.count('messages')).toBe(others);
+    // A person with none gets the demo chats again, the very same ones.
+    await t.db.delete(chats).where(eq(chats.ownerId, ownerId));
+    await t.db.delete(chatSyncStates).where(eq(chatSyncStates.userId, ownerId));
+    const again = await seedDemo(t.db, t.clock);
+    expect(await ofMember1()).toBe(before);
+    expect(again.chats).toEqual(seed.chats);
+    expect(await t.count('messages')).toBe(others);
   }, 60000);
 
   it('makes the same leads again from its fixed seed, and only for a person who has none', async () => {
