@@ -98,7 +98,7 @@ export const chatPage = async (db: Db, owner: ChatOwner, pageNo: number, pageSiz
 };
 
 /** A statement's values: placeholders (the served, prepared statement) or inline (a test EXPLAINs the same statement). */
-type Bind = (name: string, value: string) => SQL | string;
+type Bind = (name: string, value: string) => SQL;
 const inline: Bind = (_, value) => sql`${value}`;
 
 /**
@@ -120,7 +120,7 @@ export const changedSinceQuery = (db: Db, owner: ChatOwner, since: string, bind:
 
 /** Prepared once per database: a refresh tick runs it every 20 s (SPEC §9), so it is not rebuilt each call. */
 const changedSince = preparedFor((db) =>
-  changedSinceQuery(db, { workspaceId: '', userId: '' }, '', (name) => sql.placeholder(name) as unknown as SQL).prepare('chats_changed_since'),
+  changedSinceQuery(db, { workspaceId: '', userId: '' }, '', (name) => sql`${sql.placeholder(name)}`).prepare('chats_changed_since'),
 );
 
 export const chatsChangedSince = async (db: Db, owner: ChatOwner, since: number, now: Date) => {
