@@ -26,6 +26,16 @@ if (builtAt === 0 || Math.max(...sources.map(newest)) > builtAt) {
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
+// The companion extension (dist-extension/), built when missing or older than its sources.
+const extensionManifest = join(root, 'dist-extension', 'manifest.json');
+const extensionSources = ['extension', 'src/contract'].map((p) => join(root, p));
+const extensionBuiltAt = existsSync(extensionManifest) ? statSync(extensionManifest).mtimeMs : 0;
+if (extensionBuiltAt === 0 || Math.max(...extensionSources.map(newest)) > extensionBuiltAt) {
+  const r = spawnSync(process.execPath, [join(root, 'scripts', 'build-extension.mjs')], { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+console.log(`[start] companion extension: ${join(root, 'dist-extension')} (chrome://extensions, Developer mode, "Load unpacked")`);
+
 // A new embedded database starts from a migrated template (server/db/pglite-template.ts).
 if (!process.env.DATABASE_URL) {
   const r = spawnSync('npm', ['run', '--silent', 'db:template'], { cwd: root, stdio: 'inherit' });

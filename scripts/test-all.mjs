@@ -82,8 +82,14 @@ if (!check('codegen', 'npm', ['run', '--silent', 'codegen'])) {
   }
 
   // The e2e server starts on a fresh embedded database from the migrated template, as `npm start` does.
-  if (check('build', 'npx', ['vite', 'build']) && check('db-template', 'npm', ['run', '--silent', 'db:template'])) playwright('e2e-chromium');
-  else lines.push('e2e-chromium: not run (build or database template failed)');
+  // The journeys load the companion extension (dist-extension/) beside the app.
+  if (
+    check('build', 'npx', ['vite', 'build']) &&
+    check('extension-build', 'node', ['scripts/build-extension.mjs']) &&
+    check('db-template', 'npm', ['run', '--silent', 'db:template'])
+  )
+    playwright('e2e-chromium');
+  else lines.push('e2e-chromium: not run (build, extension build or database template failed)');
 }
 
 console.log('\n' + lines.join('\n'));

@@ -276,7 +276,7 @@ export const generateAccount = (number: string, anchor: number): ChatAccount => 
     let created = 1_600_000_000 + r.int(0, 100_000_000);
     while (usedPhones.has(`${number}-${created}`)) created += 1;
     usedPhones.add(`${number}-${created}`);
-    const members = Array.from({ length: r.int(3, 6) }, () => personName(r, lang));
+    const members = [...new Set(Array.from({ length: r.int(3, 6) }, () => personName(r, lang)))];
     chats.push({ chatWhatsappId: `${number}-${created}@g.us`, name, isGroup: true, lang, members });
   }
 

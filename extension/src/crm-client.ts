@@ -5,7 +5,7 @@
  * message}` envelope read back in camelCase and parsed with the endpoint's answer schema, 20 s
  * time-out. The access token is renewed through eclientToken shortly before it expires and when
  * a call answers 100004 or 100026 (then the call is made once more); a renewal the server refuses
- * signs the extension out of the workspace.
+ * as a dead session signs the extension out of the workspace.
  */
 import type { z } from 'zod/mini';
 import { camelKeys, snakeKeys } from '../../src/contract/case';
@@ -55,6 +55,13 @@ const readEnvelope = (text: string): Envelope | null => {
 /** The session codes (SPEC §4 Session): renew, then try again. */
 const isSessionCode = (code: number) => code === Code.TOKEN_EXPIRED || code === Code.TOKEN_INVALID;
 
+/**
+ * A renewal refused with one of these means the session is over (SPEC §5: 100006 'No active account
+ * found with the given credentials' is an invalid token); any other refusal (a rate limit, a server
+ * failure) leaves the session for a later try.
+ */
+const SESSION_ENDED: readonly number[] = [Code.NO_ACTIVE_ACCOUNT, Code.TOKEN_EXPIRED, Code.TOKEN_INVALID, Code.SIGNED_OUT, Code.VALIDATION];
+
 export type CrmClient = {
   /** A call as the extension's session (renewing it as needed). */
   call<E extends Endpoint>(endpoint: E, body: z.input<E['request']>): Promise<CallOutcome<z.output<E['answer']>>>;
@@ -95,7 +102,7 @@ export const createCrmClient = (deps: CrmClientDeps): CrmClient => {
     // A session handed over meanwhile (eclientAuth) wins over this renewal's result.
     const current = await deps.store.get('crmSession');
     if (!current || current.refreshToken !== session.refreshToken) return current ? { kind: 'ok', data: current } : { kind: 'signedOut' };
-    if (outcome.kind === 'refused') {
+    if (outcome.kind === 'refused' && SESSION_ENDED.includes(outcome.code)) {
       await deps.store.remove('crmSession');
       return { kind: 'signedOut' };
     }

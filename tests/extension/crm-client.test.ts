@@ -6,6 +6,7 @@ import { RENEW_BEFORE_MS, createCrmClient, type FetchLike } from '../../extensio
 import { createStore, memoryArea, type CrmSession } from '../../extension/src/state';
 
 const NOW = 1_750_000_000_000;
+const tokenPath = chatsEndpoints.eclientToken.path;
 const session: CrmSession = { origin: 'http://127.0.0.1:8787', accessToken: 'access-0', refreshToken: 'refresh-0', expiresAt: NOW + 900_000, userId: 'u1', email: 'mia@example.test', workspaceId: 'w1' };
 const statusData = { numbers: ['14155550100'], limit: 5, sync_type: 'manual', last_sync_time: null, synced_chat_count: 0 };
 
@@ -60,9 +61,9 @@ describe('CRM client', () => {
 
   it('renews on 100004 and 100026, keeps the rotated tokens, and tries the call once more', async () => {
     for (const code of [Code.TOKEN_EXPIRED, Code.TOKEN_INVALID]) {
-      const { client, calls, area } = setup({ '/api/crm/v2/sync/status': [refused(code), ok(statusData)], '/api/crm/v2/eclient/token': [tokens(1)] });
+      const { client, calls, area } = setup({ '/api/crm/v2/sync/status': [refused(code), ok(statusData)], [tokenPath]: [tokens(1)] });
       expect(await client.call(chatsEndpoints.syncStatus, {})).toMatchObject({ kind: 'ok' });
-      expect(calls.map((c) => new URL(c.url).pathname)).toEqual(['/api/crm/v2/sync/status', '/api/crm/v2/eclient/token', '/api/crm/v2/sync/status']);
+      expect(calls.map((c) => new URL(c.url).pathname)).toEqual(['/api/crm/v2/sync/status', tokenPath, '/api/crm/v2/sync/status']);
       expect(calls[1]!.body).toEqual({ refresh_token: 'refresh-0' });
       expect(calls[1]!.headers.authorization).toBeUndefined();
       expect(calls[2]!.headers.authorization).toBe('Bearer access-1');
@@ -71,29 +72,35 @@ describe('CRM client', () => {
   });
 
   it('renews before the access token expires', async () => {
-    const { client, calls } = setup({ '/api/crm/v2/sync/status': [ok(statusData)], '/api/crm/v2/eclient/token': [tokens(2)] }, { ...session, expiresAt: NOW + RENEW_BEFORE_MS - 1 });
+    const { client, calls } = setup({ '/api/crm/v2/sync/status': [ok(statusData)], [tokenPath]: [tokens(2)] }, { ...session, expiresAt: NOW + RENEW_BEFORE_MS - 1 });
     expect(await client.call(chatsEndpoints.syncStatus, {})).toMatchObject({ kind: 'ok' });
-    expect(calls.map((c) => new URL(c.url).pathname)).toEqual(['/api/crm/v2/eclient/token', '/api/crm/v2/sync/status']);
+    expect(calls.map((c) => new URL(c.url).pathname)).toEqual([tokenPath, '/api/crm/v2/sync/status']);
     expect(calls[1]!.headers.authorization).toBe('Bearer access-2');
   });
 
   it('signs out when the renewal is refused, but keeps the session when the workspace is unreachable', async () => {
-    const refusedRenewal = setup({ '/api/crm/v2/sync/status': [refused(Code.TOKEN_EXPIRED)], '/api/crm/v2/eclient/token': [refused(Code.TOKEN_INVALID)] });
-    expect(await refusedRenewal.client.call(chatsEndpoints.syncStatus, {})).toEqual({ kind: 'signedOut' });
-    expect(refusedRenewal.area.data.crmSession).toBeUndefined();
+    for (const code of [Code.NO_ACTIVE_ACCOUNT, Code.TOKEN_INVALID]) {
+      const refusedRenewal = setup({ '/api/crm/v2/sync/status': [refused(Code.TOKEN_EXPIRED)], [tokenPath]: [refused(code)] });
+      expect(await refusedRenewal.client.call(chatsEndpoints.syncStatus, {})).toEqual({ kind: 'signedOut' });
+      expect(refusedRenewal.area.data.crmSession).toBeUndefined();
+    }
 
-    const offline = setup({ '/api/crm/v2/sync/status': [refused(Code.TOKEN_EXPIRED)], '/api/crm/v2/eclient/token': [new Error('offline')] });
+    const limited = setup({ '/api/crm/v2/sync/status': [refused(Code.TOKEN_EXPIRED)], [tokenPath]: [refused(Code.RATE_LIMITED)] });
+    expect(await limited.client.call(chatsEndpoints.syncStatus, {})).toMatchObject({ kind: 'refused', code: Code.RATE_LIMITED });
+    expect(limited.area.data.crmSession).toEqual(session);
+
+    const offline = setup({ '/api/crm/v2/sync/status': [refused(Code.TOKEN_EXPIRED)], [tokenPath]: [new Error('offline')] });
     expect(await offline.client.call(chatsEndpoints.syncStatus, {})).toMatchObject({ kind: 'unreachable' });
     expect(offline.area.data.crmSession).toEqual(session);
   });
 
   it('makes one renewal for calls that need it at the same time', async () => {
     const { client, calls } = setup(
-      { '/api/crm/v2/sync/status': [ok(statusData), ok(statusData)], '/api/crm/v2/eclient/token': [tokens(3)] },
+      { '/api/crm/v2/sync/status': [ok(statusData), ok(statusData)], [tokenPath]: [tokens(3)] },
       { ...session, expiresAt: NOW },
     );
     const both = await Promise.all([client.call(chatsEndpoints.syncStatus, {}), client.call(chatsEndpoints.syncStatus, {})]);
     expect(both.map((o) => o.kind)).toEqual(['ok', 'ok']);
-    expect(calls.filter((c) => c.url.includes('/eclient/token'))).toHaveLength(1);
+    expect(calls.filter((c) => c.url.includes(tokenPath))).toHaveLength(1);
   });
 });

@@ -190,6 +190,7 @@ const when = (time: number): string => {
   return d.toDateString() === new Date().toDateString() ? timeFormat.format(d) : dateFormat.format(d);
 };
 const fullTime = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
+const memberList = new Intl.ListFormat(locale, { type: 'unit', style: 'short' });
 
 const el = {
   who: h('span', { class: 'who', attrs: { 'data-testid': 'chat-number' } }),
@@ -203,7 +204,8 @@ const el = {
   chatList: h('ul', { class: 'chat-list', attrs: { 'data-testid': 'chat-list' } }),
   convTitle: h('h2', { class: 'conv-title', attrs: { id: 'conv-title', dir: 'auto', tabindex: '-1' } }),
   convSub: h('p', { class: 'conv-sub' }),
-  messages: h('ol', { class: 'messages', attrs: { 'data-testid': 'chat-messages', 'aria-labelledby': 'conv-title' } }),
+  // Focusable so keyboard users can scroll the messages.
+  messages: h('ol', { class: 'messages', attrs: { 'data-testid': 'chat-messages', 'aria-labelledby': 'conv-title', tabindex: '0' } }),
   typing: h('p', { class: 'typing', attrs: { 'aria-live': 'polite', 'data-testid': 'chat-typing' } }),
   composer: h('form', { class: 'composer', attrs: { 'data-testid': 'chat-composer' } }),
   composerInput: h('input', {
@@ -251,8 +253,11 @@ const buildSkeleton = () => {
     el.composerInput.value = '';
     void send(chat, text);
   });
-  const back = h('button', { class: 'button quiet back', text: t.back, attrs: { type: 'button', 'data-testid': 'chat-back' }, on: { click: () => openChat(null) } });
-  el.conversation.append(h('header', { class: 'conv-header' }, [back, h('div', {}, [el.convTitle, el.convSub])]), el.messages, el.typing, el.composer);
+  // On phones the list and the open chat take turns: an arrow (mirrored right to left) goes back.
+  const back = h('button', { class: 'button quiet back', attrs: { type: 'button', 'aria-label': t.back, title: t.back, 'data-testid': 'chat-back' }, on: { click: () => openChat(null) } }, [
+    h('span', { class: 'back-arrow', text: '←', attrs: { 'aria-hidden': 'true' } }),
+  ]);
+  el.conversation.append(h('header', { class: 'conv-header' }, [back, h('div', { class: 'conv-heading' }, [el.convTitle, el.convSub])]), el.messages, el.typing, el.composer);
   el.chatView.append(
     h('nav', { class: 'list-pane', attrs: { 'aria-labelledby': 'chats-heading' } }, [h('h2', { class: 'list-heading', text: t.chats, attrs: { id: 'chats-heading' } }), el.chatList]),
     el.conversation,
@@ -343,9 +348,10 @@ const renderChats = () => {
               },
               [
                 h('span', { class: `avatar${chat.isGroup ? ' group' : ''}`, text: Array.from(chat.name.replace(/^\+/, ''))[0] ?? '?', attrs: { 'aria-hidden': 'true' } }),
-                h('span', { class: 'chat-name', text: chat.name, attrs: { dir: 'auto' } }),
+                // The name and preview keep their own direction (bdi) but line up with the page's.
+                h('span', { class: 'chat-name' }, [h('bdi', { text: chat.name })]),
                 last ? h('span', { class: 'chat-time', text: when(last.sendTime) }) : null,
-                h('span', { class: 'chat-preview', text: last ? previewOf(last, t, locale) : '', attrs: { dir: 'auto' } }),
+                h('span', { class: 'chat-preview' }, [h('bdi', { text: last ? previewOf(last, t, locale) : '' })]),
               ],
             ),
           ]),
@@ -364,7 +370,7 @@ const renderChats = () => {
   }
   const messages = messagesOf(account.messages, chat.chatWhatsappId);
   el.convTitle.textContent = chat.name;
-  el.convSub.textContent = chat.isGroup ? `${t.group} · ${chat.members.join(', ')}` : `+${chat.chatWhatsappId.slice(0, chat.chatWhatsappId.indexOf('@'))}`;
+  el.convSub.textContent = chat.isGroup ? `${t.group} · ${memberList.format(chat.members)}` : `+${chat.chatWhatsappId.slice(0, chat.chatWhatsappId.indexOf('@'))}`;
   fill(el.messages, messages.map((m) => renderMessage(m, isGroupChatId(chat.chatWhatsappId))));
   el.typing.textContent = state.typing.has(chat.chatWhatsappId) ? `${chat.name} · ${t.typing}` : '';
   if (shownChat !== chat.chatWhatsappId || messages.length !== shownCount) el.messages.scrollTop = el.messages.scrollHeight;
