@@ -19,6 +19,9 @@
 //     BENCH_IMPORT_PARSE=0 skips it)
 //  9. the contact list with a tag filter and a search over one member's 100,000 contacts, beside the
 //     bare queries (scripts/bench-contacts.ts; goal: p95 <= 30 ms on PGlite; BENCH_CONTACTS=0 skips it)
+// 10. the conversation refresh tick when nothing changed, on a real server on PGlite: the SQL statements
+//     it runs and its bytes on the wire, request and answer (scripts/bench-chat-refresh.ts; goals: <= 2
+//     statements, <= 2 KB; BENCH_CHATS=0 skips it)
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -251,3 +254,5 @@ if (process.env.BENCH_IMPORT !== '0') runBench('bench-import.ts');
 if (process.env.BENCH_IMPORT_PARSE !== '0') runBench('bench-import-parse.ts');
 // 9. the contact list with a tag filter over 100,000 contacts
 if (process.env.BENCH_CONTACTS !== '0') runBench('bench-contacts.ts');
+// 10. the conversation refresh tick when nothing changed
+if (process.env.BENCH_CHATS !== '0') runBench('bench-chat-refresh.ts');
