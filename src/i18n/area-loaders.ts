@@ -17,6 +17,7 @@ export const areaLoaders = {
   tags: { en: () => import('./en/tags'), 'zh-CN': () => import('./zh-CN/tags'), ar: () => import('./ar/tags') },
   importer: { en: () => import('./en/importer'), 'zh-CN': () => import('./zh-CN/importer'), ar: () => import('./ar/importer') },
   sync: { en: () => import('./en/sync'), 'zh-CN': () => import('./zh-CN/sync'), ar: () => import('./ar/sync') },
+  chats: { en: () => import('./en/chats'), 'zh-CN': () => import('./zh-CN/chats'), ar: () => import('./ar/chats') },
 } satisfies Record<string, Record<Locales, () => Promise<Record<string, unknown>>>>;
 
 export type LazyArea = keyof typeof areaLoaders & keyof Translations;

@@ -420,6 +420,10 @@ type RootTranslation = {
 			 */
 			tags: string
 			/**
+			 * C​o​n​v​e​r​s​a​t​i​o​n​s
+			 */
+			conversations: string
+			/**
 			 * W​o​r​k​s​p​a​c​e​ ​m​e​m​b​e​r​s
 			 */
 			members: string
@@ -3425,6 +3429,325 @@ type RootTranslation = {
 			home: string
 		}
 	}
+	chats: {
+		/**
+		 * C​o​n​v​e​r​s​a​t​i​o​n​s
+		 */
+		title: string
+		/**
+		 * T​h​e​ ​c​h​a​t​s​ ​s​y​n​c​e​d​ ​b​y​ ​t​h​e​ ​c​o​m​p​a​n​i​o​n​ ​e​x​t​e​n​s​i​o​n​,​ ​k​e​p​t​ ​u​p​ ​t​o​ ​d​a​t​e​ ​w​h​i​l​e​ ​t​h​i​s​ ​p​a​g​e​ ​i​s​ ​o​p​e​n​.
+		 */
+		lead: string
+		/**
+		 * L​o​a​d​i​n​g​ ​c​o​n​v​e​r​s​a​t​i​o​n​s​…
+		 */
+		loading: string
+		/**
+		 * L​o​a​d​i​n​g​ ​c​o​n​v​e​r​s​a​t​i​o​n​s​…​ ​{​c​o​u​n​t​}​ ​o​f​ ​{​t​o​t​a​l​}
+		 * @param {string} count
+		 * @param {string} total
+		 */
+		loadingMore: RequiredParams<'count' | 'total'>
+		/**
+		 * {​c​o​u​n​t​}​ ​c​o​n​v​e​r​s​a​t​i​o​n​s
+		 * @param {string} count
+		 */
+		count: RequiredParams<'count'>
+		/**
+		 * 1​ ​c​o​n​v​e​r​s​a​t​i​o​n
+		 */
+		countOne: string
+		/**
+		 * T​h​e​ ​c​o​n​v​e​r​s​a​t​i​o​n​s​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​l​o​a​d​e​d​.
+		 */
+		listFailed: string
+		/**
+		 * T​h​e​ ​c​o​n​v​e​r​s​a​t​i​o​n​s​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​r​e​f​r​e​s​h​e​d​.​ ​T​r​y​i​n​g​ ​a​g​a​i​n​ ​i​n​ ​a​ ​m​o​m​e​n​t​.
+		 */
+		refreshFailed: string
+		/**
+		 * T​r​y​ ​a​g​a​i​n
+		 */
+		retry: string
+		member: {
+			/**
+			 * C​o​n​v​e​r​s​a​t​i​o​n​s​ ​o​f
+			 */
+			label: string
+			/**
+			 * {​n​a​m​e​}​ ​(​m​e​)
+			 * @param {string} name
+			 */
+			self: RequiredParams<'name'>
+		}
+		filters: {
+			/**
+			 * F​i​l​t​e​r​ ​c​o​n​v​e​r​s​a​t​i​o​n​s
+			 */
+			label: string
+			/**
+			 * S​e​a​r​c​h​ ​b​y​ ​n​a​m​e​ ​o​r​ ​n​u​m​b​e​r
+			 */
+			search: string
+			/**
+			 * S​h​o​w
+			 */
+			kind: string
+			kinds: {
+				/**
+				 * A​l​l​ ​c​h​a​t​s
+				 */
+				all: string
+				/**
+				 * S​i​n​g​l​e​ ​c​h​a​t​s
+				 */
+				single: string
+				/**
+				 * G​r​o​u​p​s
+				 */
+				group: string
+			}
+			/**
+			 * A​w​a​i​t​i​n​g​ ​r​e​p​l​y​ ​o​n​l​y
+			 */
+			awaitingReply: string
+			/**
+			 * N​o​ ​c​o​n​v​e​r​s​a​t​i​o​n​ ​m​a​t​c​h​e​s​ ​t​h​e​s​e​ ​f​i​l​t​e​r​s​.
+			 */
+			noMatch: string
+			/**
+			 * C​l​e​a​r​ ​f​i​l​t​e​r​s
+			 */
+			clear: string
+		}
+		list: {
+			/**
+			 * C​o​n​v​e​r​s​a​t​i​o​n​s
+			 */
+			label: string
+			/**
+			 * G​r​o​u​p
+			 */
+			group: string
+			/**
+			 * A​w​a​i​t​i​n​g​ ​r​e​p​l​y
+			 */
+			awaiting: string
+			/**
+			 * L​e​a​d
+			 */
+			lead: string
+			/**
+			 * N​o​ ​m​e​s​s​a​g​e​s​ ​y​e​t
+			 */
+			noMessages: string
+			/**
+			 * Y​o​u​:​ ​{​t​e​x​t​}
+			 * @param {string} text
+			 */
+			you: RequiredParams<'text'>
+		}
+		intro: {
+			/**
+			 * S​y​n​c​ ​y​o​u​r​ ​c​h​a​t​s
+			 */
+			title: string
+			/**
+			 * Y​o​u​r​ ​c​h​a​t​s​ ​a​p​p​e​a​r​ ​h​e​r​e​ ​o​n​c​e​ ​t​h​e​ ​c​o​m​p​a​n​i​o​n​ ​b​r​o​w​s​e​r​ ​e​x​t​e​n​s​i​o​n​ ​h​a​s​ ​s​y​n​c​e​d​ ​t​h​e​m​.​ ​T​h​e​ ​p​e​o​p​l​e​ ​y​o​u​ ​t​a​l​k​ ​t​o​ ​b​e​c​o​m​e​ ​l​e​a​d​s​ ​i​n​ ​y​o​u​r​ ​p​i​p​e​l​i​n​e​.
+			 */
+			body: string
+			/**
+			 * I​n​s​t​a​l​l​ ​t​h​e​ ​c​o​m​p​a​n​i​o​n​ ​b​r​o​w​s​e​r​ ​e​x​t​e​n​s​i​o​n​ ​a​n​d​ ​t​u​r​n​ ​i​t​ ​o​n​.
+			 */
+			step1: string
+			/**
+			 * O​p​e​n​ ​y​o​u​r​ ​c​h​a​t​ ​w​e​b​ ​p​a​g​e​ ​a​n​d​ ​l​o​g​ ​i​n​,​ ​t​h​e​n​ ​s​i​g​n​ ​t​h​e​ ​e​x​t​e​n​s​i​o​n​ ​i​n​ ​w​i​t​h​ ​t​h​i​s​ ​s​a​m​e​ ​a​c​c​o​u​n​t​.
+			 */
+			step2: string
+			/**
+			 * P​r​e​s​s​ ​S​y​n​c​ ​o​n​ ​t​h​e​ ​p​i​p​e​l​i​n​e​.​ ​N​e​w​ ​m​e​s​s​a​g​e​s​ ​t​h​e​n​ ​s​h​o​w​ ​h​e​r​e​ ​b​y​ ​t​h​e​m​s​e​l​v​e​s​.
+			 */
+			step3: string
+			/**
+			 * G​o​ ​t​o​ ​t​h​e​ ​p​i​p​e​l​i​n​e​ ​t​o​ ​s​y​n​c
+			 */
+			toPipeline: string
+			/**
+			 * T​h​i​s​ ​m​e​m​b​e​r​ ​h​a​s​ ​n​o​t​ ​s​y​n​c​e​d​ ​a​n​y​ ​c​h​a​t​s​ ​y​e​t​.
+			 */
+			otherMember: string
+		}
+		view: {
+			/**
+			 * C​h​o​o​s​e​ ​a​ ​c​o​n​v​e​r​s​a​t​i​o​n​ ​t​o​ ​r​e​a​d​ ​i​t​.
+			 */
+			placeholder: string
+			/**
+			 * B​a​c​k​ ​t​o​ ​t​h​e​ ​c​o​n​v​e​r​s​a​t​i​o​n​s
+			 */
+			back: string
+			/**
+			 * L​o​a​d​i​n​g​ ​m​e​s​s​a​g​e​s​…
+			 */
+			loading: string
+			/**
+			 * T​h​e​ ​m​e​s​s​a​g​e​s​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​l​o​a​d​e​d​.
+			 */
+			failed: string
+			/**
+			 * N​o​ ​m​e​s​s​a​g​e​s​ ​i​n​ ​t​h​i​s​ ​c​o​n​v​e​r​s​a​t​i​o​n​ ​y​e​t​.
+			 */
+			empty: string
+			/**
+			 * L​o​a​d​ ​o​l​d​e​r​ ​m​e​s​s​a​g​e​s
+			 */
+			loadOlder: string
+			/**
+			 * L​o​a​d​i​n​g​ ​o​l​d​e​r​ ​m​e​s​s​a​g​e​s​…
+			 */
+			loadingOlder: string
+			/**
+			 * O​l​d​e​r​ ​m​e​s​s​a​g​e​s​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​l​o​a​d​e​d​.
+			 */
+			olderFailed: string
+			/**
+			 * S​t​a​r​t​ ​o​f​ ​t​h​e​ ​c​o​n​v​e​r​s​a​t​i​o​n
+			 */
+			start: string
+			/**
+			 * N​e​w​ ​m​e​s​s​a​g​e​s​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​l​o​a​d​e​d​.
+			 */
+			newerFailed: string
+			/**
+			 * M​e​s​s​a​g​e​s​ ​w​i​t​h​ ​{​n​a​m​e​}
+			 * @param {string} name
+			 */
+			messages: RequiredParams<'name'>
+			/**
+			 * G​r​o​u​p​ ​c​h​a​t
+			 */
+			groupChat: string
+			/**
+			 * I​n​ ​y​o​u​r​ ​p​i​p​e​l​i​n​e​ ​a​s​ ​a​ ​l​e​a​d
+			 */
+			linkedLead: string
+		}
+		message: {
+			/**
+			 * Y​o​u
+			 */
+			fromMe: string
+			/**
+			 * P​h​o​t​o
+			 */
+			photo: string
+			/**
+			 * V​i​d​e​o
+			 */
+			video: string
+			/**
+			 * S​t​i​c​k​e​r
+			 */
+			sticker: string
+			/**
+			 * D​o​c​u​m​e​n​t
+			 */
+			document: string
+			/**
+			 * V​o​i​c​e​ ​m​e​s​s​a​g​e
+			 */
+			voice: string
+			/**
+			 * A​u​d​i​o
+			 */
+			audio: string
+			/**
+			 * C​o​n​t​a​c​t​ ​c​a​r​d
+			 */
+			contact: string
+			/**
+			 * L​o​c​a​t​i​o​n
+			 */
+			location: string
+			/**
+			 * O​p​e​n​ ​t​h​e​ ​m​a​p
+			 */
+			openMap: string
+			/**
+			 * P​o​l​l
+			 */
+			poll: string
+			/**
+			 * O​r​d​e​r
+			 */
+			order: string
+			/**
+			 * {​c​o​u​n​t​}​ ​{​{​i​t​e​m​|​i​t​e​m​s​}​}
+			 * @param {number} count
+			 */
+			orderItems: RequiredParams<'count'>
+			/**
+			 * P​a​y​m​e​n​t
+			 */
+			payment: string
+			/**
+			 * M​e​s​s​a​g​e​ ​w​i​t​h​ ​b​u​t​t​o​n​s
+			 */
+			interactive: string
+			/**
+			 * T​h​i​s​ ​m​e​s​s​a​g​e​ ​w​a​s​ ​d​e​l​e​t​e​d
+			 */
+			revoked: string
+			/**
+			 * A​ ​m​e​s​s​a​g​e​ ​o​f​ ​a​ ​k​i​n​d​ ​t​h​i​s​ ​p​a​g​e​ ​d​o​e​s​ ​n​o​t​ ​s​h​o​w​ ​(​{​t​y​p​e​}​)
+			 * @param {string} type
+			 */
+			unsupported: RequiredParams<'type'>
+			/**
+			 * F​i​l​e​ ​o​v​e​r​ ​1​6​ ​M​B​:​ ​o​p​e​n​ ​i​t​ ​o​n​ ​y​o​u​r​ ​p​h​o​n​e
+			 */
+			tooLarge: string
+			/**
+			 * L​e​n​g​t​h​ ​{​d​u​r​a​t​i​o​n​}
+			 * @param {string} duration
+			 */
+			duration: RequiredParams<'duration'>
+			/**
+			 * (​o​p​e​n​s​ ​i​n​ ​a​ ​n​e​w​ ​t​a​b​)
+			 */
+			opensInNewTab: string
+		}
+		size: {
+			/**
+			 * 1​ ​b​y​t​e
+			 */
+			oneByte: string
+			/**
+			 * {​s​i​z​e​}​ ​b​y​t​e​s
+			 * @param {string} size
+			 */
+			bytes: RequiredParams<'size'>
+			/**
+			 * {​s​i​z​e​}​ ​k​B
+			 * @param {string} size
+			 */
+			kB: RequiredParams<'size'>
+			/**
+			 * {​s​i​z​e​}​ ​M​B
+			 * @param {string} size
+			 */
+			MB: RequiredParams<'size'>
+			/**
+			 * {​s​i​z​e​}​ ​G​B
+			 * @param {string} size
+			 */
+			GB: RequiredParams<'size'>
+			/**
+			 * o​v​e​r​ ​1​ ​T​B
+			 */
+			overTB: string
+		}
+	}
 }
 
 export type TranslationFunctions = {
@@ -3828,6 +4151,10 @@ export type TranslationFunctions = {
 			 * Tags
 			 */
 			tags: () => LocalizedString
+			/**
+			 * Conversations
+			 */
+			conversations: () => LocalizedString
 			/**
 			 * Workspace members
 			 */
@@ -6736,6 +7063,312 @@ export type TranslationFunctions = {
 			 * Open the workspace
 			 */
 			home: () => LocalizedString
+		}
+	}
+	chats: {
+		/**
+		 * Conversations
+		 */
+		title: () => LocalizedString
+		/**
+		 * The chats synced by the companion extension, kept up to date while this page is open.
+		 */
+		lead: () => LocalizedString
+		/**
+		 * Loading conversations…
+		 */
+		loading: () => LocalizedString
+		/**
+		 * Loading conversations… {count} of {total}
+		 */
+		loadingMore: (arg: { count: string, total: string }) => LocalizedString
+		/**
+		 * {count} conversations
+		 */
+		count: (arg: { count: string }) => LocalizedString
+		/**
+		 * 1 conversation
+		 */
+		countOne: () => LocalizedString
+		/**
+		 * The conversations could not be loaded.
+		 */
+		listFailed: () => LocalizedString
+		/**
+		 * The conversations could not be refreshed. Trying again in a moment.
+		 */
+		refreshFailed: () => LocalizedString
+		/**
+		 * Try again
+		 */
+		retry: () => LocalizedString
+		member: {
+			/**
+			 * Conversations of
+			 */
+			label: () => LocalizedString
+			/**
+			 * {name} (me)
+			 */
+			self: (arg: { name: string }) => LocalizedString
+		}
+		filters: {
+			/**
+			 * Filter conversations
+			 */
+			label: () => LocalizedString
+			/**
+			 * Search by name or number
+			 */
+			search: () => LocalizedString
+			/**
+			 * Show
+			 */
+			kind: () => LocalizedString
+			kinds: {
+				/**
+				 * All chats
+				 */
+				all: () => LocalizedString
+				/**
+				 * Single chats
+				 */
+				single: () => LocalizedString
+				/**
+				 * Groups
+				 */
+				group: () => LocalizedString
+			}
+			/**
+			 * Awaiting reply only
+			 */
+			awaitingReply: () => LocalizedString
+			/**
+			 * No conversation matches these filters.
+			 */
+			noMatch: () => LocalizedString
+			/**
+			 * Clear filters
+			 */
+			clear: () => LocalizedString
+		}
+		list: {
+			/**
+			 * Conversations
+			 */
+			label: () => LocalizedString
+			/**
+			 * Group
+			 */
+			group: () => LocalizedString
+			/**
+			 * Awaiting reply
+			 */
+			awaiting: () => LocalizedString
+			/**
+			 * Lead
+			 */
+			lead: () => LocalizedString
+			/**
+			 * No messages yet
+			 */
+			noMessages: () => LocalizedString
+			/**
+			 * You: {text}
+			 */
+			you: (arg: { text: string }) => LocalizedString
+		}
+		intro: {
+			/**
+			 * Sync your chats
+			 */
+			title: () => LocalizedString
+			/**
+			 * Your chats appear here once the companion browser extension has synced them. The people you talk to become leads in your pipeline.
+			 */
+			body: () => LocalizedString
+			/**
+			 * Install the companion browser extension and turn it on.
+			 */
+			step1: () => LocalizedString
+			/**
+			 * Open your chat web page and log in, then sign the extension in with this same account.
+			 */
+			step2: () => LocalizedString
+			/**
+			 * Press Sync on the pipeline. New messages then show here by themselves.
+			 */
+			step3: () => LocalizedString
+			/**
+			 * Go to the pipeline to sync
+			 */
+			toPipeline: () => LocalizedString
+			/**
+			 * This member has not synced any chats yet.
+			 */
+			otherMember: () => LocalizedString
+		}
+		view: {
+			/**
+			 * Choose a conversation to read it.
+			 */
+			placeholder: () => LocalizedString
+			/**
+			 * Back to the conversations
+			 */
+			back: () => LocalizedString
+			/**
+			 * Loading messages…
+			 */
+			loading: () => LocalizedString
+			/**
+			 * The messages could not be loaded.
+			 */
+			failed: () => LocalizedString
+			/**
+			 * No messages in this conversation yet.
+			 */
+			empty: () => LocalizedString
+			/**
+			 * Load older messages
+			 */
+			loadOlder: () => LocalizedString
+			/**
+			 * Loading older messages…
+			 */
+			loadingOlder: () => LocalizedString
+			/**
+			 * Older messages could not be loaded.
+			 */
+			olderFailed: () => LocalizedString
+			/**
+			 * Start of the conversation
+			 */
+			start: () => LocalizedString
+			/**
+			 * New messages could not be loaded.
+			 */
+			newerFailed: () => LocalizedString
+			/**
+			 * Messages with {name}
+			 */
+			messages: (arg: { name: string }) => LocalizedString
+			/**
+			 * Group chat
+			 */
+			groupChat: () => LocalizedString
+			/**
+			 * In your pipeline as a lead
+			 */
+			linkedLead: () => LocalizedString
+		}
+		message: {
+			/**
+			 * You
+			 */
+			fromMe: () => LocalizedString
+			/**
+			 * Photo
+			 */
+			photo: () => LocalizedString
+			/**
+			 * Video
+			 */
+			video: () => LocalizedString
+			/**
+			 * Sticker
+			 */
+			sticker: () => LocalizedString
+			/**
+			 * Document
+			 */
+			document: () => LocalizedString
+			/**
+			 * Voice message
+			 */
+			voice: () => LocalizedString
+			/**
+			 * Audio
+			 */
+			audio: () => LocalizedString
+			/**
+			 * Contact card
+			 */
+			contact: () => LocalizedString
+			/**
+			 * Location
+			 */
+			location: () => LocalizedString
+			/**
+			 * Open the map
+			 */
+			openMap: () => LocalizedString
+			/**
+			 * Poll
+			 */
+			poll: () => LocalizedString
+			/**
+			 * Order
+			 */
+			order: () => LocalizedString
+			/**
+			 * {count} {{item|items}}
+			 */
+			orderItems: (arg: { count: number }) => LocalizedString
+			/**
+			 * Payment
+			 */
+			payment: () => LocalizedString
+			/**
+			 * Message with buttons
+			 */
+			interactive: () => LocalizedString
+			/**
+			 * This message was deleted
+			 */
+			revoked: () => LocalizedString
+			/**
+			 * A message of a kind this page does not show ({type})
+			 */
+			unsupported: (arg: { type: string }) => LocalizedString
+			/**
+			 * File over 16 MB: open it on your phone
+			 */
+			tooLarge: () => LocalizedString
+			/**
+			 * Length {duration}
+			 */
+			duration: (arg: { duration: string }) => LocalizedString
+			/**
+			 * (opens in a new tab)
+			 */
+			opensInNewTab: () => LocalizedString
+		}
+		size: {
+			/**
+			 * 1 byte
+			 */
+			oneByte: () => LocalizedString
+			/**
+			 * {size} bytes
+			 */
+			bytes: (arg: { size: string }) => LocalizedString
+			/**
+			 * {size} kB
+			 */
+			kB: (arg: { size: string }) => LocalizedString
+			/**
+			 * {size} MB
+			 */
+			MB: (arg: { size: string }) => LocalizedString
+			/**
+			 * {size} GB
+			 */
+			GB: (arg: { size: string }) => LocalizedString
+			/**
+			 * over 1 TB
+			 */
+			overTB: () => LocalizedString
 		}
 	}
 }

@@ -33,7 +33,7 @@ export type RouteLayout = 'standalone' | 'main';
  * signed in, with or without a workspace; 'workspace' signed in with a workspace (SPEC §2 step 6).
  */
 export type RouteAccess = 'public' | 'noWorkspace' | 'workspace';
-export type MenuIcon = 'home' | 'pipeline' | 'contacts' | 'tags' | 'members';
+export type MenuIcon = 'home' | 'pipeline' | 'contacts' | 'tags' | 'conversations' | 'members';
 export type MenuLabel = keyof Translation['layout']['menu'];
 
 export type RouteMenu = {
@@ -110,6 +110,11 @@ export const routeTable: readonly RouteEntry[] = [
   route({ path: TOKEN_EXPIRED_PATH, load: () => import('./screens/workspace/outcome-screens'), screen: 'TokenExpiredScreen', areas: ['onboarding'], layout: 'standalone', access: 'noWorkspace' }),
   route({ path: `${ALREADY_JOINED_PATH}/:inviteToken?`, load: () => import('./screens/workspace/outcome-screens'), screen: 'AlreadyJoinedScreen', areas: ['onboarding'], layout: 'standalone', access: 'noWorkspace' }),
 
+  // Standalone, with a workspace: the shared chat view (SPEC §2 /chats, /hubspot-chats, /conversations).
+  ...['/chats', '/hubspot-chats', '/conversations'].map((path) =>
+    route({ path, load: () => import('./screens/conversation/conversation-screen'), screen: 'ChatsScreen', areas: ['chats'], layout: 'standalone', access: 'workspace' }),
+  ),
+
   // Inside the main layout, with a workspace.
   route({
     path: HOME_PATH,
@@ -146,6 +151,17 @@ export const routeTable: readonly RouteEntry[] = [
     layout: 'main',
     access: 'workspace',
     menu: { label: 'tags', icon: 'tags', order: 40 },
+    memberSelector: false,
+  }),
+  route({
+    path: '/conversation',
+    load: () => import('./screens/conversation/conversation-screen'),
+    screen: 'ConversationScreen',
+    areas: ['chats'],
+    layout: 'main',
+    access: 'workspace',
+    menu: { label: 'conversations', icon: 'conversations', order: 50 },
+    // SPEC §2 Layout: hidden here; admins choose the member inside the screen.
     memberSelector: false,
   }),
   route({ path: '/change-password', load: () => import('./screens/auth/change-password-screen'), screen: 'ChangePasswordScreen', layout: 'main', access: 'workspace' }),

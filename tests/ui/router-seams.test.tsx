@@ -183,7 +183,7 @@ describe('route table', () => {
     const standalone = routeTable.filter((r) => r.layout === 'standalone').map((r) => r.path.slice(1));
     expect(paths).toEqual(['(index)', 'home', ...standalone, '(layout)']);
     const layout = root!.children!.at(-1)!;
-    expect(layout.children!.map((r) => r.path)).toEqual(['v2/home', 'pipeline', 'contacts', 'tags', 'change-password', 'settings/workspace-members']);
+    expect(layout.children!.map((r) => r.path)).toEqual(['v2/home', 'pipeline', 'contacts', 'tags', 'conversation', 'change-password', 'settings/workspace-members']);
     expect(unknown!.path).toBe('*');
   });
 

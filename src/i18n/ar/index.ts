@@ -13,8 +13,9 @@ import { contacts } from './contacts';
 import { tags } from './tags';
 import { importer } from './importer';
 import { sync } from './sync';
+import { chats } from './chats';
 
 // One file per area (src/i18n/<locale>/<area>.ts); this index only assembles them.
-const ar = { common, auth, layout, home, pages, intro, onboarding, team, pipeline, leads, contacts, tags, importer, sync } satisfies Translation;
+const ar = { common, auth, layout, home, pages, intro, onboarding, team, pipeline, leads, contacts, tags, importer, sync, chats } satisfies Translation;
 
 export default ar;

@@ -10,6 +10,7 @@ export const layout = {
     pipeline: 'مسار المبيعات',
     contacts: 'جهات الاتصال',
     tags: 'الوسوم',
+    conversations: 'المحادثات',
     members: 'أعضاء مساحة العمل',
   },
   memberSelector: {

@@ -8,6 +8,7 @@ export const layout = {
     pipeline: 'Pipeline',
     contacts: 'Contacts',
     tags: 'Tags',
+    conversations: 'Conversations',
     members: 'Workspace members',
   },
   memberSelector: {

@@ -13,8 +13,9 @@ import { contacts } from './contacts';
 import { tags } from './tags';
 import { importer } from './importer';
 import { sync } from './sync';
+import { chats } from './chats';
 
 // One file per area (src/i18n/<locale>/<area>.ts); this index only assembles them.
-const zh_CN = { common, auth, layout, home, pages, intro, onboarding, team, pipeline, leads, contacts, tags, importer, sync } satisfies Translation;
+const zh_CN = { common, auth, layout, home, pages, intro, onboarding, team, pipeline, leads, contacts, tags, importer, sync, chats } satisfies Translation;
 
 export default zh_CN;

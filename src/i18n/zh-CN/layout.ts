@@ -10,6 +10,7 @@ export const layout = {
     pipeline: '销售管道',
     contacts: '联系人',
     tags: '标签',
+    conversations: '会话',
     members: '工作区成员',
   },
   memberSelector: {

@@ -87,6 +87,16 @@ export function TagsIcon() {
   );
 }
 
+/** Two speech bubbles: the synced conversations. */
+export function ConversationsIcon() {
+  return (
+    <svg {...base} width={20} height={20} aria-hidden="true">
+      <path d="M4 5h11a1 1 0 0 1 1 1v7a1 1 0 0 1-1 1H9l-4 3v-3H4a1 1 0 0 1-1-1V6a1 1 0 0 1 1-1z" />
+      <path d="M16 9h4a1 1 0 0 1 1 1v7a1 1 0 0 1-1 1h-1v3l-4-3h-4a1 1 0 0 1-1-1v-1" />
+    </svg>
+  );
+}
+
 export function MenuEntryIcon({ icon }: { icon: MenuIcon }) {
   switch (icon) {
     case 'home':
@@ -97,6 +107,8 @@ export function MenuEntryIcon({ icon }: { icon: MenuIcon }) {
       return <ContactsIcon />;
     case 'tags':
       return <TagsIcon />;
+    case 'conversations':
+      return <ConversationsIcon />;
     case 'members':
       return <MembersIcon />;
   }

@@ -1,0 +1,244 @@
+/**
+ * The chat list of the conversations screen (SPEC §2 /conversation: chat list, filters): the
+ * filters (search by name or number, single chats or groups, awaiting a reply) and the chats they
+ * show, virtualized (src/ui/components/virtual-list.tsx) so 20,000 chats scroll smoothly. Arrow
+ * keys move between chats and Enter opens one (the list's own keyboard), as a click does.
+ *
+ * Test ids: chat-search, chat-kind-<all|single|group>, chat-await, chat-list, chat-row-<id>,
+ * chat-list-more, chat-no-match, chat-clear-filters.
+ */
+import { useMemo } from 'react';
+import { css } from '../../../../styled-system/css';
+import { phoneOfChatId, type Chat } from '../../../contract/chats';
+import { useI18nContext } from '../../../i18n/i18n-react';
+import { isAwaitingReply, visibleChats, type ChatFilters, type ChatKind } from '../../../machines/conversation-refresh.machine';
+import { Button } from '../../components/button';
+import { Checkbox } from '../../components/checkbox';
+import { TextField } from '../../components/field';
+import { VirtualList } from '../../components/virtual-list';
+import { ChatIcon } from './chat-icons';
+import type { ChatFormats } from './format/use-chat-formats';
+
+const ROW_HEIGHT = 72;
+
+const column = css({ display: 'flex', flexDirection: 'column', minHeight: '0', height: 'full', bg: 'bg.default' });
+const filterBox = css({ display: 'flex', flexDirection: 'column', gap: '2', p: '3', borderBottomWidth: '1px', borderColor: 'border.default' });
+const kinds = css({ display: 'flex', gap: '1', flexWrap: 'wrap' });
+const kindButton = css({
+  flex: '1',
+  minWidth: 'fit-content',
+  borderWidth: '1px',
+  borderColor: 'border.default',
+  borderRadius: 'l2',
+  px: '2',
+  py: '1',
+  textStyle: 'xs',
+  cursor: 'pointer',
+  bg: 'bg.default',
+  color: 'fg.default',
+  _hover: { bg: 'bg.subtle' },
+  _focusVisible: { outline: '2px solid', outlineColor: 'colorPalette.default', outlineOffset: '1px' },
+  '&[aria-pressed=true]': { bg: 'colorPalette.default', color: 'colorPalette.fg', borderColor: 'colorPalette.default' },
+});
+const listBox = css({ flex: '1', minHeight: '0' });
+const rowBox = css({
+  display: 'flex',
+  gap: '3',
+  alignItems: 'center',
+  height: 'full',
+  px: '3',
+  cursor: 'pointer',
+  borderBottomWidth: '1px',
+  borderColor: 'border.subtle',
+  _hover: { bg: 'bg.subtle' },
+  '&[aria-current=true]': { bg: 'colorPalette.subtle.bg' },
+});
+const rowText = css({ display: 'flex', flexDirection: 'column', gap: '0.5', minWidth: '0', flex: '1' });
+const rowLine = css({ display: 'flex', gap: '2', alignItems: 'baseline', minWidth: '0' });
+const rowName = css({ fontWeight: 'medium', textStyle: 'sm', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', flex: '1', minWidth: '0' });
+const rowTime = css({ textStyle: 'xs', color: 'fg.muted', whiteSpace: 'nowrap', flexShrink: '0' });
+const rowPreview = css({ textStyle: 'xs', color: 'fg.muted', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', flex: '1', minWidth: '0' });
+const badge = css({
+  textStyle: 'xs',
+  borderRadius: 'full',
+  px: '1.5',
+  flexShrink: '0',
+  bg: 'colorPalette.default',
+  color: 'colorPalette.fg',
+  lineHeight: '1.4',
+});
+const groupMark = css({ color: 'fg.muted', flexShrink: '0', display: 'inline-flex' });
+const avatar = css({
+  width: '10',
+  height: '10',
+  borderRadius: 'full',
+  flexShrink: '0',
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  fontWeight: 'semibold',
+  textStyle: 'sm',
+  color: 'white',
+});
+const more = css({ textStyle: 'xs', color: 'fg.muted', px: '3', py: '2', borderTopWidth: '1px', borderColor: 'border.subtle' });
+const noMatch = css({ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: '2', p: '6', textAlign: 'center', color: 'fg.muted' });
+const hidden = css({ srOnly: true });
+
+/** A steady colour per chat (its id hashed to a hue), dark enough for white initials. */
+const hueOf = (id: string): number => {
+  let h = 0;
+  for (let i = 0; i < id.length; i++) h = (h * 31 + id.charCodeAt(i)) % 360;
+  return h;
+};
+
+/** The first letter of the first two words (any script; emoji and marks kept whole). */
+const initialsOf = (name: string): string => {
+  const words = name.trim().split(/\s+/u).filter(Boolean);
+  return words
+    .slice(0, 2)
+    .map((w) => Array.from(w)[0] ?? '')
+    .join('')
+    .toLocaleUpperCase();
+};
+
+/**
+ * A chat's avatar: its initials on a colour of its own. The chat service's picture address is not
+ * loaded: it points to another site (it would tell that site who reads the chat).
+ */
+export function Avatar({ chat }: { chat: Chat }) {
+  return (
+    <span className={avatar} style={{ backgroundColor: `hsl(${hueOf(chat.id)} 45% 40%)` }} aria-hidden="true">
+      {chat.isGroup ? <ChatIcon name="group" size={20} /> : initialsOf(chat.name) || '#'}
+    </span>
+  );
+}
+
+/** The words a row shows for its last message (its text, or what kind of message it was). */
+const usePreview = () => {
+  const { LL } = useI18nContext();
+  const t = LL.chats.message;
+  const labels: Record<string, () => string> = {
+    image: t.photo,
+    video: t.video,
+    sticker: t.sticker,
+    document: t.document,
+    ptt: t.voice,
+    audio: t.audio,
+    vcard: t.contact,
+    location: t.location,
+    poll_creation: t.poll,
+    order: t.order,
+    payment: t.payment,
+    interactive: t.interactive,
+    revoked: t.revoked,
+  };
+  return (chat: Chat): string => {
+    const last = chat.lastMessage;
+    if (!last) return LL.chats.list.noMessages();
+    const text = last.text && last.text.trim() !== '' ? last.text.replace(/\s+/g, ' ') : (labels[last.type]?.() ?? last.type);
+    return last.fromMe ? LL.chats.list.you({ text }) : text;
+  };
+};
+
+export type ChatListProps = {
+  chats: readonly Chat[];
+  filters: ChatFilters;
+  openChatId: string | null;
+  /** A page is on its way after the first (the list's foot says so). */
+  loadingMore: boolean;
+  totalCount: number;
+  now: number;
+  formats: ChatFormats;
+  onFilter: (patch: Partial<ChatFilters>) => void;
+  onOpen: (chatId: string) => void;
+};
+
+export function ChatList({ chats, filters, openChatId, loadingMore, totalCount, now, formats, onFilter, onOpen }: ChatListProps) {
+  const { LL } = useI18nContext();
+  const t = LL.chats;
+  const shown = useMemo(() => visibleChats(chats, filters), [chats, filters]);
+  const preview = usePreview();
+  const filtered = filters.search.trim() !== '' || filters.kind !== 'all' || filters.awaitingReply;
+  const kindsList: ChatKind[] = ['all', 'single', 'group'];
+
+  return (
+    <div className={column}>
+      <div className={filterBox} role="search" aria-label={t.filters.label()}>
+        <TextField label={t.filters.search()} type="search" value={filters.search} onChange={(e) => onFilter({ search: e.target.value })} data-testid="chat-search" />
+        <div className={kinds} role="group" aria-label={t.filters.kind()}>
+          {kindsList.map((kind) => (
+            <button
+              key={kind}
+              type="button"
+              className={kindButton}
+              aria-pressed={filters.kind === kind}
+              onClick={() => onFilter({ kind })}
+              data-testid={`chat-kind-${kind}`}
+            >
+              {t.filters.kinds[kind]()}
+            </button>
+          ))}
+        </div>
+        <Checkbox checked={filters.awaitingReply} onCheckedChange={(c) => onFilter({ awaitingReply: c })} data-testid="chat-await">
+          {t.filters.awaitingReply()}
+        </Checkbox>
+      </div>
+      <div className={listBox}>
+        <VirtualList
+          label={t.list.label()}
+          items={shown}
+          getKey={(chat) => chat.id}
+          rowHeight={ROW_HEIGHT}
+          height="100%"
+          onActivate={(chat) => onOpen(chat.id)}
+          itemTestId={(chat) => `chat-row-${chat.id}`}
+          data-testid="chat-list"
+          empty={
+            filtered ? (
+              <div className={noMatch} data-testid="chat-no-match">
+                <p>{t.filters.noMatch()}</p>
+                <Button variant="outline" size="sm" onClick={() => onFilter({ search: '', kind: 'all', awaitingReply: false })} data-testid="chat-clear-filters">
+                  {t.filters.clear()}
+                </Button>
+              </div>
+            ) : null
+          }
+          renderItem={(chat) => {
+            const phone = chat.isGroup ? null : phoneOfChatId(chat.chatWhatsappId);
+            const awaiting = isAwaitingReply(chat);
+            return (
+              <div className={rowBox} onClick={() => onOpen(chat.id)} aria-current={chat.id === openChatId ? 'true' : undefined}>
+                <Avatar chat={chat} />
+                <div className={rowText}>
+                  <div className={rowLine}>
+                    <span className={rowName} dir="auto">
+                      {chat.name || phone}
+                    </span>
+                    {chat.lastMessage ? <span className={rowTime}>{formats.listTime(chat.lastMessage.sendTime, now)}</span> : null}
+                  </div>
+                  <div className={rowLine}>
+                    {chat.isGroup ? (
+                      <span className={groupMark} title={t.list.group()}>
+                        <ChatIcon name="group" size={14} />
+                        <span className={hidden}>{t.list.group()}</span>
+                      </span>
+                    ) : null}
+                    <span className={rowPreview} dir="auto">
+                      {preview(chat)}
+                    </span>
+                    {awaiting ? <span className={badge}>{t.list.awaiting()}</span> : null}
+                  </div>
+                </div>
+              </div>
+            );
+          }}
+        />
+      </div>
+      {loadingMore ? (
+        <p className={more} role="status" data-testid="chat-list-more">
+          {t.loadingMore({ count: formats.number(chats.length), total: formats.number(Math.max(totalCount, chats.length)) })}
+        </p>
+      ) : null}
+    </div>
+  );
+}

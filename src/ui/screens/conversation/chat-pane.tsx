@@ -1,0 +1,191 @@
+/**
+ * The open chat (SPEC §2 /conversation chat view): its messages from the chat view actor
+ * (src/machines/chat-view.machine.ts), oldest at the top, newest at the bottom. The scroller runs
+ * bottom-up (`column-reverse`), so it opens on the newest message, stays there as new ones are
+ * appended, and keeps its place when older ones are prepended; scrolling near the top (or the
+ * button there) asks for the older ones. Days get a heading in the user's language.
+ *
+ * Test ids: chat-view, chat-back, chat-title, chat-messages, chat-loading, chat-failed,
+ * chat-retry, chat-empty, chat-load-older, chat-older-failed, chat-start, chat-newer-failed,
+ * chat-retry-newer; each message's are in message-bubble.tsx.
+ */
+import { useSelector } from '@xstate/react';
+import { Fragment, type UIEvent } from 'react';
+import { css } from '../../../../styled-system/css';
+import type { Chat } from '../../../contract/chats';
+import { phoneOfChatId } from '../../../contract/chats';
+import { useI18nContext } from '../../../i18n/i18n-react';
+import type { ChatViewActorRef } from '../../../machines/chat-view.machine';
+import { Button } from '../../components/button';
+import { ChatIcon } from './chat-icons';
+import { Avatar } from './chat-list';
+import type { ChatFormats } from './format/use-chat-formats';
+import { MessageBubble } from './message-bubble';
+
+const pane = css({ display: 'flex', flexDirection: 'column', minHeight: '0', height: 'full', bg: 'bg.subtle' });
+const head = css({
+  display: 'flex',
+  alignItems: 'center',
+  gap: '3',
+  px: { base: '2', md: '4' },
+  py: '2',
+  bg: 'bg.default',
+  borderBottomWidth: '1px',
+  borderColor: 'border.default',
+  minHeight: '14',
+});
+const back = css({ md: { display: 'none' }, '& svg': { _rtl: { transform: 'scaleX(-1)' } } });
+const titles = css({ display: 'flex', flexDirection: 'column', minWidth: '0' });
+const title = css({ fontWeight: 'semibold', textStyle: 'md', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' });
+const subtitle = css({ textStyle: 'xs', color: 'fg.muted', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' });
+const scroller = css({
+  flex: '1',
+  minHeight: '0',
+  overflowY: 'auto',
+  overscrollBehavior: 'contain',
+  display: 'flex',
+  flexDirection: 'column-reverse',
+});
+const column = css({ display: 'flex', flexDirection: 'column', py: '3', gap: '0.5' });
+const topBar = css({ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: '2', py: '2', textStyle: 'xs', color: 'fg.muted' });
+const dayHeading = css({
+  alignSelf: 'center',
+  my: '2',
+  px: '3',
+  py: '1',
+  borderRadius: 'full',
+  bg: 'bg.default',
+  color: 'fg.muted',
+  textStyle: 'xs',
+  boxShadow: 'xs',
+});
+const stateBox = css({ m: 'auto', p: '6', textAlign: 'center', color: 'fg.muted', display: 'flex', flexDirection: 'column', gap: '3', alignItems: 'center' });
+const notice = css({
+  display: 'flex',
+  gap: '2',
+  alignItems: 'center',
+  justifyContent: 'center',
+  flexWrap: 'wrap',
+  px: '3',
+  py: '2',
+  bg: 'bg.default',
+  borderTopWidth: '1px',
+  borderColor: 'border.default',
+  textStyle: 'sm',
+  color: 'fg.error',
+});
+
+/** How close to the top (px) the scroller asks for older messages. */
+const NEAR_TOP = 160;
+
+export type ChatPaneProps = {
+  chatView: ChatViewActorRef;
+  chat: Chat | null;
+  formats: ChatFormats;
+  onBack: () => void;
+};
+
+export function ChatPane({ chatView, chat, formats, onBack }: ChatPaneProps) {
+  const { LL } = useI18nContext();
+  const t = LL.chats.view;
+  const messages = useSelector(chatView, (s) => s.context.messages);
+  const hasOlder = useSelector(chatView, (s) => s.context.hasOlder);
+  const loading = useSelector(chatView, (s) => s.hasTag('loading'));
+  const failed = useSelector(chatView, (s) => s.hasTag('failed'));
+  const empty = useSelector(chatView, (s) => s.hasTag('empty'));
+  const loadingOlder = useSelector(chatView, (s) => s.hasTag('loadingOlder'));
+  const olderFailed = useSelector(chatView, (s) => s.hasTag('olderFailed'));
+  const newerFailed = useSelector(chatView, (s) => s.hasTag('newerFailed'));
+  const isGroup = chat?.isGroup ?? false;
+  const name = chat?.name ?? '';
+  const phone = chat && !chat.isGroup ? phoneOfChatId(chat.chatWhatsappId) : null;
+
+  // Bottom-up scroller: its scrollTop is 0 at the bottom and grows negative upwards.
+  const onScroll = (event: UIEvent<HTMLDivElement>) => {
+    const el = event.currentTarget;
+    const fromTop = el.scrollHeight - el.clientHeight - Math.abs(el.scrollTop);
+    if (fromTop < NEAR_TOP && hasOlder && !loadingOlder && !olderFailed) chatView.send({ type: 'user.loadOlder' });
+  };
+
+  return (
+    <section className={pane} data-testid="chat-view" aria-labelledby="chat-title">
+      <div className={head}>
+        <Button variant="ghost" size="sm" className={back} onClick={onBack} aria-label={t.back()} data-testid="chat-back">
+          <ChatIcon name="back" />
+        </Button>
+        {chat ? <Avatar chat={chat} /> : null}
+        <div className={titles}>
+          <h2 id="chat-title" className={title} dir="auto" data-testid="chat-title">
+            {name}
+          </h2>
+          <span className={subtitle}>
+            {isGroup ? t.groupChat() : <bdi dir="ltr">{phone}</bdi>}
+            {chat?.leadId ? ` · ${t.linkedLead()}` : ''}
+          </span>
+        </div>
+      </div>
+
+      {loading ? (
+        <p className={stateBox} role="status" data-testid="chat-loading">
+          {t.loading()}
+        </p>
+      ) : null}
+      {failed ? (
+        <div className={stateBox} role="alert" data-testid="chat-failed">
+          <p>{t.failed()}</p>
+          <Button variant="outline" onClick={() => chatView.send({ type: 'user.retry' })} data-testid="chat-retry">
+            {LL.chats.retry()}
+          </Button>
+        </div>
+      ) : null}
+      {empty ? (
+        <p className={stateBox} data-testid="chat-empty">
+          {t.empty()}
+        </p>
+      ) : null}
+
+      {messages.length > 0 ? (
+        <div className={scroller} onScroll={onScroll} data-testid="chat-messages" role="log" aria-label={t.messages({ name })} tabIndex={0}>
+          <div className={column}>
+            <div className={topBar}>
+              {hasOlder && !loadingOlder && !olderFailed ? (
+                <Button variant="ghost" size="xs" onClick={() => chatView.send({ type: 'user.loadOlder' })} data-testid="chat-load-older">
+                  {t.loadOlder()}
+                </Button>
+              ) : null}
+              {loadingOlder ? <span role="status">{t.loadingOlder()}</span> : null}
+              {olderFailed ? (
+                <span role="alert" data-testid="chat-older-failed">
+                  {t.olderFailed()}{' '}
+                  <Button variant="outline" size="xs" onClick={() => chatView.send({ type: 'user.loadOlder' })} data-testid="chat-load-older">
+                    {LL.chats.retry()}
+                  </Button>
+                </span>
+              ) : null}
+              {!hasOlder ? <span data-testid="chat-start">{t.start()}</span> : null}
+            </div>
+            {messages.map((message, i) => {
+              const previous = messages[i - 1];
+              const newDay = !previous || formats.dayKey(previous.sendTime) !== formats.dayKey(message.sendTime);
+              return (
+                <Fragment key={message.msgKey}>
+                  {newDay ? <div className={dayHeading}>{formats.day(message.sendTime)}</div> : null}
+                  <MessageBubble message={message} isGroup={isGroup} formats={formats} />
+                </Fragment>
+              );
+            })}
+          </div>
+        </div>
+      ) : null}
+
+      {newerFailed ? (
+        <div className={notice} role="alert" data-testid="chat-newer-failed">
+          {t.newerFailed()}
+          <Button variant="outline" size="xs" onClick={() => chatView.send({ type: 'user.retryNewer' })} data-testid="chat-retry-newer">
+            {LL.chats.retry()}
+          </Button>
+        </div>
+      ) : null}
+    </section>
+  );
+}
