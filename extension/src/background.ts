@@ -11,7 +11,7 @@ import { chatsEndpoints } from '../../src/contract/chats';
 import { internalMessage, isFromChatPage } from './internal-messages';
 import { handlePageRequest, type ChatPageControl } from './page-handlers';
 import { routePageMessage } from './routing';
-import { createStore } from './state';
+import { createStore, memoryArea, type CrmSession } from './state';
 import { createSyncEngine } from './sync-engine';
 
 const chrome = chromeApi();
@@ -25,6 +25,12 @@ const sync = createSyncEngine({ store, client, now: Date.now, log });
 
 const chatTabs = async (): Promise<ExtensionContext[]> =>
   (await chrome.runtime.getContexts({ contextTypes: ['TAB'] })).filter((c) => c.documentUrl?.startsWith(chatPageUrl) && c.tabId >= 0);
+
+/** A session handed over by a page works if its workspace answers the sync status with it. */
+const verifySession = async (session: CrmSession): Promise<boolean> => {
+  const probe = createCrmClient({ store: createStore(memoryArea({ crmSession: session })), fetch: (url, init) => fetch(url, init), now: Date.now, requestId: () => crypto.randomUUID() });
+  return (await probe.call(chatsEndpoints.syncStatus, {})).kind === 'ok';
+};
 
 let nonce = 0;
 const chatPage: ChatPageControl = {
@@ -47,7 +53,7 @@ const chatPage: ChatPageControl = {
 chrome.runtime.onMessageExternal.addListener((message, sender, sendResponse) => {
   const request = routePageMessage(message, sender);
   if (!request) return undefined;
-  handlePageRequest(request, { store, chatPage, now: Date.now, schedule: (mode) => void sync.schedule(mode) })
+  handlePageRequest(request, { store, chatPage, verifySession, now: Date.now, schedule: (mode) => void sync.schedule(mode) })
     .then(sendResponse)
     .catch((error: unknown) => {
       log(`${request.type} failed: ${error instanceof Error ? error.message : String(error)}`);

@@ -8,7 +8,7 @@ import type { ActionReply, ConfigInfo, LoginInfoReply, SyncReply } from '../../s
 import type { ChatPageTarget } from './chat-page-link';
 import { buildLoginInfoReply, buildSyncReply, type ReplyFacts } from './replies';
 import type { PageRequest } from './routing';
-import type { Store } from './state';
+import type { CrmSession, Store } from './state';
 import type { SyncMode } from './sync-engine';
 
 export type ChatPageControl = {
@@ -23,6 +23,8 @@ export type PageHandlerDeps = {
   /** Starts (or queues) a sync run; the reply does not wait for it. */
   schedule(mode: SyncMode): void;
   chatPage: ChatPageControl;
+  /** Whether the workspace at the session's origin accepts it (one authenticated call). */
+  verifySession(session: CrmSession): Promise<boolean>;
   now: () => number;
 };
 
@@ -47,7 +49,8 @@ const action = async (done: Promise<boolean>, failure: string): Promise<ActionRe
 };
 
 export const handlePageRequest = async (request: PageRequest, deps: PageHandlerDeps): Promise<PageReply> => {
-  await deps.store.set('lastPageOrigin', request.origin);
+  // Written only when it changes: the chat page re-renders on every change of storage.
+  if ((await deps.store.get('lastPageOrigin')) !== request.origin) await deps.store.set('lastPageOrigin', request.origin);
   switch (request.type) {
     case 'fetchLoginInfo':
       return buildLoginInfoReply(await facts(deps, request.origin), request.user);
@@ -75,15 +78,10 @@ export const handlePageRequest = async (request: PageRequest, deps: PageHandlerD
       if (!request.auth) return { ok: false, message: 'The session handed over is not valid' };
       const { accessToken, refreshToken, expiresIn, userId, email, workspaceId } = request.auth;
       // The page that hands over the session is the workspace: its origin is where the API is.
-      await deps.store.set('crmSession', {
-        origin: request.origin,
-        accessToken,
-        refreshToken,
-        expiresAt: deps.now() + expiresIn * 1000,
-        userId,
-        email,
-        workspaceId,
-      });
+      // Kept only once that workspace accepts it, so a page cannot leave a session that works nowhere.
+      const session: CrmSession = { origin: request.origin, accessToken, refreshToken, expiresAt: deps.now() + expiresIn * 1000, userId, email, workspaceId };
+      if (!(await deps.verifySession(session))) return { ok: false, message: 'The workspace did not accept this session' };
+      await deps.store.set('crmSession', session);
       return { ok: true };
     }
   }

@@ -11,14 +11,16 @@ const origin = 'http://127.0.0.1:8787';
 const NOW = 1_750_000_000_000;
 const session: CrmSession = { origin, accessToken: 'a', refreshToken: 'r', expiresAt: NOW + 900_000, userId: 'u1', email: 'mia@example.test', workspaceId: 'w1' };
 
-const setup = (initial: Record<string, unknown> = {}, open = false) => {
+const setup = (initial: Record<string, unknown> = {}, open = false, accepts = true) => {
   const area = memoryArea(initial);
+  const verified: CrmSession[] = [];
   const scheduled: SyncMode[] = [];
   const opened: ChatPageTarget[] = [];
   const deps: PageHandlerDeps = {
     store: createStore(area),
     schedule: (mode) => void scheduled.push(mode),
     chatPage: { isOpen: async () => open, open: async (target) => (opened.push(target), true) },
+    verifySession: async (candidate) => (verified.push(candidate), accepts),
     now: () => NOW,
   };
   const ask = (type: string, payload?: unknown) => {
@@ -26,14 +28,19 @@ const setup = (initial: Record<string, unknown> = {}, open = false) => {
     if (!request) throw new Error(`${type} was ignored`);
     return handlePageRequest(request as PageRequest, deps);
   };
-  return { area, scheduled, opened, ask };
+  return { area, scheduled, opened, verified, ask };
 };
 
 describe('page requests', () => {
-  it('remembers the asking page’s origin', async () => {
+  it('remembers the asking page’s origin, writing it only when it changes', async () => {
     const { area, ask } = setup();
+    const writes: string[] = [];
+    const set = area.set;
+    area.set = async (items) => (writes.push(...Object.keys(items)), set(items));
+    await ask('fetchChatsSyncInfo');
     await ask('fetchChatsSyncInfo');
     expect(area.data.lastPageOrigin).toBe(origin);
+    expect(writes).toEqual(['lastPageOrigin']);
   });
 
   it('answers fetchLoginInfo and fetchChatsSyncInfo with the contract’s fields', async () => {
@@ -75,12 +82,19 @@ describe('page requests', () => {
     expect(await setup({ chatLogin: { number: '14155550100' } }).ask('findConfigInfo')).toEqual({ chatServiceId: '14155550100' });
   });
 
-  it('keeps the session handed over by eclientAuth, with the sender as the workspace origin', async () => {
-    const { area, ask } = setup();
+  it('keeps the session handed over by eclientAuth, with the sender as the workspace origin, once the workspace accepts it', async () => {
+    const { area, ask, verified } = setup();
     const payload = { accessToken: 'access-1', refreshToken: 'refresh-1'.padEnd(20, 'x'), expiresIn: 900, userId: 'u7', email: 'max@example.test', workspaceId: 'w1' };
     expect(await ask('eclientAuth', payload)).toEqual({ ok: true });
-    expect(area.data.crmSession).toEqual({ origin, accessToken: 'access-1', refreshToken: payload.refreshToken, expiresAt: NOW + 900_000, userId: 'u7', email: 'max@example.test', workspaceId: 'w1' });
+    const expected = { origin, accessToken: 'access-1', refreshToken: payload.refreshToken, expiresAt: NOW + 900_000, userId: 'u7', email: 'max@example.test', workspaceId: 'w1' };
+    expect(verified).toEqual([expected]);
+    expect(area.data.crmSession).toEqual(expected);
     expect(await ask('eclientAuth', { accessToken: 'x' })).toMatchObject({ ok: false });
+    expect(verified).toHaveLength(1);
     expect(area.data.crmSession).toMatchObject({ userId: 'u7' });
+
+    const refused = setup({}, false, false);
+    expect(await refused.ask('eclientAuth', payload)).toMatchObject({ ok: false });
+    expect(refused.area.data.crmSession).toBeUndefined();
   });
 });
