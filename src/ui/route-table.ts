@@ -100,6 +100,8 @@ export const routeTable: readonly RouteEntry[] = [
   route({ path: '/confirmed', load: () => import('./screens/auth/confirmed-screen'), screen: 'ConfirmedScreen', layout: 'standalone', access: 'public' }),
   route({ path: '/intro', load: () => import('./screens/pages/intro-screen'), screen: 'IntroScreen', areas: ['intro'], layout: 'standalone', access: 'public' }),
   route({ path: NOT_FOUND_PATH, load: () => import('./screens/pages/not-found-screen'), screen: 'NotFoundScreen', layout: 'standalone', access: 'public' }),
+  // The extension's sign-in (SPEC §2: eclientAuth skips the login gate): the page finds the session itself.
+  route({ path: '/eclient/auth', load: () => import('./screens/sync/eclient-auth-screen'), screen: 'EclientAuthScreen', areas: ['sync'], layout: 'standalone', access: 'public' }),
 
   // Standalone, signed in, open without a workspace: creating one, accepting an invitation and its outcomes.
   route({ path: WORKSPACE_PATH, load: () => import('./screens/workspace/workspace-screen'), screen: 'WorkspaceScreen', areas: ['onboarding'], layout: 'standalone', access: 'noWorkspace' }),
@@ -129,7 +131,7 @@ export const routeTable: readonly RouteEntry[] = [
     path: PIPELINE_PATH,
     load: () => import('./screens/pipeline/pipeline-screen'),
     screen: 'PipelineScreen',
-    areas: ['pipeline', 'leads', 'importer', 'tags'],
+    areas: ['pipeline', 'leads', 'importer', 'tags', 'sync'],
     layout: 'main',
     access: 'workspace',
     menu: { label: 'pipeline', icon: 'pipeline', order: 20 },
@@ -138,7 +140,7 @@ export const routeTable: readonly RouteEntry[] = [
     path: '/contacts',
     load: () => import('./screens/contacts/contacts-screen'),
     screen: 'ContactsScreen',
-    areas: ['contacts', 'tags', 'leads'],
+    areas: ['contacts', 'tags', 'leads', 'sync'],
     layout: 'main',
     access: 'workspace',
     menu: { label: 'contacts', icon: 'contacts', order: 30 },

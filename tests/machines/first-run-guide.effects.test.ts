@@ -53,7 +53,8 @@ const world = (options: { storage?: Record<string, string>; guideType?: number; 
 
 describe('first-run guidance with its effects', () => {
   it('a known extension (remembered id or a past mark) opens nothing and asks the extension nothing', async () => {
-    for (const known of [{ extensionId: 'kfbkmhobnmhebibkgfcgbjjkmkmmdmcn' }, { extensionConfig: JSON.stringify({ chatServiceId: null }) }]) {
+    const marks: Record<string, string>[] = [{ extensionId: 'kfbkmhobnmhebibkgfcgbjjkmkmmdmcn' }, { extensionConfig: JSON.stringify({ chatServiceId: null }) }];
+    for (const known of marks) {
       const w = world({ storage: known });
       await waitFor(w.actor, (s) => s.matches('idle'));
       expect(w.calls).toEqual(['/api/crm/v2/user/get-guide-type']);

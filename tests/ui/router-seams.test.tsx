@@ -151,7 +151,7 @@ describe('route boundary', () => {
 describe('route table', () => {
   it('gives the gate its rules: public paths, paths open without a workspace, role-restricted paths', () => {
     const rules = gateRulesOf(routeTable);
-    expect(rules.publicPaths).toEqual(['/login', '/signup', '/reset-password', '/confirmed', '/intro', '/404']);
+    expect(rules.publicPaths).toEqual(['/login', '/signup', '/reset-password', '/confirmed', '/intro', '/404', '/eclient/auth']);
     expect(rules.noWorkspacePaths).toEqual([
       '/workspace',
       '/workspace/grant-access',

@@ -4,7 +4,7 @@
  * screens the side menu collapses behind a menu button.
  * Test ids: main-layout, side-menu-toggle, side-menu, member-selector, user-menu-trigger.
  */
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { css } from '../../../styled-system/css';
 import { useI18nContext } from '../../i18n/i18n-react';
@@ -18,6 +18,16 @@ import { routeTable, showsMemberSelector, type RouteEntry } from '../route-table
 import { SideMenu } from './side-menu';
 import { RouteBoundary } from './route-boundary';
 import { UserMenu } from './user-menu';
+import { loadAreas } from '../../i18n/areas';
+
+/**
+ * Chat sync's parts on every screen (src/ui/screens/sync/sync-overlays.tsx): the first-run
+ * guidance, the sync-button mask and Start chat's outcome, loaded with their texts after the
+ * layout (nothing of them on the login page).
+ */
+const loadSyncParts = () => Promise.all([import('../screens/sync/sync-overlays'), loadAreas(['sync'])]).then(([m]) => m);
+const SyncOverlays = lazy(() => loadSyncParts().then((m) => ({ default: m.SyncOverlays })));
+const SyncLayoutNotice = lazy(() => loadSyncParts().then((m) => ({ default: m.SyncLayoutNotice })));
 
 const shell = css({
   minHeight: '100dvh',
@@ -97,6 +107,10 @@ export function MainLayout({ table = routeTable }: { table?: readonly RouteEntry
       <a href="#main-content" className={skip}>
         {LL.layout.skipToContent()}
       </a>
+      {/* Early in the tab order, so keyboard users meet the guidance first; shown in a corner. */}
+      <Suspense fallback={null}>
+        <SyncOverlays />
+      </Suspense>
       <aside id="side-menu" className={sidebar} data-open={menuOpen}>
         <div className={brand}>{LL.common.productName()}</div>
         <SideMenu table={table} onNavigate={() => setMenuOpen(false)} />
@@ -121,6 +135,9 @@ export function MainLayout({ table = routeTable }: { table?: readonly RouteEntry
           <UserMenu />
         </header>
         <main id="main-content" className={main} tabIndex={-1}>
+          <Suspense fallback={null}>
+            <SyncLayoutNotice />
+          </Suspense>
           <RouteBoundary resetKey={pathname}>
             <Outlet />
           </RouteBoundary>

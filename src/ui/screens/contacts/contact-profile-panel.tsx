@@ -5,7 +5,8 @@
  *
  * Test ids: profile-panel, profile-name, profile-retry, profile-edit, profile-delete,
  * profile-delete-dialog, profile-delete-confirm, profile-delete-cancel, profile-note-input,
- * profile-note-add, profile-note, profile-notes-more, profile-error.
+ * profile-note-add, profile-note, profile-notes-more, profile-error; start-chat and chat-notice (Start
+ * chat, src/ui/screens/sync/start-chat.tsx).
  */
 import { useSelector } from '@xstate/react';
 import { useMemo, useState } from 'react';
@@ -21,6 +22,8 @@ import { ModalDialog } from '../../components/dialog';
 import { TextField } from '../../components/field';
 import { Heading, Text } from '../../components/heading';
 import { LeadFormDialog } from '../pipeline/lead-form-dialog';
+import { StartChatButton } from '../sync/start-chat';
+import { ChatNotice } from '../sync/sync-notice';
 
 const body = css({ display: 'flex', flexDirection: 'column', gap: '4', maxHeight: 'min(70dvh, 40rem)', overflowY: 'auto', p: '1' });
 const details = css({ display: 'grid', gridTemplateColumns: 'max-content minmax(0, 1fr)', gap: '1 4', '& dt': { color: 'fg.muted' }, '& dd': { overflowWrap: 'anywhere' } });
@@ -69,6 +72,7 @@ function ProfileView({ profile, table, tabs, realRole }: { profile: ContactProfi
               <Button variant="outline" onClick={() => profile.send({ type: 'user.delete' })} disabled={busy} data-testid="profile-delete">
                 {t.delete()}
               </Button>
+              <StartChatButton phone={contact.phone} />
               <Button onClick={() => profile.send({ type: 'user.edit' })} disabled={busy} data-testid="profile-edit">
                 {t.edit()}
               </Button>
@@ -90,6 +94,7 @@ function ProfileView({ profile, table, tabs, realRole }: { profile: ContactProfi
               </Button>
             </div>
           ) : null}
+          <ChatNotice />
           {error ? <InlineAlert status="error" title={t.noteFailed({ message: error.kind === 'server' ? error.message : '' })} data-testid="profile-error" /> : null}
           {contact ? (
             <>

@@ -12,7 +12,7 @@
  *
  * Test ids: lead-panel-<tabId>, panel-count-<tabId>, panel-menu-<tabId>, panel-retry-<tabId>,
  * lead-card-<leadId>, lead-open-<leadId>, lead-move-<leadId>, lead-actions-<leadId>,
- * lead-action-(edit|close|reopen|delete), panel-tag-leads-<tabId> (the menu's batch tagging: every
+ * lead-action-(edit|close|reopen|delete|start-chat), panel-tag-leads-<tabId> (the menu's batch tagging: every
  * open lead of the tab, SPEC §7 Tags batch update, in the tags area's BatchTagDialog).
  */
 import { animations, dragAndDrop, tearDown } from '@formkit/drag-and-drop';
@@ -26,6 +26,7 @@ import type { PipelineActorRef } from '../../../machines/pipeline.machine';
 import { Button } from '../../components/button';
 import { MenuContent, MenuItem, MenuPortal, MenuPositioner, MenuRoot, MenuTrigger } from '../../components/menu';
 import { VirtualList } from '../../components/virtual-list';
+import { useStartChat } from '../sync/start-chat';
 import { BatchTagDialog } from '../tags/batch-tag-dialog';
 
 /** The drag-and-drop group every panel belongs to: cards move between any two panels. */
@@ -383,6 +384,8 @@ function LeadCard({ lead, tabs, pipeline, formatDate }: { lead: Lead; tabs: read
   const tabName = useTabName();
   const stage = lead.stage ? LL.leads.stage[lead.stage]() : null;
   const company = [lead.companyName, stage].filter(Boolean).join(' · ');
+  // Start chat: the chat-sync flow asks the extension to open this lead's chat (null without a phone).
+  const startChat = useStartChat(lead.phone);
   return (
     <div className={cardWrap}>
       <article className={card} data-closed={lead.isClosed ? '' : undefined}>
@@ -396,6 +399,7 @@ function LeadCard({ lead, tabs, pipeline, formatDate }: { lead: Lead; tabs: read
               if (d.value === 'close') pipeline.send({ type: 'user.closeLead', lead });
               if (d.value === 'reopen') pipeline.send({ type: 'user.reopenLead', lead });
               if (d.value === 'delete') pipeline.send({ type: 'user.deleteLead', lead });
+              if (d.value === 'startChat') startChat?.();
             }}
             positioning={{ placement: 'bottom-end' }}
             lazyMount
@@ -410,6 +414,11 @@ function LeadCard({ lead, tabs, pipeline, formatDate }: { lead: Lead; tabs: read
                   <MenuItem value="edit" data-testid="lead-action-edit">
                     {t.edit()}
                   </MenuItem>
+                  {startChat ? (
+                    <MenuItem value="startChat" data-testid="lead-action-start-chat">
+                      {LL.sync.chat.start()}
+                    </MenuItem>
+                  ) : null}
                   {lead.isClosed ? (
                     <MenuItem value="reopen" data-testid="lead-action-reopen">
                       {t.reopen()}

@@ -9,7 +9,8 @@
  * its context and tags and sends `user.*` events.
  *
  * Test ids: pipeline-page, pipeline-board, pipeline-add-lead, pipeline-add-tab, pipeline-import, pipeline-notice,
- * pipeline-notice-dismiss, pipeline-empty, pipeline-sync-now, pipeline-needs-extension,
+ * pipeline-notice-dismiss, pipeline-empty, pipeline-sync-now, pipeline-needs-extension (the chat sync's
+ * notice that the extension is needed; its other notices are sync-notice), sync-button,
  * pipeline-tabs-failed, pipeline-retry, filter-search, filter-created, filter-last, filter-sort,
  * filter-order, filter-await, filter-closed, filter-clear, close-dialog, close-reason,
  * close-confirm, delete-dialog, delete-confirm, tab-dialog, tab-name, tab-save, tab-delete-confirm,
@@ -37,6 +38,9 @@ import { SimpleSelect } from '../../components/select';
 import { ImportDialog } from '../importer/import-dialog';
 import { LeadFormDialog } from './lead-form-dialog';
 import { LeadPanel, useTabName } from './lead-panel';
+import { SyncButton } from '../sync/sync-button';
+import { SyncNotice } from '../sync/sync-notice';
+import { useChatSyncActor } from '../sync/use-sync-actors';
 
 const page = css({
   display: 'flex',
@@ -187,6 +191,8 @@ function PipelineView({ pipeline, realRole }: { pipeline: PipelineActorRef; real
           <Text muted>{t.lead()}</Text>
         </div>
         <div className={headActions}>
+          {/* SPEC §3 filter controls' sync button: the chat sync (src/machines/chat-sync.machine.ts). */}
+          <SyncButton />
           <Button variant="outline" onClick={() => pipeline.send({ type: 'user.addTab' })} disabled={loadingTabs || tabsFailed} data-testid="pipeline-add-tab">
             {t.addTab()}
           </Button>
@@ -198,6 +204,8 @@ function PipelineView({ pipeline, realRole }: { pipeline: PipelineActorRef; real
           </Button>
         </div>
       </div>
+
+      <SyncNotice testIdFor={{ noExtension: 'pipeline-needs-extension' }} />
 
       <FilterBar pipeline={pipeline} filters={filters} />
 
@@ -387,8 +395,9 @@ function FilterBar({ pipeline, filters }: { pipeline: PipelineActorRef; filters:
 function EmptyMask({ pipeline }: { pipeline: PipelineActorRef }) {
   const { LL } = useI18nContext();
   const t = LL.pipeline.empty;
-  // Chat sync arrives with the companion extension; until then Sync Now says what it needs.
-  const [explained, setExplained] = useState(false);
+  // Sync Now starts the chat sync; its spinner and notices show with the Sync button above.
+  const chatSync = useChatSyncActor();
+  const syncing = useSelector(chatSync, (s) => (s ? s.hasTag('syncing') || s.hasTag('checking') : false));
   return (
     <div className={emptyMask} data-testid="pipeline-empty">
       <Heading as="h3" size="lg">
@@ -396,14 +405,13 @@ function EmptyMask({ pipeline }: { pipeline: PipelineActorRef }) {
       </Heading>
       <Text muted>{t.body()}</Text>
       <div className={headActions}>
-        <Button onClick={() => setExplained(true)} data-testid="pipeline-sync-now">
+        <Button onClick={() => chatSync?.send({ type: 'user.sync' })} disabled={!chatSync} loading={syncing} data-testid="pipeline-sync-now">
           {t.syncNow()}
         </Button>
         <Button variant="outline" onClick={() => pipeline.send({ type: 'user.addLead' })}>
           {LL.pipeline.addLead()}
         </Button>
       </div>
-      {explained ? <InlineAlert status="info" title={t.needsExtension()} data-testid="pipeline-needs-extension" /> : null}
     </div>
   );
 }
