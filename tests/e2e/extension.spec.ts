@@ -187,7 +187,8 @@ test('a workspace page and the extension: login info, the chat page, a session o
 
     // The extension's own session: signed in as this user, not as another.
     await connectExtension(ext, crm);
-    await expect(chat.getByTestId('crm-status')).toHaveText(`Connected as ${demo.member1.email} (${baseUrl()})`);
+    // The address and email sit in direction isolates (U+2068 ... U+2069) for right-to-left pages.
+    await expect.poll(async () => (await chat.getByTestId('crm-status').textContent())?.replace(/[\u2068\u2069]/g, '')).toBe(`Connected as ${demo.member1.email} (${baseUrl()})`);
     expect(await ask('fetchLoginInfo', { userId: crm.userId, email: crm.email })).toMatchObject({ isLogin: true, isWhatsappLogin: true });
     expect(await ask('fetchLoginInfo', { userId: 'someone-else', email: 'x@y.z' })).toMatchObject({ isLogin: false });
 

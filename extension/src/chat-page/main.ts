@@ -190,7 +190,9 @@ const when = (time: number): string => {
   return d.toDateString() === new Date().toDateString() ? timeFormat.format(d) : dateFormat.format(d);
 };
 const fullTime = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
-const memberList = new Intl.ListFormat(locale, { type: 'unit', style: 'short' });
+const memberList = new Intl.ListFormat(locale, { type: 'conjunction', style: 'long' });
+/** Keeps a value's own direction inside a sentence (an address in an Arabic line). */
+const isolate = (value: string) => `\u2068${value}\u2069`;
 
 const el = {
   who: h('span', { class: 'who', attrs: { 'data-testid': 'chat-number' } }),
@@ -268,7 +270,7 @@ const buildSkeleton = () => {
 
 const renderCrm = () => {
   const session = state.session;
-  el.crmStatus.textContent = session ? t.crmConnected(session.email, session.origin) : t.crmNotConnected;
+  el.crmStatus.textContent = session ? t.crmConnected(isolate(session.email), isolate(session.origin)) : t.crmNotConnected;
   const known = connectOrigin();
   const children: Node[] = [];
   if (session) {
@@ -298,8 +300,8 @@ const renderCrm = () => {
     if (sync.reachLimit) text = t.syncLimit;
     else if (sync.syncOff) text = t.syncOff;
     else if (sync.phase === 'running') text = sync.firstBatchFinished ? t.syncFirstBatch : t.syncRunning;
-    else if (sync.finished) text = t.syncFinished(fullTime.format(new Date(sync.lastSyncTime ?? Date.now())));
-    else if (sync.phase === 'failed') text = t.syncFailed(sync.lastError ?? '');
+    else if (sync.finished) text = t.syncFinished(isolate(fullTime.format(new Date(sync.lastSyncTime ?? Date.now()))));
+    else if (sync.phase === 'failed') text = t.syncFailed(isolate(sync.lastError ?? ''));
   }
   el.syncStatus.textContent = text;
   el.syncStatus.dataset.phase = sync?.finished ? 'finished' : (sync?.phase ?? 'none');
