@@ -114,7 +114,7 @@ describe('the conversations screen', () => {
     expect(screen.getByTestId('member-chooser')).toBeTruthy();
     expect(calls('adminConversationListByPage')).toEqual([{ pageNo: 1, pageSize: 500 }]);
     expect(screen.getByTestId('conversation-count').textContent).toBe('3 conversations');
-    expect(screen.getByTestId('chat-row-c2').textContent).toContain('You: Photo');
+    expect(screen.getByTestId('chat-row-c2').textContent).toContain('You: \u2068Photo\u2069');
     expect(screen.getByTestId('chat-row-c1').textContent).toContain('Awaiting reply');
     expect(screen.getByTestId('chat-placeholder').textContent).toBe('Choose a conversation to read it.');
 

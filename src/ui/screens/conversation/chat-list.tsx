@@ -136,7 +136,8 @@ const usePreview = () => {
     const last = chat.lastMessage;
     if (!last) return LL.chats.list.noMessages();
     const text = last.text && last.text.trim() !== '' ? last.text.replace(/\s+/g, ' ') : (labels[last.type]?.() ?? last.type);
-    return last.fromMe ? LL.chats.list.you({ text }) : text;
+    // The text keeps its own direction inside the "You: …" sentence (first-strong isolate).
+    return last.fromMe ? LL.chats.list.you({ text: `\u2068${text}\u2069` }) : text;
   };
 };
 
@@ -211,8 +212,9 @@ export function ChatList({ chats, filters, openChatId, loadingMore, totalCount, 
                 <Avatar chat={chat} />
                 <div className={rowText}>
                   <div className={rowLine}>
-                    <span className={rowName} dir="auto">
-                      {chat.name || phone}
+                    {/* bdi: the name reads in its own direction and keeps the list's alignment. */}
+                    <span className={rowName}>
+                      <bdi>{chat.name || phone}</bdi>
                     </span>
                     {chat.lastMessage ? <span className={rowTime}>{formats.listTime(chat.lastMessage.sendTime, now)}</span> : null}
                   </div>
@@ -223,8 +225,8 @@ export function ChatList({ chats, filters, openChatId, loadingMore, totalCount, 
                         <span className={hidden}>{t.list.group()}</span>
                       </span>
                     ) : null}
-                    <span className={rowPreview} dir="auto">
-                      {preview(chat)}
+                    <span className={rowPreview}>
+                      <bdi>{preview(chat)}</bdi>
                     </span>
                     {awaiting ? <span className={badge}>{t.list.awaiting()}</span> : null}
                   </div>

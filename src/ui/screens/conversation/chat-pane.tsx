@@ -1,16 +1,17 @@
 /**
  * The open chat (SPEC §2 /conversation chat view): its messages from the chat view actor
- * (src/machines/chat-view.machine.ts), oldest at the top, newest at the bottom. The scroller runs
- * bottom-up (`column-reverse`), so it opens on the newest message, stays there as new ones are
- * appended, and keeps its place when older ones are prepended; scrolling near the top (or the
- * button there) asks for the older ones. Days get a heading in the user's language.
+ * (src/machines/chat-view.machine.ts), oldest at the top, newest at the bottom. The scroller opens
+ * on the newest message, follows new ones while it is at the bottom, and keeps the messages in
+ * view where they were when older ones are prepended (browsers do not anchor a scroller that sits
+ * at its very top); scrolling near the top (or the button there) asks for the older ones. Days get
+ * a heading in the user's language.
  *
  * Test ids: chat-view, chat-back, chat-title, chat-messages, chat-loading, chat-failed,
  * chat-retry, chat-empty, chat-load-older, chat-older-failed, chat-start, chat-newer-failed,
  * chat-retry-newer; each message's are in message-bubble.tsx.
  */
 import { useSelector } from '@xstate/react';
-import { Fragment, type UIEvent } from 'react';
+import { Fragment, useLayoutEffect, useRef, type UIEvent } from 'react';
 import { css } from '../../../../styled-system/css';
 import type { Chat } from '../../../contract/chats';
 import { phoneOfChatId } from '../../../contract/chats';
@@ -43,8 +44,6 @@ const scroller = css({
   minHeight: '0',
   overflowY: 'auto',
   overscrollBehavior: 'contain',
-  display: 'flex',
-  flexDirection: 'column-reverse',
 });
 const column = css({ display: 'flex', flexDirection: 'column', py: '3', gap: '0.5' });
 const topBar = css({ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: '2', py: '2', textStyle: 'xs', color: 'fg.muted' });
@@ -77,6 +76,8 @@ const notice = css({
 
 /** How close to the top (px) the scroller asks for older messages. */
 const NEAR_TOP = 160;
+/** Within this of the bottom (px), new messages scroll into view. */
+const NEAR_BOTTOM = 80;
 
 export type ChatPaneProps = {
   chatView: ChatViewActorRef;
@@ -100,11 +101,31 @@ export function ChatPane({ chatView, chat, formats, onBack }: ChatPaneProps) {
   const name = chat?.name ?? '';
   const phone = chat && !chat.isGroup ? phoneOfChatId(chat.chatWhatsappId) : null;
 
-  // Bottom-up scroller: its scrollTop is 0 at the bottom and grows negative upwards.
+  const scrollRef = useRef<HTMLDivElement>(null);
+  /** The scroller as the last commit left it, and the first and last message keys it showed. */
+  const seen = useRef({ first: null as string | null, last: null as string | null, height: 0, top: 0, atBottom: true });
+  const firstKey = messages[0]?.msgKey ?? null;
+  const lastKey = messages[messages.length - 1]?.msgKey ?? null;
+  // Where the scroller stands after the messages change (a layout concern of the view, before paint).
+  useLayoutEffect(() => {
+    const el = scrollRef.current;
+    const before = seen.current;
+    if (!el) return;
+    if (before.first === null) el.scrollTop = el.scrollHeight;
+    else if (firstKey !== before.first && lastKey === before.last) el.scrollTop = el.scrollHeight - (before.height - before.top);
+    else if (lastKey !== before.last && before.atBottom) el.scrollTop = el.scrollHeight;
+  }, [firstKey, lastKey]);
+  // After every commit: what the next change is measured from.
+  useLayoutEffect(() => {
+    const el = scrollRef.current;
+    if (!el) return;
+    seen.current = { first: firstKey, last: lastKey, height: el.scrollHeight, top: el.scrollTop, atBottom: el.scrollHeight - el.clientHeight - el.scrollTop < NEAR_BOTTOM };
+  });
+
   const onScroll = (event: UIEvent<HTMLDivElement>) => {
     const el = event.currentTarget;
-    const fromTop = el.scrollHeight - el.clientHeight - Math.abs(el.scrollTop);
-    if (fromTop < NEAR_TOP && hasOlder && !loadingOlder && !olderFailed) chatView.send({ type: 'user.loadOlder' });
+    seen.current = { ...seen.current, height: el.scrollHeight, top: el.scrollTop, atBottom: el.scrollHeight - el.clientHeight - el.scrollTop < NEAR_BOTTOM };
+    if (el.scrollTop < NEAR_TOP && hasOlder && !loadingOlder && !olderFailed) chatView.send({ type: 'user.loadOlder' });
   };
 
   return (
@@ -115,8 +136,8 @@ export function ChatPane({ chatView, chat, formats, onBack }: ChatPaneProps) {
         </Button>
         {chat ? <Avatar chat={chat} /> : null}
         <div className={titles}>
-          <h2 id="chat-title" className={title} dir="auto" data-testid="chat-title">
-            {name}
+          <h2 id="chat-title" className={title} data-testid="chat-title">
+            <bdi>{name}</bdi>
           </h2>
           <span className={subtitle}>
             {isGroup ? t.groupChat() : <bdi dir="ltr">{phone}</bdi>}
@@ -145,7 +166,7 @@ export function ChatPane({ chatView, chat, formats, onBack }: ChatPaneProps) {
       ) : null}
 
       {messages.length > 0 ? (
-        <div className={scroller} onScroll={onScroll} data-testid="chat-messages" role="log" aria-label={t.messages({ name })} tabIndex={0}>
+        <div ref={scrollRef} className={scroller} onScroll={onScroll} data-testid="chat-messages" role="log" aria-label={t.messages({ name })} tabIndex={0}>
           <div className={column}>
             <div className={topBar}>
               {hasOlder && !loadingOlder && !olderFailed ? (
