@@ -44,8 +44,9 @@ const page = css({
   gap: '3',
   minWidth: '0',
   minHeight: '26rem',
-  height: { base: 'calc(100dvh - 6.5rem)', md: 'calc(100dvh - 7.5rem)' },
 });
+/** Inside the main layout: the viewport less the header and the layout's padding. */
+const mainPage = css({ height: { base: 'calc(100dvh - 6.5rem)', md: 'calc(100dvh - 7.5rem)' } });
 const standalonePage = css({ height: '100dvh', p: { base: '2', md: '4' } });
 const head = css({ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-end', gap: '3', flexWrap: 'wrap' });
 const headText = css({ display: 'flex', flexDirection: 'column', gap: '1', minWidth: '0' });
@@ -109,7 +110,7 @@ function ConversationsPage({ standalone }: { standalone: boolean }) {
   useEffect(() => () => conversations?.send({ type: 'conversations.close' }), [conversations]);
 
   return (
-    <section className={cx(page, standalone && standalonePage)} data-testid="conversation-page" aria-labelledby="conversation-title">
+    <section className={cx(page, standalone ? standalonePage : mainPage)} data-testid="conversation-page" aria-labelledby="conversation-title">
       {conversations ? <ConversationsView conversations={conversations} /> : <Loading />}
     </section>
   );
