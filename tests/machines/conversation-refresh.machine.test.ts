@@ -292,3 +292,41 @@ describe('chat filters', () => {
     expect(ids({ kind: 'single', awaitingReply: true, search: 'ali' })).toEqual(['1']);
   });
 });
+
+describe('the tab visibility service', () => {
+  it('reports a hidden tab at start and every change after, from the document', async () => {
+    const { makeConversationRefreshEffects, documentVisibility } = await import('../../src/services/actors/conversations');
+    const { fakeFlowServices } = await import('../support/fake-api');
+    let state: DocumentVisibilityState = 'hidden';
+    const original = Object.getOwnPropertyDescriptor(Document.prototype, 'visibilityState');
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => state });
+    try {
+      const effects = makeConversationRefreshEffects(() => documentVisibility(document))(fakeFlowServices(() => undefined).services);
+      const clock = new SimulatedClock();
+      const loadChanges = controllable<ChatChanges, LoadChatChangesInput>();
+      const loadPage = controllable<ChatPage, LoadChatPageInput>();
+      const actor = createActor(
+        conversationRefreshMachine.provide({ ...effects, actors: { ...effects.actors, loadPage: loadPage.logic, loadChanges: loadChanges.logic } }),
+        { clock },
+      ).start();
+      expect(actor.getSnapshot().context.hidden).toBe(true);
+      actor.send({ type: 'conversations.open', realRole: 'member' });
+      loadPage.resolve(page([], false));
+      await flush();
+      clock.increment(CONVERSATION_REFRESH_MS);
+      expect(loadChanges.calls).toEqual([]);
+      state = 'visible';
+      document.dispatchEvent(new Event('visibilitychange'));
+      expect(actor.getSnapshot().context.hidden).toBe(false);
+      expect(loadChanges.calls).toHaveLength(1);
+      actor.stop();
+      // Stopped: the listener is gone.
+      state = 'hidden';
+      document.dispatchEvent(new Event('visibilitychange'));
+      expect(actor.getSnapshot().context.hidden).toBe(false);
+    } finally {
+      delete (document as { visibilityState?: unknown }).visibilityState;
+      if (original) Object.defineProperty(Document.prototype, 'visibilityState', original);
+    }
+  });
+});
