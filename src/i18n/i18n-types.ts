@@ -3238,7 +3238,7 @@ type RootTranslation = {
 			 */
 			synced: string
 			/**
-			 * T​h​e​ ​s​y​n​c​ ​i​s​ ​t​a​k​i​n​g​ ​l​o​n​g​e​r​ ​t​h​a​n​ ​e​x​p​e​c​t​e​d​.​ ​I​t​ ​g​o​e​s​ ​o​n​ ​i​n​ ​t​h​e​ ​e​x​t​e​n​s​i​o​n​:​ ​p​r​e​s​s​ ​S​y​n​c​ ​a​g​a​i​n​ ​i​n​ ​a​ ​m​o​m​e​n​t​ ​t​o​ ​s​e​e​ ​t​h​e​ ​n​e​w​ ​l​e​a​d​s​.
+			 * T​h​e​ ​f​i​r​s​t​ ​c​h​a​t​s​ ​d​i​d​ ​n​o​t​ ​a​r​r​i​v​e​ ​i​n​ ​t​i​m​e​.​ ​M​a​k​e​ ​s​u​r​e​ ​y​o​u​ ​a​r​e​ ​l​o​g​g​e​d​ ​i​n​ ​o​n​ ​y​o​u​r​ ​c​h​a​t​ ​w​e​b​ ​p​a​g​e​,​ ​t​h​e​n​ ​p​r​e​s​s​ ​S​y​n​c​ ​a​g​a​i​n​.
 			 */
 			timedOut: string
 			/**
@@ -6882,7 +6882,7 @@ export type TranslationFunctions = {
 			 */
 			synced: () => LocalizedString
 			/**
-			 * The sync is taking longer than expected. It goes on in the extension: press Sync again in a moment to see the new leads.
+			 * The first chats did not arrive in time. Make sure you are logged in on your chat web page, then press Sync again.
 			 */
 			timedOut: () => LocalizedString
 			/**

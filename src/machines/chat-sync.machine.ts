@@ -21,8 +21,9 @@ import { actionNotProvided, actorNotProvided } from './not-provided';
  * 4. otherwise the spinner starts (tag `syncing`), an analytics event is logged and a sync is
  *    requested (fetchChatsSync {isSyncData: true});
  * 5. the reply says finished: stop; the sync limit was reached: the SPEC §8 error, stop;
- * 6. otherwise the request is repeated; its reply decides as in 5, else: the chat page is open,
- *    poll; it is not, ask the extension for login guidance, then poll;
+ * 6. otherwise the request is repeated; its reply decides as in 5, else: the chat page is open
+ *    (and logged in to the chat service, without which it cannot sync), poll; it is not, ask the
+ *    extension for login guidance (it opens the chat page at its login), then poll;
  * 7. polling asks for sync info once a second (`syncPollInterval`), at most SYNC_POLL_MAX_TRIES
  *    times, until the first batch is finished; then the chat page is activated and the pipeline
  *    reloads its tabs and leads with closed leads hidden (`leads.changed {hideClosed: true}` to
@@ -168,7 +169,8 @@ export const chatSyncMachine = setup({
     noAnswer: (_, p: { reply: SyncReplyOrNone }) => p.reply === undefined,
     finished: (_, p: { reply: SyncReplyOrNone }) => p.reply?.chatSyncFinished === true,
     limitReached: (_, p: { reply: SyncReplyOrNone }) => p.reply?.isReachSyncLimit === true,
-    pageOpen: (_, p: { reply: SyncReplyOrNone }) => p.reply !== undefined && chatPageOpen(p.reply),
+    /** The chat page is open and logged in to the chat service: only then can the extension sync from it. */
+    pageOpen: (_, p: { reply: SyncReplyOrNone }) => p.reply !== undefined && chatPageOpen(p.reply) && p.reply.isWhatsappLogin,
     firstBatchFinished: (_, p: { reply: SyncReplyOrNone }) => p.reply?.chatSyncFirstBatchFinished === true,
     triesLeft: ({ context }) => context.tries < SYNC_POLL_MAX_TRIES,
     hasPhone: (_, p: { phone: string }) => p.phone.trim() !== '',
@@ -312,7 +314,7 @@ export const chatSyncMachine = setup({
               },
               { guard: { type: 'pageOpen', params: ({ event }) => ({ reply: event.output }) }, target: 'polling' },
               {
-                description: 'Step 6: the chat page is not open: the extension guides the login, then the polls start.',
+                description: 'Step 6: the chat page is not open (or not logged in): the extension guides the login, then the polls start.',
                 target: 'polling',
                 actions: ['askLoginGuidance', { type: 'notify', params: { kind: 'loginGuidance' } }],
               },

@@ -233,6 +233,18 @@ describe('chat-sync machine: a sync', () => {
     expect(t.fakes.requestSync.calls).toHaveLength(2);
   });
 
+  it('with the chat page open but not logged in to the chat service, asks for login guidance too', async () => {
+    const t = start();
+    await t.syncSignedIn();
+    t.fakes.requestSync.resolve(reply({ isWhatsappLogin: false }));
+    await flush();
+    t.fakes.requestSync.resolve(reply({ isWhatsappLogin: false }));
+    await flush();
+    expect(t.actions.askLoginGuidance).toHaveBeenCalledTimes(1);
+    expect(t.notice()).toBe('loginGuidance');
+    expect(t.snap().hasTag('syncing')).toBe(true);
+  });
+
   it('with the chat page closed, asks for login guidance and then polls', async () => {
     const t = start();
     await t.syncSignedIn();

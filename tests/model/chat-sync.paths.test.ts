@@ -41,6 +41,8 @@ const requestReplies = (id: 'requestSync' | 'repeatSync'): PathEvent[] => [
   { type: `xstate.done.actor.${id}`, output: reply({ isReachSyncLimit: true }) },
   { type: `xstate.done.actor.${id}`, output: reply() },
   { type: `xstate.done.actor.${id}`, output: reply({ isWhatsappOpen: false }) },
+  // The chat page open but not logged in to the chat service: it cannot sync either.
+  { type: `xstate.done.actor.${id}`, output: reply({ isWhatsappLogin: false }) },
   { type: `xstate.error.actor.${id}`, error: extensionThrew },
 ];
 
@@ -140,7 +142,7 @@ const effects = (step: EffectStep): Effect[] => {
       return output && !output.chatSyncFinished && !output.isReachSyncLimit ? [actorRan('requestSync')] : [];
     case 'xstate.done.actor.repeatSync':
       // Step 6: the chat page is closed: login guidance, then the polls.
-      return output && !output.chatSyncFinished && !output.isReachSyncLimit && !output.isWhatsappOpen ? [actionRan('askLoginGuidance')] : [];
+      return output && !output.chatSyncFinished && !output.isReachSyncLimit && !(output.isWhatsappOpen && output.isWhatsappLogin) ? [actionRan('askLoginGuidance')] : [];
     case POLL:
       return [actorRan('fetchSyncInfo')];
     case 'xstate.done.actor.fetchSyncInfo':

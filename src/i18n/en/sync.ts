@@ -19,7 +19,7 @@ export const sync = {
     syncLimit: 'You can add up to {limit:number} chat-service numbers for each account.',
     loginGuidance: 'Log in to your chat service on the page that opened; the sync goes on once you are in.',
     synced: 'Your chats are synced and the new leads are in the pipeline.',
-    timedOut: 'The sync is taking longer than expected. It goes on in the extension: press Sync again in a moment to see the new leads.',
+    timedOut: 'The first chats did not arrive in time. Make sure you are logged in on your chat web page, then press Sync again.',
     extensionLost: 'The extension stopped answering during the sync. Check that it is turned on, then press Sync again.',
     noExtension: 'Syncing needs the companion browser extension: install it, open your chat web page, then press Sync again.',
     network: 'The sync could not start because the server could not be reached. Try again.',

@@ -25,9 +25,9 @@ import { loadAreas } from '../../i18n/areas';
  * guidance, the sync-button mask and Start chat's outcome, loaded with their texts after the
  * layout (nothing of them on the login page).
  */
-const loadSyncParts = () => Promise.all([import('../screens/sync/sync-overlays'), loadAreas(['sync'])]).then(([m]) => m);
-const SyncOverlays = lazy(() => loadSyncParts().then((m) => ({ default: m.SyncOverlays })));
-const SyncLayoutNotice = lazy(() => loadSyncParts().then((m) => ({ default: m.SyncLayoutNotice })));
+const SyncOverlays = lazy(() =>
+  Promise.all([import('../screens/sync/sync-overlays'), loadAreas(['sync'])]).then(([m]) => ({ default: m.SyncOverlays })),
+);
 
 const shell = css({
   minHeight: '100dvh',
@@ -107,7 +107,7 @@ export function MainLayout({ table = routeTable }: { table?: readonly RouteEntry
       <a href="#main-content" className={skip}>
         {LL.layout.skipToContent()}
       </a>
-      {/* Early in the tab order, so keyboard users meet the guidance first; shown in a corner. */}
+      {/* Early in the tab order, so keyboard users meet the guidance first; it shows in a corner. */}
       <Suspense fallback={null}>
         <SyncOverlays />
       </Suspense>
@@ -135,9 +135,6 @@ export function MainLayout({ table = routeTable }: { table?: readonly RouteEntry
           <UserMenu />
         </header>
         <main id="main-content" className={main} tabIndex={-1}>
-          <Suspense fallback={null}>
-            <SyncLayoutNotice />
-          </Suspense>
           <RouteBoundary resetKey={pathname}>
             <Outlet />
           </RouteBoundary>

@@ -132,6 +132,7 @@ describe('the pipeline Sync button', () => {
     expect(notice.getAttribute('data-kind')).toBe('synced');
     expect(notice.textContent).toContain('聊天已同步');
     expect(button.getAttribute('data-state')).toBe('idle');
+    expect((button as HTMLButtonElement).disabled).toBe(false);
   });
 
   it('the CRM extension signed in as someone else: the SPEC §8 error with the way to connect it', async () => {

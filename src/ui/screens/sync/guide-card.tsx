@@ -3,8 +3,9 @@
  * the sync-button guidance mask (No leads found, Sync Now), shown while the first-run flow says so
  * (tags `showGuide`, `showSyncMask`, src/machines/first-run-guide.machine.ts).
  *
- * Both are non-modal dialogs in a corner (the inline end, at the bottom): guidance, not a gate,
- * so the workspace stays usable and focus is not taken away from what the person is doing.
+ * Both are non-modal dialogs in the layout's corner stack (src/ui/screens/sync/sync-overlays.tsx):
+ * guidance, not a gate, so the workspace stays usable and focus is not taken away from what the
+ * person is doing.
  * Escape inside one dismisses it, like Not Now / Close.
  *
  * Test ids: first-run-guide (data-step), guide-install, guide-installed, guide-not-now,
@@ -21,12 +22,7 @@ import { Heading, Text } from '../../components/heading';
 import { EXTENSION_INSTALL_URL } from './links';
 
 const card = css({
-  position: 'fixed',
-  insetInlineEnd: { base: '2', md: '6' },
-  insetBlockEnd: { base: '2', md: '6' },
-  zIndex: 'overlay',
-  width: { base: 'calc(100vw - 1rem)', md: '26rem' },
-  maxWidth: 'calc(100vw - 1rem)',
+  pointerEvents: 'auto',
   display: 'flex',
   flexDirection: 'column',
   gap: '3',
@@ -49,6 +45,8 @@ const spinner = css({
   borderWidth: '2px',
   borderColor: 'currentColor',
   borderInlineEndColor: 'transparent',
+  verticalAlign: 'middle',
+  marginInlineEnd: '1',
   animation: 'spin 0.9s linear infinite',
   _motionReduce: { animation: 'none' },
 });
@@ -101,7 +99,8 @@ export function GuideCard({ guide }: { guide: FirstRunGuideActorRef }) {
         <span className={stepText}>{t.stepOf({ step: step + 1, total: STEPS })}</span>
       </div>
       <Text id="first-run-guide-body" role={step === 2 ? 'status' : undefined}>
-        {step === 2 ? <span className={spinner} aria-hidden="true" /> : null} {body}
+        {step === 2 ? <span className={spinner} aria-hidden="true" /> : null}
+        {body}
       </Text>
       <div className={footer}>
         <Button variant="ghost" onClick={dismiss} data-testid="guide-not-now">

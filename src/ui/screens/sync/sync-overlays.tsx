@@ -1,28 +1,42 @@
 /**
- * What the main layout shows for chat sync on every screen (SPEC §2 Layout dialogs): the first-run
- * guidance, the sync-button guidance mask and the outcome of Start chat. Loaded lazily by the main
- * layout together with the 'sync' texts, so nothing of it reaches the login page.
+ * What the main layout shows for chat sync on every screen (SPEC §2 Layout dialogs), stacked in a
+ * corner (the inline end, at the bottom) so it stays in view wherever the page is scrolled: the
+ * outcome of Start chat, the first-run guidance and the sync-button guidance mask. Loaded lazily
+ * by the main layout together with the 'sync' texts, so nothing of it reaches the login page.
  */
 import { css } from '../../../../styled-system/css';
 import { GuideCard, SyncMaskCard } from './guide-card';
 import { ChatNotice } from './sync-notice';
 import { useFirstRunGuideActor } from './use-sync-actors';
 
+const stack = css({
+  position: 'fixed',
+  insetInlineEnd: { base: '2', md: '6' },
+  insetBlockEnd: { base: '2', md: '6' },
+  zIndex: 'overlay',
+  width: { base: 'calc(100vw - 1rem)', md: '26rem' },
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '3',
+  // The stack's empty area lets clicks through; its cards take them.
+  pointerEvents: 'none',
+  _empty: { display: 'none' },
+});
+const chatNotice = css({ pointerEvents: 'auto', bg: 'bg.default', borderRadius: 'l3', boxShadow: 'lg', _empty: { display: 'none' } });
+
 export function SyncOverlays() {
   const guide = useFirstRunGuideActor();
-  return guide ? (
-    <>
-      <GuideCard guide={guide} />
-      <SyncMaskCard guide={guide} />
-    </>
-  ) : null;
-}
-
-/** Start chat's outcome at the top of the screen (the pipeline's lead cards start chats). */
-export function SyncLayoutNotice() {
   return (
-    <div className={css({ mb: '4', _empty: { display: 'none' } })}>
-      <ChatNotice />
+    <div className={stack}>
+      <div className={chatNotice}>
+        <ChatNotice />
+      </div>
+      {guide ? (
+        <>
+          <GuideCard guide={guide} />
+          <SyncMaskCard guide={guide} />
+        </>
+      ) : null}
     </div>
   );
 }
