@@ -87,7 +87,7 @@ describe('the member list', () => {
     expect(rowCells(admin)).toEqual([`${admin} (you)`, 'Admin', '—', 'Auto', 'Joined', '']);
     expect(rowCells(manager)).toEqual([manager, 'Manager', '—', 'Manual', 'Joined', 'Remove']);
     expect(rowCells(member)).toEqual([member, 'Member', '+15550100', 'Manual', 'Joined', 'Remove']);
-    expect(rowCells(pending)).toEqual([pending, 'Member', '—', 'Off', 'Invited', 'Resend|Delete invitation']);
+    expect(rowCells(pending)).toEqual([pending, 'Member', '—', 'Manual', 'Invited', 'Resend|Delete invitation']);
     // The number is kept left-to-right (a phone number inside any text direction).
     expect(screen.getByTestId(`member-row-${member}`).querySelector('bdi')?.getAttribute('dir')).toBe('ltr');
 
@@ -374,7 +374,7 @@ describe('what each role may do', () => {
     expect(rowIds()).toEqual(usual);
     expect(headers(page)).toEqual(['Email', 'Role', 'Chat number', 'Sync type', 'Status']);
     expect(rowCells(target)).toEqual([target, 'Member', '—', 'Off', 'Joined']);
-    expect(rowCells(pending)).toEqual([pending, 'Member', '—', 'Off', 'Invited']);
+    expect(rowCells(pending)).toEqual([pending, 'Member', '—', 'Manual', 'Invited']);
     expect(within(page).queryAllByRole('combobox')).toEqual([]);
     expect(screen.queryByTestId('members-invite')).toBeNull();
     expect(screen.queryByTestId('members-disband')).toBeNull();

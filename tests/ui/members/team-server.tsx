@@ -35,11 +35,15 @@ export const emails = {
 export const WORKSPACE_ID = 'ws-main';
 export const WORKSPACE_NAME = 'Main team';
 
-/** The usual team: the owner syncs automatically, the manager and the member by hand (the member has a chat number). */
+/**
+ * The usual team: the owner syncs automatically, the manager and the member by hand (the member
+ * has a chat number), the target's sync is off (new members sync by hand; this one was turned off).
+ */
 export const usualSeed: SeedRow[] = [
   { person: 'admin', syncType: 'auto' },
   { person: 'manager', syncType: 'manual' },
   { person: 'member', syncType: 'manual', number: '+15550100' },
+  { person: 'target', syncType: 'off' },
 ];
 
 /** A request without its id (the id is given when it is sent). */
