@@ -9,7 +9,7 @@ import type { ChatPageTarget } from './chat-page-link';
 import { buildLoginInfoReply, buildSyncReply, type ReplyFacts } from './replies';
 import type { PageRequest } from './routing';
 import type { CrmSession, Store } from './state';
-import type { SyncMode } from './sync-engine';
+import { PENDING_SYNC_MS, type SyncMode } from './sync-engine';
 
 export type ChatPageControl = {
   /** Whether a tab shows the chat page. */
@@ -59,8 +59,14 @@ export const handlePageRequest = async (request: PageRequest, deps: PageHandlerD
     case 'fetchChatsSync': {
       const known = await facts(deps, request.origin);
       const reply = buildSyncReply(known);
-      // Only for the workspace the extension is signed in to, with a number on the chat page.
-      if (request.start && reply.isLogin && reply.isWhatsappLogin) deps.schedule('sync');
+      // Only for the workspace the extension is signed in to, with a number on the chat page; asked
+      // before that, the request waits for the chat page's login (the workspace polls meanwhile).
+      if (request.start && reply.isLogin && reply.isWhatsappLogin) {
+        await deps.store.remove('pendingSync');
+        deps.schedule('sync');
+      } else if (request.start) {
+        await deps.store.set('pendingSync', { origin: request.origin, at: deps.now() });
+      }
       return reply;
     }
     case 'loginGuidance':
@@ -82,6 +88,12 @@ export const handlePageRequest = async (request: PageRequest, deps: PageHandlerD
       const session: CrmSession = { origin: request.origin, accessToken, refreshToken, expiresAt: deps.now() + expiresIn * 1000, userId, email, workspaceId };
       if (!(await deps.verifySession(session))) return { ok: false, message: 'The workspace did not accept this session' };
       await deps.store.set('crmSession', session);
+      // A sync the workspace asked for before this session existed starts once the chat page is logged in too.
+      const [pending, login] = await Promise.all([deps.store.get('pendingSync'), deps.store.get('chatLogin')]);
+      if (pending && login && pending.origin === session.origin && deps.now() - pending.at <= PENDING_SYNC_MS) {
+        await deps.store.remove('pendingSync');
+        deps.schedule('sync');
+      }
       return { ok: true };
     }
   }

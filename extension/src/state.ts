@@ -71,6 +71,11 @@ export const storedValues = {
   chatLogin,
   /** The origin of the workspace page that last messaged the extension (the chat page's Connect button). */
   lastPageOrigin: z.string(),
+  /**
+   * A sync the workspace asked for (fetchChatsSync) before the chat page was logged in or the
+   * extension connected: started when both are done, if still recent (PENDING_SYNC_MS).
+   */
+  pendingSync: z.object({ origin: z.string(), at: z.number() }),
   sync: syncState,
 } as const;
 export type StoredValues = { [K in keyof typeof storedValues]: z.infer<(typeof storedValues)[K]> };

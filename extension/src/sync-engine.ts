@@ -25,6 +25,9 @@ import type { AccountRecord, CrmSession, Store, SyncState } from './state';
 
 export type SyncMode = 'sync' | 'resume' | 'topUp';
 
+/** A sync asked for before the chat page was ready is started when it is, if asked this recently. */
+export const PENDING_SYNC_MS = 5 * 60_000;
+
 /** Waits before trying an unreachable workspace again. */
 export const RETRY_DELAYS_MS = [1_000, 3_000] as const;
 
@@ -220,6 +223,12 @@ export const createSyncEngine = (deps: SyncEngineDeps): SyncEngine => {
   const chatPageOpened = async (): Promise<void> => {
     const ctx = await context();
     if (!ctx) return;
+    // The workspace asked for a sync while the chat page was not logged in yet: it starts now.
+    const pending = await store.get('pendingSync');
+    if (pending) {
+      await store.remove('pendingSync');
+      if (pending.origin === ctx.session.origin && now() - pending.at <= PENDING_SYNC_MS) return schedule('sync');
+    }
     const status = await client.call(chatsEndpoints.syncStatus, {});
     if (status.kind !== 'ok') return;
     if (status.data.syncType === 'auto') return schedule('sync');

@@ -67,6 +67,26 @@ describe('page requests', () => {
     expect(otherWorkspace.scheduled).toEqual([]);
   });
 
+  it('remembers a sync asked for before the chat page was logged in, and starts it when the session arrives after the login', async () => {
+    const early = setup({ crmSession: session });
+    await early.ask('fetchChatsSync', { isSyncData: true });
+    expect(early.scheduled).toEqual([]);
+    expect(early.area.data.pendingSync).toEqual({ origin, at: NOW });
+
+    // Logged in on the chat page first, connected afterwards: the session's hand-over starts it.
+    const payload = { accessToken: 'access-1', refreshToken: 'refresh-1'.padEnd(20, 'x'), expiresIn: 900, userId: 'u1', email: session.email, workspaceId: 'w1' };
+    const late = setup({ chatLogin: { number: '14155550100' }, pendingSync: { origin, at: NOW - 1000 } });
+    expect(await late.ask('eclientAuth', payload)).toEqual({ ok: true });
+    expect(late.scheduled).toEqual(['sync']);
+    expect(late.area.data.pendingSync).toBeUndefined();
+
+    // A request once both are there starts at once and forgets an earlier one.
+    const ready = setup({ crmSession: session, chatLogin: { number: '14155550100' }, pendingSync: { origin, at: NOW - 1000 } });
+    await ready.ask('fetchChatsSync', { isSyncData: true });
+    expect(ready.scheduled).toEqual(['sync']);
+    expect(ready.area.data.pendingSync).toBeUndefined();
+  });
+
   it('opens the chat page for guidance, activation and a chat', async () => {
     const { ask, opened } = setup();
     expect(actionReply.parse(await ask('loginGuidance'))).toEqual({ ok: true });

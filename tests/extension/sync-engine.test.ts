@@ -10,7 +10,7 @@ import { planSync } from '../../extension/src/batches';
 import { generateAccount, mergeAccount } from '../../extension/src/chat-data';
 import type { CallOutcome, CrmClient } from '../../extension/src/crm-client';
 import { createStore, memoryArea, type AccountRecord, type CrmSession, type SyncState } from '../../extension/src/state';
-import { createSyncEngine } from '../../extension/src/sync-engine';
+import { createSyncEngine, PENDING_SYNC_MS } from '../../extension/src/sync-engine';
 import { sentMessage } from '../../extension/src/chat-page/actions';
 
 type Upload = z.input<typeof syncUploadRequest>;
@@ -183,6 +183,22 @@ describe('sync engine', () => {
     await off.store.setAccount(NUMBER, { ...record, extraMessages: [sentMessage(expectedPlan[0]!.chats[0]!.chatWhatsappId, 'Hi', NOW, 'C1')] });
     await off.engine.schedule('topUp');
     expect(off.uploads).toHaveLength(n);
+  });
+
+  it('starts a sync the workspace asked for before the chat page was logged in, once, if asked recently', async () => {
+    const asked = setup([], 'manual', { pendingSync: { origin: session.origin, at: NOW - 60_000 } });
+    await asked.engine.chatPageOpened();
+    expect(asked.sync()).toMatchObject({ finished: true });
+    expect(asked.area.data.pendingSync).toBeUndefined();
+
+    const stale = setup([], 'manual', { pendingSync: { origin: session.origin, at: NOW - PENDING_SYNC_MS - 1 } });
+    await stale.engine.chatPageOpened();
+    expect(stale.uploads).toHaveLength(0);
+    expect(stale.area.data.pendingSync).toBeUndefined();
+
+    const elsewhere = setup([], 'manual', { pendingSync: { origin: 'http://localhost:9000', at: NOW } });
+    await elsewhere.engine.chatPageOpened();
+    expect(elsewhere.uploads).toHaveLength(0);
   });
 
   it('needs a session, a number and its account', async () => {
