@@ -13,19 +13,31 @@
  *   are unique per member ignoring case; on a clash the name with the phone, then numbered), the
  *   phone from the chat id, in No tabs (tab 0), its source the chat id. Chats of one phone on two
  *   numbers share one lead. An existing lead keeps its tab.
- * - A lead deleted by hand empties its chats' `lead_id`; the chat becomes a lead again when it next
- *   gets a newer message (a new conversation), not on every re-upload.
+ * - A lead deleted by hand empties its chats' `lead_id` (unlinkChatsOfLeads, in the deletion's
+ *   transaction, so the incremental chat list sends those chats again); the chat becomes a lead
+ *   again when it next gets a newer message (a new conversation), not on every re-upload.
  */
 import { randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQLWrapper } from 'drizzle-orm';
 import { phoneOfChatId } from '../../src/contract/chats';
 import { NO_TAB_ID } from '../../src/contract/leads';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { inWorkspace } from '../db/scoped';
 import { chats, leads } from '../db/schema';
 import { phoneKey } from '../leads/phone-key';
 import { isoOf, rowsOf, textArray } from './sql';
 import type { ChatOwner } from './upload';
+
+/**
+ * Before leads are deleted: their owner's chats let go of them and are stamped as changed (the
+ * foreign key would empty `lead_id` without moving `updated_at`, and the incremental list would
+ * keep showing the old lead). `leadIds`: the ids, or a subquery selecting them.
+ */
+export const unlinkChatsOfLeads = (tx: Db | Tx, owner: { workspaceId: string; userId: string }, leadIds: readonly string[] | SQLWrapper, now: Date) =>
+  tx
+    .update(chats)
+    .set({ leadId: null, updatedAt: now })
+    .where(and(eq(chats.workspaceId, owner.workspaceId), eq(chats.ownerId, owner.userId), Array.isArray(leadIds) ? inArray(chats.leadId, leadIds as string[]) : inArray(chats.leadId, leadIds as SQLWrapper)));
 
 /** Lead names and phones are at most this long (src/contract/leads.ts). */
 const LEAD_NAME_MAX = 100;

@@ -45,6 +45,10 @@ export const migrationsFolder = fileURLToPath(new URL('./migrations', import.met
 export const openDatabase = async (options: OpenDatabaseOptions = {}): Promise<Database> => {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    // An idle pooled connection the server ends (a restart, a failover, an administrator) is reported
+    // as an 'error' event on the pool; without a listener it would end the process. The pool drops
+    // that connection and opens another when one is next needed.
+    pool.on('error', (error: Error & { code?: string }) => console.error(`[db] an idle connection was closed by the server (${error.code ?? error.message})`));
     try {
       const db = drizzlePg({ client: pool, schema });
       await migratePg(db, { migrationsFolder });

@@ -35,6 +35,7 @@ import { contactConditions, ownerConditions, selectionWhere } from '../contacts/
 import { limitFileWork } from '../contacts/file-limits';
 import type { Db } from '../db/client';
 import { leadNotes, leads, leadTagValues, listConfigs, tabs, tags, tagValues, users } from '../db/schema';
+import { unlinkChatsOfLeads } from '../chats/leads';
 import type { AppDeps } from '../deps';
 import { fail } from '../http/respond';
 import type { AppEnv } from '../http/route';
@@ -170,16 +171,22 @@ export const registerContactRoutes = (app: Hono<AppEnv>, deps: AppDeps): void =>
   defineRolePair(app, deps, contactCalls.contactsUpdate, async ({ owner, body }) => (await toContacts(db, owner, [await updateLead(deps, owner, body)]))[0]!);
 
   defineRolePair(app, deps, contactCalls.contactsDelete, async ({ owner, body }) => {
-    const deleted = await db
-      .delete(leads)
-      .where(and(...ownerConditions(owner), eq(leads.id, body.id)))
-      .returning({ id: leads.id });
+    const deleted = await db.transaction(async (tx) => {
+      await unlinkChatsOfLeads(tx, owner, [body.id], deps.clock.now());
+      return tx
+        .delete(leads)
+        .where(and(...ownerConditions(owner), eq(leads.id, body.id)))
+        .returning({ id: leads.id });
+    });
     if (deleted.length === 0) throw fail(Code.NOT_FOUND);
     return null;
   });
 
   defineRolePair(app, deps, contactCalls.contactsBatchDelete, async ({ owner, body }) => {
-    const deleted = await db.transaction((tx) => tx.delete(leads).where(selectionWhere(owner, body.selection)).returning({ id: leads.id }));
+    const deleted = await db.transaction(async (tx) => {
+      await unlinkChatsOfLeads(tx, owner, tx.select({ id: leads.id }).from(leads).where(selectionWhere(owner, body.selection)), deps.clock.now());
+      return tx.delete(leads).where(selectionWhere(owner, body.selection)).returning({ id: leads.id });
+    });
     return { deleted: deleted.length };
   });
 

@@ -36,6 +36,7 @@ import type { WorkspaceScope } from '../auth/scope';
 import type { Db } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
 import { inWorkspace, scoped } from '../db/scoped';
+import { unlinkChatsOfLeads } from '../chats/leads';
 import { leads, tabs, workspaces } from '../db/schema';
 import { phoneKey } from '../leads/phone-key';
 import type { AppDeps } from '../deps';
@@ -348,7 +349,10 @@ export const registerLeadRoutes = (app: Hono<AppEnv>, deps: AppDeps): void => {
   defineRolePair(app, deps, leadCalls.leadsUpdate, async ({ owner, body }) => toWireLead(await updateLead(deps, owner, body)));
 
   defineRolePair(app, deps, leadCalls.leadsDelete, async ({ owner, body }) => {
-    const deleted = await scoped(db, owner).delete(leads, ownedBy(leads, owner), eq(leads.id, body.id)).returning({ id: leads.id });
+    const deleted = await db.transaction(async (tx) => {
+      await unlinkChatsOfLeads(tx, owner, [body.id], deps.clock.now());
+      return scoped(tx, owner).delete(leads, ownedBy(leads, owner), eq(leads.id, body.id)).returning({ id: leads.id });
+    });
     if (deleted.length === 0) throw fail(Code.NOT_FOUND);
     return null;
   });

@@ -268,6 +268,22 @@ describe('the conversation lists', () => {
     expect((await c.inc('member', changed.timestamp)).rows).toEqual([]);
   });
 
+  it('sends a chat again, without its lead, after that lead is deleted (one by one, or in a batch from the contacts)', async () => {
+    await c.uploaded('member', firstBatch());
+    const linked = (await memberChats()).filter((chat) => chat.leadId !== null);
+    expect(linked).toHaveLength(2);
+    const start = (await c.page('member')).timestamp;
+    t.clock.advance(20000);
+    expect((await p.call('leadsDelete', 'member', { id: linked[0]!.leadId })).code).toBe(Code.OK);
+    t.clock.advance(20000);
+    const after = await c.inc('member', start + INC_OVERLAP_MS);
+    expect(after.rows.map((r) => [r.id, r.leadId])).toEqual([[linked[0]!.id, null]]);
+    const batch = await t.request('POST', '/member/contacts/batch-delete', { body: { selection: { mode: 'page', ids: [linked[1]!.leadId] } }, token: w.who.member.accessToken });
+    expect(batch.code).toBe(Code.OK);
+    t.clock.advance(20000);
+    expect((await c.inc('member', after.timestamp)).rows.map((r) => [r.id, r.leadId])).toEqual([[linked[1]!.id, null]]);
+  });
+
   it('does not lose a change stamped a little before a read that missed it (the next timestamp lies behind the read)', async () => {
     await fiveChats();
     t.clock.advance(60000);

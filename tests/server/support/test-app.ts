@@ -91,8 +91,18 @@ const openTestDatabase = async (): Promise<{ database: Database; drop: () => Pro
     drop: async () => {
       const c = new pg.Client({ connectionString: url });
       await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
+      try {
+        // The pool has ended, but its connections may still be closing: wait for them, so FORCE
+        // (kept for a connection that truly lingers) does not cut one a client still holds.
+        for (let tries = 0; tries < 50; tries++) {
+          const { rows } = await c.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
+          if (rows[0]?.n === 0) break;
+          await new Promise((r) => setTimeout(r, 100));
+        }
+        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      } finally {
+        await c.end();
+      }
     },
   };
 };
