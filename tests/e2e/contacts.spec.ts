@@ -2,7 +2,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { app, createWorkspace, expectAccessible, signIn, signUp, uniqueEmail } from './helpers';
+import { app, createWorkspace, demoTeamLink, expectAccessible, signUp, uniqueEmail } from './helpers';
 
 /**
  * Contacts, import, tags and export (SPEC §2 /contacts and the import wizard, §4 Import wizard, §5
@@ -38,23 +38,6 @@ async function person(browser: Browser, tag: string) {
   const email = uniqueEmail(tag);
   await signUp(page, email, `${tag}-password-1`);
   return { page, email };
-}
-
-/** The demo team's admin hands out the team's public link (the demo data is seeded for e2e). */
-async function demoTeamLink(browser: Browser): Promise<string> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await signIn(page, 'admin@demo.test', 'demo-admin-pass');
-  await expect(page).toHaveURL(/\/crm\/v2\/home/);
-  await page.goto(app('/settings/workspace-members'));
-  await page.getByTestId('members-invite').click();
-  await page.getByTestId('invite-tab-link').click();
-  const url = page.getByTestId('invite-link-url');
-  if ((await url.count()) === 0 || (await url.inputValue()) === '') await page.getByTestId('invite-link-generate').click();
-  await expect.poll(() => page.getByTestId('invite-link-url').inputValue()).toContain('invite_token=');
-  const link = await page.getByTestId('invite-link-url').inputValue();
-  await context.close();
-  return link;
 }
 
 async function importThroughWizard(page: Page, file: string) {

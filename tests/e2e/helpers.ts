@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { lastMailCode } from './server';
@@ -127,4 +127,21 @@ export async function expectAccessible(page: Page, label: string) {
     .map((v) => `${v.impact} ${v.id}: ${v.help}\n${v.nodes.map((n) => `    ${n.target} — ${n.summary}`).join('\n')}`)
     .join('\n');
   expect(blocking, `axe on "${label}" (${page.url()}):\n${report}`).toEqual([]);
+}
+
+/** The demo team's admin (the demo data is seeded for e2e) hands out the team's public invitation link. */
+export async function demoTeamLink(browser: Browser): Promise<string> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, 'admin@demo.test', 'demo-admin-pass');
+  await expect(page).toHaveURL(/\/crm\/v2\/home/);
+  await page.goto(app('/settings/workspace-members'));
+  await page.getByTestId('members-invite').click();
+  await page.getByTestId('invite-tab-link').click();
+  const url = page.getByTestId('invite-link-url');
+  if ((await url.count()) === 0 || (await url.inputValue()) === '') await page.getByTestId('invite-link-generate').click();
+  await expect.poll(() => page.getByTestId('invite-link-url').inputValue()).toContain('invite_token=');
+  const link = await page.getByTestId('invite-link-url').inputValue();
+  await context.close();
+  return link;
 }
