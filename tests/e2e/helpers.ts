@@ -25,6 +25,19 @@ export async function mailCode(email: string, previous: string | null = null): P
   return code!;
 }
 
+/**
+ * The first-run guidance (install the extension) opens by itself a few seconds into a session in a
+ * browser without the extension, over whatever screen is showing. Journeys that are not about it
+ * answer Not Now whenever it appears, as a person would, so it never takes a click meant for the
+ * screen underneath.
+ */
+export async function dismissGuidanceWhenShown(page: Page) {
+  await page.addLocatorHandler(page.getByTestId('first-run-guide'), async (guide) => {
+    await guide.getByRole('button', { name: /not now/i }).click();
+    await expect(guide).toBeHidden();
+  });
+}
+
 /** Signs up through the UI with the emailed code; ends on the confirmed page. */
 export async function signUp(page: Page, email: string, password: string) {
   await page.goto(app('/signup'));

@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { app, createWorkspace, expectAccessible, mailCode, signUp, uniqueEmail } from './helpers';
+import { app, createWorkspace, dismissGuidanceWhenShown, expectAccessible, mailCode, signUp, uniqueEmail } from './helpers';
 
 /** The newest invitation link the server printed for mail to `email`. */
 async function mailLink(email: string): Promise<string> {
@@ -25,6 +25,7 @@ const valueOf = (page: Page, testId: string) =>
 async function person(browser: Browser, tag: string) {
   const context = await browser.newContext();
   const page = await context.newPage();
+  await dismissGuidanceWhenShown(page);
   const email = uniqueEmail(tag);
   await signUp(page, email, `${tag}-password-1`);
   return { page, email, context };
