@@ -22,6 +22,10 @@
 // 10. the conversation refresh tick when nothing changed, on a real server on PGlite: the SQL statements
 //     it runs and its bytes on the wire, request and answer (scripts/bench-chat-refresh.ts; goals: <= 2
 //     statements, <= 2 KB; BENCH_CHATS=0 skips it)
+// 11. the conversations screen in headless Chromium with one member's 20,000 chats: the whole list
+//     loaded and a search answered, a chat of 10,000 messages opened, and scrolled through its older
+//     pages (scripts/bench-chats-ui.ts; goals: list <= 5 s, open <= 300 ms, no task over 50 ms;
+//     BENCH_CHATS_UI=0 skips it)
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -256,3 +260,5 @@ if (process.env.BENCH_IMPORT_PARSE !== '0') runBench('bench-import-parse.ts');
 if (process.env.BENCH_CONTACTS !== '0') runBench('bench-contacts.ts');
 // 10. the conversation refresh tick when nothing changed
 if (process.env.BENCH_CHATS !== '0') runBench('bench-chat-refresh.ts');
+// 11. the conversations screen with 20,000 chats and a chat of 10,000 messages
+if (process.env.BENCH_CHATS_UI !== '0') runBench('bench-chats-ui.ts');
