@@ -21,7 +21,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Page } from 'playwright-core';
+import { chromium } from 'playwright-core';
 import { chatsEndpoints, SYNC_BATCH_MAX_CHATS, SYNC_BATCH_MAX_MESSAGES, type SyncChat, type SyncMessage } from '../src/contract/chats';
 import { snakeKeys } from '../src/contract/case';
 import { demoUsers } from './seed-demo';
@@ -76,10 +76,6 @@ const loadChats = async (url: string, token: string) => {
   }
   return performance.now() - t0;
 };
-
-/** The page's clock when `selector` first matches (checked every frame). */
-const matchedAt = (page: Page, selector: string, timeout = 120_000) =>
-  page.waitForFunction((s) => (document.querySelector(s) ? performance.now() : false), selector, { polling: 'raf', timeout }).then((h) => h.jsonValue() as Promise<number>);
 
 const main = async () => {
   const dir = mkdtempSync(join(tmpdir(), 'crm-bench-chats-'));
