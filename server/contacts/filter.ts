@@ -4,7 +4,7 @@
  * (ignoring case, the lead list's index) or, when it reads as a phone, its digits anywhere in the
  * phone key (E.164, server/leads/phone-key.ts), so '415 555' and '+1 (415)' both find
  * +1 415 555 0100 whichever way it was written (a scan of the member's leads, not an index); tag
- * values are EXISTS / NOT EXISTS over lead_tag_values (its workspace-and-value index).
+ * values are EXISTS / NOT EXISTS over lead_tag_values (see the tag filter below for which index).
  */
 import { and, eq, gte, inArray, isNotNull, lte, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
@@ -47,7 +47,15 @@ export const contactConditions = (owner: Owner, f: ContactFilterInput): SQL[] =>
     conditions.push(or(filled(leads.notes), hasNote) as SQL);
   }
   if (f.filterTagValueIds?.length) {
-    const carries = sql`EXISTS (SELECT 1 FROM ${leadTagValues} WHERE ${leadTagValues.workspaceId} = ${leads.workspaceId} AND ${leadTagValues.leadId} = ${leads.id} AND ${inArray(leadTagValues.tagValueId, f.filterTagValueIds)})`;
+    // Without a search the planner joins the workspace's rows of those tag values (its value index)
+    // with the member's leads, the fast way for many rows. With one, few leads are left (a name
+    // prefix, a phone), and probing each one's tags through the primary key (lead_id, tag_value_id)
+    // is several times cheaper than reading every row of those values in the workspace; OFFSET 0
+    // keeps the EXISTS a per-row subplan (the planner would otherwise flatten it into that join).
+    // The probe needs no workspace condition: it follows the lead's own id, and the lead is scoped.
+    const carries = search
+      ? sql`EXISTS (SELECT 1 FROM ${leadTagValues} WHERE ${leadTagValues.leadId} = ${leads.id} AND ${inArray(leadTagValues.tagValueId, f.filterTagValueIds)} OFFSET 0)`
+      : sql`EXISTS (SELECT 1 FROM ${leadTagValues} WHERE ${leadTagValues.workspaceId} = ${leads.workspaceId} AND ${leadTagValues.leadId} = ${leads.id} AND ${inArray(leadTagValues.tagValueId, f.filterTagValueIds)})`;
     conditions.push(f.includeTagValues ? carries : sql`NOT ${carries}`);
   }
   return conditions;

@@ -76,6 +76,12 @@ describe('contact list filters', () => {
     ok(await call(tagCalls.updateTag, 'member', { id: ann, tag_value_ids: [textiles!.id] }));
     expect(await names('member', { filter_tag_value_ids: [textiles!.id] })).toEqual(['Ann Lee']);
     expect(await names('member', { filter_tag_value_ids: [textiles!.id], include_tag_values: false })).toEqual(['Bob Ray', '陈思远']);
+    // With a search the tag filter is a per-row probe (server/contacts/filter.ts): the same answers.
+    expect(await names('member', { search: 'ann', filter_tag_value_ids: [textiles!.id] })).toEqual(['Ann Lee']);
+    expect(await names('member', { search: '415 555', filter_tag_value_ids: [textiles!.id] })).toEqual(['Ann Lee']);
+    expect(await names('member', { search: 'bob', filter_tag_value_ids: [textiles!.id] })).toEqual([]);
+    expect(await names('member', { search: 'bob', filter_tag_value_ids: [textiles!.id], include_tag_values: false })).toEqual(['Bob Ray']);
+    expect(await names('member', { search: 'ann', filter_tag_value_ids: [textiles!.id], include_tag_values: false })).toEqual([]);
     const page = await list('member', { search: 'ann' });
     expect(page.rows[0]!.tags).toEqual([{ valueId: textiles!.id, value: 'Textiles', tagId: tag.id, tagName: 'Interest', tagTypeId: tag.tagTypeId }]);
     expect(page.rows[0]!.tabName).toBe('No tabs');
