@@ -5,10 +5,14 @@
  *
  * - Parse: from the file input's change to the wizard's Next being enabled (the worker has read,
  *   decoded, parsed and summarised the file; parse-client.ts, parse.worker.ts).
- * - Row check: from Next on the mapping step to the review's row warning (the worker has checked
- *   every row by the SPEC §5 rules under the mapping).
- * - Bare: papaparse parsing the same text on the page's thread, in the same page, right after.
+ * - Row check: from the click on Next on the mapping step to the review's row warning (the worker
+ *   has checked every row by the SPEC §5 rules under the mapping; it checks the starting mapping
+ *   while the mapping shows, so this is mostly the answer's way to the screen).
+ * - Bare: papaparse parsing the same text on the page's thread, in the same page, right after;
+ *   the median of 3 runs, the first run (the engine not yet warm) printed beside it.
  *   Goal: parse and row check together within 2x of the bare parse.
+ * Moments on the page are taken when the DOM changes (a MutationObserver), not by polling every
+ * frame, which would keep the page drawing while the worker works.
  * - Longest main-thread task (PerformanceObserver 'longtask', which reports tasks of 50 ms and
  *   more) from choosing the file to the import's outcome on screen, the server's check and import
  *   included. Goal: no task over 50 ms.
@@ -30,19 +34,51 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const ROWS = Number(process.env.BENCH_IMPORT_PARSE_ROWS ?? 100_000);
 const flags = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
-type Win = { __longTasks: { start: number; duration: number }[]; __changedAt: number | null; Papa: { parse(text: string, options: object): { data: unknown[] } } };
+type Win = { __longTasks: { start: number; duration: number }[]; __changedAt: number | null; __clickAt: number | null; Papa: { parse(text: string, options: object): { data: unknown[] } } };
 
 const ms = (n: number) => `${n.toFixed(0)} ms`;
 
-/** Waits (checking every frame) until `selector` matches an enabled element; answers the page's clock then. */
-const enabledAt = (page: Page, selector: string) =>
-  page.waitForFunction((s) => {
-    const el = document.querySelector(s) as HTMLButtonElement | null;
-    return el && !el.disabled && !el.hasAttribute('data-disabled') ? performance.now() : false;
-  }, selector, { polling: 'raf', timeout: 120_000 }).then((h) => h.jsonValue() as Promise<number>);
+/** The page's clock when `ready` first holds, checked on every change of the DOM. */
+const whenOnPage = (page: Page, selector: string, enabled: boolean, timeout = 300_000) =>
+  page.evaluate(
+    ({ s, enabled, timeout }) =>
+      new Promise<number>((resolve, reject) => {
+        const ready = () => {
+          const el = document.querySelector(s) as HTMLButtonElement | null;
+          return el !== null && (!enabled || (!el.disabled && !el.hasAttribute('data-disabled')));
+        };
+        if (ready()) return resolve(performance.now());
+        const observer = new MutationObserver(() => {
+          if (!ready()) return;
+          observer.disconnect();
+          resolve(performance.now());
+        });
+        observer.observe(document, { subtree: true, childList: true, attributes: true });
+        setTimeout(() => reject(new Error(`${s} did not show within ${timeout} ms`)), timeout);
+      }),
+    { s: selector, enabled, timeout },
+  );
+const enabledAt = (page: Page, selector: string) => whenOnPage(page, selector, true);
 
-const visibleAt = (page: Page, selector: string) =>
-  page.waitForFunction((s) => (document.querySelector(s) ? performance.now() : false), selector, { polling: 'raf', timeout: 300_000 }).then((h) => h.jsonValue() as Promise<number>);
+/** The page's clock when the Next button, disabled while the file is read, is enabled again. */
+const nextEnabledAfterParse = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let wasBusy = false;
+        const observer = new MutationObserver(() => {
+          const next = document.querySelector('[data-testid="import-next"]') as HTMLButtonElement | null;
+          const enabled = next !== null && !next.disabled && !next.hasAttribute('data-disabled');
+          if (!enabled) wasBusy = true;
+          else if (wasBusy) {
+            observer.disconnect();
+            resolve(performance.now());
+          }
+        });
+        observer.observe(document, { subtree: true, childList: true, attributes: true });
+      }),
+  );
+const visibleAt = (page: Page, selector: string) => whenOnPage(page, selector, false);
 
 const main = async () => {
   const text = importSampleCsv(ROWS);
@@ -58,6 +94,8 @@ const main = async () => {
     // The bare parse below adds papaparse to the page as a script tag, which the app's CSP refuses
     // (it allows only its own scripts); the worker measured here is loaded the same either way.
     const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, bypassCSP: true });
+    // tsx compiles this file keeping function names, through a helper `__name` that page code lacks.
+    await context.addInitScript('globalThis.__name = (f) => f;');
     // Every long task of the page, from its first script on.
     await context.addInitScript(() => {
       const w = window as unknown as Win;
@@ -66,7 +104,9 @@ const main = async () => {
       new PerformanceObserver((list) => {
         for (const e of list.getEntries()) w.__longTasks.push({ start: e.startTime, duration: e.duration });
       }).observe({ type: 'longtask', buffered: true });
+      w.__clickAt = null;
       document.addEventListener('change', () => (w.__changedAt ??= performance.now()), { capture: true });
+      document.addEventListener('click', () => (w.__clickAt ??= performance.now()), { capture: true });
     });
     const page = await context.newPage();
     const admin = demoUsers[0]!;
@@ -79,15 +119,20 @@ const main = async () => {
     await page.getByTestId('pipeline-board').waitFor({ timeout: 30_000 });
     await page.getByTestId('pipeline-import').click();
     await page.getByTestId('import-file').waitFor();
+    // A person chooses the file after the dialog has finished opening (its animations), not during it.
+    await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
 
+    const parsedOnPage = nextEnabledAfterParse(page);
     await page.getByTestId('import-file').setInputFiles(file);
-    const parsed = await enabledAt(page, '[data-testid="import-next"]');
+    const parsed = await parsedOnPage;
     const start = await page.evaluate(() => (window as unknown as Win).__changedAt!);
     await page.getByTestId('import-next').click();
     await enabledAt(page, '[data-testid="import-next"]');
-    const reviewAt = await page.evaluate(() => performance.now());
+    await page.evaluate(() => ((window as unknown as Win).__clickAt = null));
+    const warned = visibleAt(page, '[data-testid="import-warning"]');
     await page.getByTestId('import-next').click();
-    const checkedRows = await visibleAt(page, '[data-testid="import-warning"]');
+    const checkedRows = await warned;
+    const reviewAt = await page.evaluate(() => (window as unknown as Win).__clickAt!);
     const serverChecked = await enabledAt(page, '[data-testid="import-confirm"]');
     await page.getByTestId('import-confirm').click();
     const confirmAt = await page.evaluate(() => performance.now());
@@ -119,7 +164,7 @@ const main = async () => {
       [
         `import wizard in headless Chromium, ${ROWS.toLocaleString('en')} rows (${megabytes.toFixed(1)} MB CSV):`,
         `  parse in the worker: ${ms(parseMs)}; row check in the worker: ${ms(checkMs)}; together ${ms(parseMs + checkMs)}`,
-        `  bare papaparse on the same text (median of 3): ${ms(bareMs)}; ratio ${((parseMs + checkMs) / bareMs).toFixed(2)} (goal <= 2)`,
+        `  bare papaparse on the same text (median of 3): ${ms(bareMs)} (first run ${ms(bare[0]!)}); ratio ${((parseMs + checkMs) / bareMs).toFixed(2)} (goal <= 2)`,
         `  longest main-thread task from choosing the file to the outcome on screen: ${longest === 0 ? 'none of 50 ms or more' : ms(longest)} (goal <= 50 ms)`,
         `  server check as the wizard saw it: ${ms(serverChecked - checkedRows)}; import: ${ms(done - confirmAt)}`,
       ].join('\n'),

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { fromCsv, toCsv } from '../../src/contract/csv';
 import { readImportFile } from '../../server/leads/import';
 import { inPageParser, workerParser, type ParseReply, type ParseRequest } from '../../src/services/import/parse-client';
-import { checkRows, decodeFile, parseTable, skippedRowsCsv, summarize } from '../../src/services/import/parse-table';
+import { checkRows, decodeFile, parseTable, relationKey, skippedRowsCsv, startingRelation, summarize, warmUp, WARM_UP_ROWS } from '../../src/services/import/parse-table';
 
 const rows = [
   ['Name', 'Phone', 'Email'],
@@ -47,7 +47,7 @@ describe('parseTable', () => {
   });
 
   it('skips empty lines and takes our exports’ formula guards off', () => {
-    const text = toCsv([['Name', 'Phone'], ['=SUM(A1)', '+1 646 555 0101']]) + '\r\n\r\n  \r\n';
+    const text = toCsv([['Name', 'Phone'], ['=SUM(A1)', '+1 646 555 0101']]) + '\r\n\r\n  \r\n , \r\n,\r\n';
     expect(parseTable(text)).toEqual([
       ['Name', 'Phone'],
       ['=SUM(A1)', '+1 646 555 0101'],
@@ -127,6 +127,21 @@ describe('the in-page parser', () => {
   });
 });
 
+describe('the worker’s helpers', () => {
+  it('warms up on a sample it parses and checks', () => {
+    expect(warmUp(50)).toBeGreaterThan(50);
+    expect(warmUp()).toBeGreaterThan(WARM_UP_ROWS);
+  });
+
+  it('starts from the header’s matches, and keys a mapping by its columns', () => {
+    const summary = summarize(rows);
+    expect(startingRelation(summary)).toEqual({ name: 0, phone: 1, email: 2 });
+    expect(relationKey({ name: 0, phone: 1, email: 2 })).toBe(relationKey(startingRelation(summary)));
+    expect(relationKey({ name: 0, phone: 1 })).not.toBe(relationKey({ name: 0, phone: 1, email: 2 }));
+    expect(relationKey({ name: 1, phone: 0 })).not.toBe(relationKey({ name: 0, phone: 1 }));
+  });
+});
+
 describe('the worker parser', () => {
   /** A worker that runs the worker's module logic in the test (messages as structured data). */
   const fakeWorker = () => {
@@ -157,6 +172,22 @@ describe('the worker parser', () => {
     const checked = parser.checkRows({ name: 0, phone: 1 });
     fake.reply({ id: 2, type: 'failed', message: 'boom' });
     await expect(checked).rejects.toThrow('boom');
+  });
+
+  it('starts its worker when asked to get ready, and parses on that one', async () => {
+    const fake = fakeWorker();
+    let made = 0;
+    const parser = workerParser(() => {
+      made++;
+      return fake.worker as unknown as Worker;
+    });
+    expect(made).toBe(0);
+    parser.prepare();
+    expect(made).toBe(1);
+    const parsed = parser.parse(new Blob(['x']), () => undefined);
+    expect(made).toBe(1);
+    fake.reply({ id: 1, type: 'parsed', summary: { headers: ['a'], rowCount: 1, problem: null, sample: [] } });
+    expect(await parsed).toMatchObject({ rowCount: 1 });
   });
 
   it('stops a parse under way with its worker when another file comes, and on dispose', async () => {

@@ -32,6 +32,8 @@ export type ImportParser = {
   skippedCsv(lines: SkippedLine[], reasonHeader: string): Promise<string>;
   /** Stops any work under way and lets the table go (a later call starts afresh). */
   dispose(): void;
+  /** Gets ready for a file ahead of time (the worker started and its code loaded), so choosing one parses at once. */
+  prepare(): void;
 };
 
 /** A request before it gets its id. */
@@ -95,6 +97,7 @@ export const workerParser = (makeWorker: () => Worker = () => new Worker(new URL
     checkRows: async (relation) => (await ask({ type: 'check', relation }, 'checked')).check,
     skippedCsv: async (lines, reasonHeader) => (await ask({ type: 'skippedCsv', lines, reasonHeader }, 'csv')).text,
     dispose,
+    prepare: () => void ensure(),
   };
 };
 
@@ -127,8 +130,14 @@ export const inPageParser = (): ImportParser => {
       generation++;
       table = [];
     },
+    // Loads the parsing code (papaparse), kept out of the page's first chunks until a wizard opens.
+    prepare: () => void logic(),
   };
 };
 
-/** The wizard's parser: on a worker where the browser has them. */
-export const createImportParser = (): ImportParser => (typeof Worker === 'undefined' ? inPageParser() : workerParser());
+/** The wizard's parser: on a worker where the browser has them, started as the wizard opens. */
+export const createImportParser = (): ImportParser => {
+  const parser = typeof Worker === 'undefined' ? inPageParser() : workerParser();
+  parser.prepare();
+  return parser;
+};
