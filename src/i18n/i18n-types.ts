@@ -1631,10 +1631,6 @@ type RootTranslation = {
 			 * S​y​n​c​ ​N​o​w
 			 */
 			syncNow: string
-			/**
-			 * S​y​n​c​i​n​g​ ​n​e​e​d​s​ ​t​h​e​ ​c​o​m​p​a​n​i​o​n​ ​b​r​o​w​s​e​r​ ​e​x​t​e​n​s​i​o​n​:​ ​i​n​s​t​a​l​l​ ​i​t​,​ ​o​p​e​n​ ​y​o​u​r​ ​c​h​a​t​ ​w​e​b​ ​p​a​g​e​,​ ​t​h​e​n​ ​p​r​e​s​s​ ​S​y​n​c​ ​N​o​w​ ​a​g​a​i​n​.
-			 */
-			needsExtension: string
 		}
 	}
 	leads: {
@@ -5321,10 +5317,6 @@ export type TranslationFunctions = {
 			 * Sync Now
 			 */
 			syncNow: () => LocalizedString
-			/**
-			 * Syncing needs the companion browser extension: install it, open your chat web page, then press Sync Now again.
-			 */
-			needsExtension: () => LocalizedString
 		}
 	}
 	leads: {

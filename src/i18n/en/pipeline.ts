@@ -94,6 +94,5 @@ export const pipeline = {
     title: 'No leads found',
     body: 'Sync your chats to bring the people you talk to in as leads, or add a lead by hand.',
     syncNow: 'Sync Now',
-    needsExtension: 'Syncing needs the companion browser extension: install it, open your chat web page, then press Sync Now again.',
   },
 } satisfies BaseTranslation;

@@ -94,6 +94,5 @@ export const pipeline = {
     title: '未找到线索',
     body: '同步聊天即可把联系人导入为线索，也可以手动添加线索。',
     syncNow: '立即同步',
-    needsExtension: '同步需要配套的浏览器扩展：请安装扩展，打开聊天网页版，然后再次点击“立即同步”。',
   },
 } satisfies Translation['pipeline'];
