@@ -3695,6 +3695,10 @@ type RootTranslation = {
 			 */
 			revoked: string
 			/**
+			 * M​e​s​s​a​g​e
+			 */
+			other: string
+			/**
 			 * A​ ​m​e​s​s​a​g​e​ ​o​f​ ​a​ ​k​i​n​d​ ​t​h​i​s​ ​p​a​g​e​ ​d​o​e​s​ ​n​o​t​ ​s​h​o​w​ ​(​{​t​y​p​e​}​)
 			 * @param {string} type
 			 */
@@ -7319,6 +7323,10 @@ export type TranslationFunctions = {
 			 * This message was deleted
 			 */
 			revoked: () => LocalizedString
+			/**
+			 * Message
+			 */
+			other: () => LocalizedString
 			/**
 			 * A message of a kind this page does not show ({type})
 			 */

@@ -73,6 +73,7 @@ export const chats = {
     payment: 'دفعة',
     interactive: 'رسالة بأزرار',
     revoked: 'تم حذف هذه الرسالة',
+    other: 'رسالة',
     unsupported: 'رسالة من نوع لا تعرضه هذه الصفحة ({type})',
     tooLarge: 'الملف أكبر من 16 ميغابايت: افتحه على هاتفك',
     duration: 'المدة {duration}',

@@ -73,6 +73,7 @@ export const chats = {
     payment: 'Payment',
     interactive: 'Message with buttons',
     revoked: 'This message was deleted',
+    other: 'Message',
     unsupported: 'A message of a kind this page does not show ({type:string})',
     tooLarge: 'File over 16 MB: open it on your phone',
     duration: 'Length {duration:string}',

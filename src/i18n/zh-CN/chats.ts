@@ -73,6 +73,7 @@ export const chats = {
     payment: '付款',
     interactive: '带按钮的消息',
     revoked: '此消息已被删除',
+    other: '消息',
     unsupported: '此页面无法显示的消息类型（{type}）',
     tooLarge: '文件超过 16 MB：请在手机上打开',
     duration: '时长 {duration}',

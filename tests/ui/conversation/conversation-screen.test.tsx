@@ -96,7 +96,7 @@ const world = (): Server => ({
     'u-admin': [
       chatOf('c1', { name: 'Alice Smith', chatWhatsappId: '8613800001111@c.us', leadId: 'l1' }, 9_000),
       chatOf('c2', { name: 'سارة أحمد', chatWhatsappId: '971500001234@c.us', lastMessage: { sendTime: 8_000, type: 'image', text: null, fromMe: true } }, 8_000),
-      chatOf('c3', { name: 'Team 2024', chatWhatsappId: '120363-1700000000@g.us', isGroup: true }, 7_000),
+      chatOf('c3', { name: 'Team 2024', chatWhatsappId: '120363-1700000000@g.us', isGroup: true, lastMessage: { sendTime: 7_000, type: 'call_log', text: null, fromMe: false } }, 7_000),
     ],
     'u-member': [],
   },
@@ -116,6 +116,9 @@ describe('the conversations screen', () => {
     expect(screen.getByTestId('conversation-count').textContent).toBe('3 conversations');
     expect(screen.getByTestId('chat-row-c2').textContent).toContain('You: \u2068Photo\u2069');
     expect(screen.getByTestId('chat-row-c1').textContent).toContain('Awaiting reply');
+    // A kind the page does not show reads as a message, not as its type's code.
+    expect(screen.getByTestId('chat-row-c3').textContent).toContain('Message');
+    expect(screen.getByTestId('chat-row-c3').textContent).not.toContain('call_log');
     expect(screen.getByTestId('chat-placeholder').textContent).toBe('Choose a conversation to read it.');
 
     // Arrow keys move between chats, Enter opens one.

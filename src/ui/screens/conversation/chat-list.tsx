@@ -135,7 +135,7 @@ const usePreview = () => {
   return (chat: Chat): string => {
     const last = chat.lastMessage;
     if (!last) return LL.chats.list.noMessages();
-    const text = last.text && last.text.trim() !== '' ? last.text.replace(/\s+/g, ' ') : (labels[last.type]?.() ?? last.type);
+    const text = last.text && last.text.trim() !== '' ? last.text.replace(/\s+/g, ' ') : (labels[last.type]?.() ?? t.other());
     // The text keeps its own direction inside the "You: …" sentence (first-strong isolate).
     return last.fromMe ? LL.chats.list.you({ text: `\u2068${text}\u2069` }) : text;
   };

@@ -53,6 +53,8 @@ const cardTitle = css({ textStyle: 'sm', fontWeight: 'medium', overflowWrap: 'an
 const cardSub = css({ textStyle: 'xs', color: 'fg.muted', overflowWrap: 'anywhere' });
 const muted = css({ color: 'fg.muted', fontStyle: 'italic', display: 'flex', gap: '1.5', alignItems: 'center', textStyle: 'sm' });
 const list = css({ listStyle: 'disc', ps: '5', textStyle: 'sm', '& li': { overflowWrap: 'anywhere' } });
+/** A contact card's numbers: under the card, without bullets (a left-to-right number's bullet would hang outside a right-to-left bubble). */
+const phoneList = css({ listStyle: 'none', ps: '0', textStyle: 'sm', '& li': { overflowWrap: 'anywhere' } });
 const chips = css({ display: 'flex', flexWrap: 'wrap', gap: '1.5', listStyle: 'none', p: '0', m: '0' });
 const chip = css({
   borderWidth: '1px',
@@ -146,10 +148,10 @@ function MessageContent({ message, formats }: { message: Message; formats: ChatF
         <>
           <FileCard iconName="contact" title={m?.vcard?.displayName || t.contact()} details={[t.contact()]} />
           {m?.vcard && m.vcard.phones.length > 0 ? (
-            <ul className={list}>
+            <ul className={phoneList}>
               {m.vcard.phones.map((phone, i) => (
-                <li key={i} dir="ltr">
-                  {phone}
+                <li key={i}>
+                  <bdi dir="ltr">{phone}</bdi>
                 </li>
               ))}
             </ul>
