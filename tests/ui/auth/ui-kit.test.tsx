@@ -66,6 +66,8 @@ describe('component kit', () => {
     await user.click(screen.getByTestId('lang'));
     const listbox = await screen.findByRole('listbox');
     expect(listbox).toBeTruthy();
+    // Keys go where the focus is: wait until the opened list has it (it moves there after opening).
+    await waitFor(() => expect(listbox.contains(document.activeElement)).toBe(true));
     await user.keyboard('{ArrowDown}{Enter}');
     expect(onValueChange).toHaveBeenCalledWith('ar');
   });
