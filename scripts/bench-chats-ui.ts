@@ -21,10 +21,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
 import { chatsEndpoints, SYNC_BATCH_MAX_CHATS, SYNC_BATCH_MAX_MESSAGES, type SyncChat, type SyncMessage } from '../src/contract/chats';
 import { snakeKeys } from '../src/contract/case';
 import { demoUsers } from './seed-demo';
+import { benchContext, launchBenchBrowser, longestTask, signInOnPage } from './bench-browser';
 import { post, startServer } from './bench-support';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -33,9 +33,8 @@ const LONG_CHAT_MESSAGES = Number(process.env.BENCH_CHATS_UI_MESSAGES ?? 10_000)
 const SCROLLS = Number(process.env.BENCH_CHATS_UI_SCROLLS ?? 40);
 const LONG_CHAT = '447709888888@c.us';
 const LONG_CHAT_NAME = 'Bench long chat';
-const flags = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
-type Win = { __longTasks: { start: number; duration: number }[]; __clickAt: number | null; __paintAt: number | null };
+type Win = { __clickAt: number | null; __paintAt: number | null };
 
 /** A demo member whose sync is by hand (the uploads are refused for a member whose sync is off). */
 const member = demoUsers.find((u) => u.email === 'member1@demo.test')!;
@@ -82,28 +81,15 @@ const main = async () => {
   const env = { DATA_DIR: join(dir, 'db'), DATABASE_URL: '' };
   execFileSync(process.execPath, ['--import', 'tsx', join(root, 'scripts', 'seed-demo.ts')], { cwd: root, env: { ...process.env, ...env }, stdio: 'ignore' });
   const server = await startServer(env);
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: flags });
+  const browser = await launchBenchBrowser();
   try {
     const login = await post(server.url, '/api/wp/user/login', { email: member.email, password: member.password });
     const token = login.data?.access_token as string;
     const setupMs = await loadChats(server.url, token);
 
-    const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
-    // tsx compiles this file keeping function names, through a helper `__name` that page code lacks.
-    await context.addInitScript('globalThis.__name = (f) => f;');
-    await context.addInitScript(() => {
-      const w = window as unknown as Win;
-      w.__longTasks = [];
-      new PerformanceObserver((list) => {
-        for (const e of list.getEntries()) w.__longTasks.push({ start: e.startTime, duration: e.duration });
-      }).observe({ type: 'longtask', buffered: true });
-    });
+    const context = await benchContext(browser);
     const page = await context.newPage();
-    await page.goto(`${server.url}/crm/login`);
-    await page.getByTestId('login-email').fill(member.email);
-    await page.getByTestId('login-password').fill(member.password);
-    await page.getByTestId('login-submit').click();
-    await page.getByTestId('home-page').waitFor({ timeout: 30_000 });
+    await signInOnPage(page, server.url, member);
 
     // 1. The list: every page loaded, then a search answered on screen.
     const total = await page.evaluate(async (url) => {
@@ -168,14 +154,8 @@ const main = async () => {
       await page.waitForTimeout(16);
     }
     const scrollTo = await page.evaluate(() => performance.now());
-    const longest = await page.evaluate(
-      ({ from, to }) => Math.max(0, ...(window as unknown as Win).__longTasks.filter((t) => t.start >= from && t.start <= to).map((t) => t.duration)),
-      { from: scrollFrom, to: scrollTo },
-    );
-    const listLongest = await page.evaluate(
-      ({ from, to }) => Math.max(0, ...(window as unknown as Win).__longTasks.filter((t) => t.start >= from && t.start <= to).map((t) => t.duration)),
-      { from: startAt, to: searchedAt },
-    );
+    const longest = await longestTask(page, scrollFrom, scrollTo);
+    const listLongest = await longestTask(page, startAt, searchedAt);
 
     console.log(
       [

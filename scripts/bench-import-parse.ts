@@ -25,16 +25,16 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { demoUsers } from './seed-demo';
 import { importSampleCsv } from './bench-import';
+import { benchContext, launchBenchBrowser, longestTask, signInOnPage } from './bench-browser';
 import { startServer } from './bench-support';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const ROWS = Number(process.env.BENCH_IMPORT_PARSE_ROWS ?? 100_000);
-const flags = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
-type Win = { __longTasks: { start: number; duration: number }[]; __changedAt: number | null; __clickAt: number | null; Papa: { parse(text: string, options: object): { data: unknown[] } } };
+type Win = { __changedAt: number | null; __clickAt: number | null; Papa: { parse(text: string, options: object): { data: unknown[] } } };
 
 const ms = (n: number) => `${n.toFixed(0)} ms`;
 
@@ -89,32 +89,22 @@ const main = async () => {
   const env = { DATA_DIR: join(dir, 'db'), DATABASE_URL: '' };
   execFileSync(process.execPath, ['--import', 'tsx', join(root, 'scripts', 'seed-demo.ts')], { cwd: root, env: { ...process.env, ...env }, stdio: 'ignore' });
   const server = await startServer(env);
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: flags });
+  const browser = await launchBenchBrowser();
   try {
     // The bare parse below adds papaparse to the page as a script tag, which the app's CSP refuses
     // (it allows only its own scripts); the worker measured here is loaded the same either way.
-    const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, bypassCSP: true });
-    // tsx compiles this file keeping function names, through a helper `__name` that page code lacks.
-    await context.addInitScript('globalThis.__name = (f) => f;');
-    // Every long task of the page, from its first script on.
+    const context = await benchContext(browser, { bypassCSP: true });
+    // The moments the file is chosen and Next is clicked.
     await context.addInitScript(() => {
       const w = window as unknown as Win;
-      w.__longTasks = [];
       w.__changedAt = null;
-      new PerformanceObserver((list) => {
-        for (const e of list.getEntries()) w.__longTasks.push({ start: e.startTime, duration: e.duration });
-      }).observe({ type: 'longtask', buffered: true });
       w.__clickAt = null;
       document.addEventListener('change', () => (w.__changedAt ??= performance.now()), { capture: true });
       document.addEventListener('click', () => (w.__clickAt ??= performance.now()), { capture: true });
     });
     const page = await context.newPage();
     const admin = demoUsers[0]!;
-    await page.goto(`${server.url}/crm/login`);
-    await page.getByTestId('login-email').fill(admin.email);
-    await page.getByTestId('login-password').fill(admin.password);
-    await page.getByTestId('login-submit').click();
-    await page.getByTestId('home-page').waitFor({ timeout: 30_000 });
+    await signInOnPage(page, server.url, admin);
     await page.goto(`${server.url}/crm/pipeline`);
     await page.getByTestId('pipeline-board').waitFor({ timeout: 30_000 });
     await page.getByTestId('pipeline-import').click();
@@ -137,10 +127,7 @@ const main = async () => {
     await page.getByTestId('import-confirm').click();
     const confirmAt = await page.evaluate(() => performance.now());
     const done = await visibleAt(page, '[data-testid="import-done"]');
-    const longest = await page.evaluate(
-      ({ from, to }) => Math.max(0, ...(window as unknown as Win).__longTasks.filter((t) => t.start >= from && t.start <= to).map((t) => t.duration)),
-      { from: start, to: done },
-    );
+    const longest = await longestTask(page, start, done);
 
     // The bare parse: papaparse on the same text, on the page's thread (its best case).
     const require = createRequire(import.meta.url);

@@ -53,6 +53,7 @@ import { NO_TAB_ID, salesActivities, salesSources, salesStages } from '../src/co
 import { plans } from '../src/contract/plans';
 import { toCsv } from '../src/contract/csv';
 import { seedChats, type ChatCounts } from './seed/demo-chats';
+import { lockMembership } from './seed/lock-member';
 
 export const DEMO_WORKSPACE_NAME = 'Demo Trading Co';
 
@@ -440,11 +441,7 @@ export const sampleImportTable = (own: readonly { name: string; phone: string | 
  */
 const seedPipeline = async (db: Db, owner: Owner, person: (typeof demoUsers)[number], seed: number, now: Date, tagValueIds: readonly number[]): Promise<PipelineCounts> =>
   db.transaction(async (tx) => {
-    await tx
-      .select({ id: workspaceMembers.id })
-      .from(workspaceMembers)
-      .where(inWorkspace(workspaceMembers, owner, eq(workspaceMembers.userId, owner.userId)))
-      .for('update');
+    await lockMembership(tx, owner);
     const own = scoped(tx, owner);
     const ownedTabs = eq(tabs.ownerId, owner.userId);
     const ownedLeads = eq(leads.ownerId, owner.userId);

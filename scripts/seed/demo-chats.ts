@@ -20,12 +20,13 @@
  */
 import { count, eq } from 'drizzle-orm';
 import type { MessageMeta, SyncChat, SyncMessage } from '../../src/contract/chats';
-import { SYNC_BATCH_MAX_CHATS, SYNC_BATCH_MAX_MESSAGES } from '../../src/contract/chats';
+import { messageTypes, SYNC_BATCH_MAX_CHATS, SYNC_BATCH_MAX_MESSAGES } from '../../src/contract/chats';
 import type { Db } from '../../server/db/client';
 import { inWorkspace } from '../../server/db/scoped';
-import { chats, leads, messages, workspaceMembers } from '../../server/db/schema';
+import { chats, leads, messages } from '../../server/db/schema';
 import { phoneKey } from '../../server/leads/phone-key';
 import { storeUpload, type ChatOwner, type SyncUpload } from '../../server/chats/upload';
+import { lockMembership } from './lock-member';
 
 export const LONG_CHAT_MESSAGES = 5000;
 /** A type the chat service has and the view shows as a generic bubble (SPEC §3 "and others"). */
@@ -108,23 +109,7 @@ const places = [
 ];
 
 /** Every type of SPEC §3 with what it carries; the view shows each by its type. */
-export const demoMessageTypes = [
-  'chat',
-  'document',
-  'image',
-  'video',
-  'ptt',
-  'vcard',
-  'sticker',
-  'revoked',
-  'audio',
-  'location',
-  'poll_creation',
-  'order',
-  'payment',
-  'interactive',
-  UNKNOWN_DEMO_TYPE,
-] as const;
+export const demoMessageTypes = [...messageTypes, UNKNOWN_DEMO_TYPE] as const;
 
 type MessageBody = Pick<SyncMessage, 'type' | 'text' | 'fileName' | 'fileSize' | 'mimeType' | 'meta'>;
 
@@ -291,11 +276,7 @@ const countsOf = async (tx: Db, owner: ChatOwner): Promise<ChatCounts> => {
  */
 export const seedChats = async (db: Db, owner: ChatOwner, number: string, seed: number, now: Date, random: (seed: number) => Random): Promise<ChatCounts> =>
   db.transaction(async (tx) => {
-    await tx
-      .select({ id: workspaceMembers.id })
-      .from(workspaceMembers)
-      .where(inWorkspace(workspaceMembers, owner, eq(workspaceMembers.userId, owner.userId)))
-      .for('update');
+    await lockMembership(tx, owner);
     const existing = await countsOf(tx, owner);
     if (existing.chats > 0) return existing;
     const rows = await tx

@@ -18,7 +18,7 @@
  *   again when it next gets a newer message (a new conversation), not on every re-upload.
  */
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, sql, type SQLWrapper } from 'drizzle-orm';
+import { eq, inArray, sql, type SQLWrapper } from 'drizzle-orm';
 import { phoneOfChatId } from '../../src/contract/chats';
 import { NO_TAB_ID } from '../../src/contract/leads';
 import type { Db, Tx } from '../db/client';
@@ -33,11 +33,11 @@ import type { ChatOwner } from './upload';
  * foreign key would empty `lead_id` without moving `updated_at`, and the incremental list would
  * keep showing the old lead). `leadIds`: the ids, or a subquery selecting them.
  */
-export const unlinkChatsOfLeads = (tx: Db | Tx, owner: { workspaceId: string; userId: string }, leadIds: readonly string[] | SQLWrapper, now: Date) =>
+export const unlinkChatsOfLeads = (tx: Db | Tx, owner: ChatOwner, leadIds: string[] | SQLWrapper, now: Date) =>
   tx
     .update(chats)
     .set({ leadId: null, updatedAt: now })
-    .where(and(eq(chats.workspaceId, owner.workspaceId), eq(chats.ownerId, owner.userId), Array.isArray(leadIds) ? inArray(chats.leadId, leadIds as string[]) : inArray(chats.leadId, leadIds as SQLWrapper)));
+    .where(inWorkspace(chats, owner, eq(chats.ownerId, owner.userId), inArray(chats.leadId, leadIds)));
 
 /** Lead names and phones are at most this long (src/contract/leads.ts). */
 const LEAD_NAME_MAX = 100;

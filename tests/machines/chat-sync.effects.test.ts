@@ -16,20 +16,11 @@ import { createFakeExtension, type FakeExtensionHandlers } from '../../src/servi
 import type { FlowServices } from '../../src/services/flow-services';
 import { createMemoryBackend, createStorage } from '../../src/services/storage';
 import { flush } from '../support/fakes';
+import { syncReply as reply } from '../support/sync-fixtures';
 
 const ok = <T>(data: T): ApiResult<T> => ({ ok: true, raw: false, code: Code.OK, data, message: 'success' });
 const status = (syncType: 'off' | 'manual' | 'auto') => ok({ numbers: [], limit: 5, syncType, lastSyncTime: null, syncedChatCount: 0 });
 const user = { userId: 'u1', email: 'mia@example.com', name: 'Mia', roles: [{ code: 'member' as const, level: 2 }], isAdmin: false, syncTypes: [], planGroup: 'pro' };
-const reply = (fields: Record<string, boolean> = {}) => ({
-  isWhatsappLogin: true,
-  isLogin: true,
-  chatSyncFinished: false,
-  isReachSyncLimit: false,
-  isWhatsappOpen: true,
-  chatSyncFirstBatchFinished: false,
-  ...fields,
-});
-
 const world = (extension: FakeExtensionHandlers, syncType: 'off' | 'manual' | 'auto' = 'manual') => {
   const sent: { systemId: string; event: unknown }[] = [];
   const calls: string[] = [];

@@ -14,21 +14,12 @@ import {
   type ActionReplyOrNone,
   type LoginInfoOrNone,
   type StartChatInput,
-  type SyncReplyFields,
   type SyncReplyOrNone,
   type SyncStatusFacts,
 } from '../../src/machines/chat-sync.machine';
 import { controllable, flush } from '../support/fakes';
+import { syncReply as reply } from '../support/sync-fixtures';
 
-const reply = (fields: Partial<SyncReplyFields> = {}): SyncReplyFields => ({
-  isWhatsappLogin: true,
-  isLogin: true,
-  chatSyncFinished: false,
-  isReachSyncLimit: false,
-  isWhatsappOpen: true,
-  chatSyncFirstBatchFinished: false,
-  ...fields,
-});
 const signedIn: LoginInfoOrNone = { isWhatsappLogin: true, isLogin: true, isOpenWhatsapp: true };
 
 const start = () => {

@@ -14,21 +14,12 @@
 import type { AnyMachineSnapshot } from 'xstate';
 import { chatSyncMachine, SYNC_POLL_MAX_TRIES, type ChatSyncContext } from '../../src/machines/chat-sync.machine';
 import { actionRan, actorRan, machinePathSuite, type Effect, type EffectStep, type PathEvent } from '../support/machine-paths';
+import { syncReply as reply } from '../support/sync-fixtures';
 
 const POLL = 'xstate.after.syncPollInterval.chatSync.sync.polling.waiting';
 // Distinct messages: the graph tells events apart by their JSON.
 const networkDown = { message: 'Network error' };
 const extensionThrew = { message: 'The bridge failed' };
-
-const reply = (fields: Partial<Record<string, boolean>> = {}) => ({
-  isWhatsappLogin: true,
-  isLogin: true,
-  chatSyncFinished: false,
-  isReachSyncLimit: false,
-  isWhatsappOpen: true,
-  chatSyncFirstBatchFinished: false,
-  ...fields,
-});
 
 const ctx = (s: AnyMachineSnapshot) => s.context as ChatSyncContext;
 const syncAt = (s: AnyMachineSnapshot, state: string) => s.matches({ sync: state });

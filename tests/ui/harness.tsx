@@ -63,6 +63,8 @@ export type RenderAppOptions = {
   loadLocale?: AppShellDeps['loadLocale'];
   /** Called with the shell before the first render (to send events the path starts with). */
   beforeRender?: (shell: AppShell) => void;
+  /** The extension the page talks to (a fake without handlers, which answers nothing, by default). */
+  bridge?: AppShellDeps['bridge'];
 };
 
 export type RenderedApp = {
@@ -87,7 +89,7 @@ export async function createTestShell(
   const shell = createAppShell({
     api,
     storage,
-    bridge: createFakeExtension(),
+    bridge: options.bridge ?? createFakeExtension(),
     loadLocale: options.loadLocale ?? loadLocaleAsync,
     navigate: options.navigate ?? (() => undefined),
     browserLanguages: options.browserLanguages ?? ['en-US'],

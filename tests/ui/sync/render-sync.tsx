@@ -1,24 +1,17 @@
 /**
- * Renders the real app (routes, gate, layout, screens, long-lived flows) for the sync views, like
+ * Renders the real app (routes, gate, layout, screens, long-lived flows) for the sync views through
  * tests/ui/harness.tsx's renderApp, with a fake extension the test gives handlers to, and the
  * account, pipeline and sync answers a member's workspace needs.
  */
-import { act, render } from '@testing-library/react';
-import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router-dom';
-import { waitFor as waitForActor } from 'xstate';
 import type { UserInfo } from '../../../src/contract/account';
 import type { Lead } from '../../../src/contract/leads';
-import { loadLocaleAsync } from '../../../src/i18n/i18n-util.async';
 import { createFakeExtension, type FakeExtension, type FakeExtensionHandlers } from '../../../src/services/extension/fake';
-import { createMemoryBackend, createStorage, type AppStorage } from '../../../src/services/storage';
-import { App, createAppShell } from '../../../src/ui/app';
+import type { AppStorage } from '../../../src/services/storage';
 import type { AppShell } from '../../../src/ui/app-actors';
-import { createNavigator } from '../../../src/ui/navigator';
 import { memberUser } from '../../support/fixtures';
 import { noTabs } from '../../support/lead-fixtures';
 import { accountApi } from '../fake-account';
-import { BASENAME, okResult, type ApiHandlers, type FakeApi } from '../harness';
+import { okResult, renderApp, type ApiHandlers, type FakeApi } from '../harness';
 
 export type SyncWorld = {
   shell: AppShell;
@@ -57,35 +50,14 @@ export async function renderSyncWorld(options: SyncWorldOptions): Promise<SyncWo
       ...options.extra,
     },
   });
-  const storage = createStorage(createMemoryBackend({ accessToken: 'tok', ...options.storage }));
   const extension = createFakeExtension(options.extension ?? {});
-  const navigator = createNavigator();
-  const shell = createAppShell({
+  await import('../../../src/ui/screens/sync/sync-overlays');
+  const app = await renderApp({
+    path: options.path,
     api,
-    storage,
+    storage: { accessToken: 'tok', ...options.storage },
     bridge: extension,
-    loadLocale: loadLocaleAsync,
-    navigate: (to, o) => navigator.navigate(to, o),
-    browserLanguages: options.browserLanguages ?? ['en-US'],
-    recorder: null,
-    openUrl: () => undefined,
+    ...(options.browserLanguages ? { browserLanguages: options.browserLanguages } : {}),
   });
-  await waitForActor(shell.actors.language, (s) => s.hasTag('ready'));
-  const Router = ({ children }: { children: ReactNode }) => (
-    <MemoryRouter basename={BASENAME} initialEntries={[`${BASENAME}${options.path}`]}>
-      {children}
-    </MemoryRouter>
-  );
-  await Promise.all([import('../../../src/ui/layout/main-layout'), import('../../../src/ui/screens/sync/sync-overlays')]);
-  render(<App shell={shell} Router={Router} navigator={navigator} />);
-  await act(async () => {
-    await Promise.resolve();
-  });
-  const location = () => {
-    const l = navigator.location();
-    if (!l) return '';
-    const path = l.pathname.startsWith(BASENAME) ? l.pathname.slice(BASENAME.length) || '/' : l.pathname;
-    return `${path}${l.search}`;
-  };
-  return { shell, api, storage, extension, location };
+  return { shell: app.shell, api, storage: app.storage, extension, location: app.location };
 }

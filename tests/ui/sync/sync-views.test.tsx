@@ -15,20 +15,11 @@ import { leadOf } from '../../support/lead-fixtures';
 import { failResult, okResult } from '../harness';
 import { chooseItem } from '../menu-helpers';
 import { renderSyncWorld } from './render-sync';
+import { syncReply } from '../../support/sync-fixtures';
 
 afterEach(() => {
   document.documentElement.lang = 'en';
   document.documentElement.dir = 'ltr';
-});
-
-const syncReply = (fields: Record<string, boolean> = {}) => ({
-  isWhatsappLogin: true,
-  isLogin: true,
-  chatSyncFinished: false,
-  isReachSyncLimit: false,
-  isWhatsappOpen: true,
-  chatSyncFirstBatchFinished: false,
-  ...fields,
 });
 
 describe('first-run guidance', () => {

@@ -19,6 +19,7 @@ import { useI18nContext } from '../../../i18n/i18n-react';
 import type { FirstRunGuideActorRef } from '../../../machines/first-run-guide.machine';
 import { Button } from '../../components/button';
 import { Heading, Text } from '../../components/heading';
+import { Spinner } from '../../components/spinner';
 import { EXTENSION_INSTALL_URL } from './links';
 
 const card = css({
@@ -37,19 +38,7 @@ const footer = css({ display: 'flex', gap: '2', justifyContent: 'flex-end', flex
 const stepText = css({ textStyle: 'xs', color: 'fg.muted' });
 const dots = css({ display: 'flex', gap: '1' });
 const dot = css({ width: '2', height: '2', borderRadius: 'full', bg: 'bg.emphasized', '&[data-on]': { bg: 'colorPalette.default' } });
-const spinner = css({
-  display: 'inline-block',
-  width: '3.5',
-  height: '3.5',
-  borderRadius: 'full',
-  borderWidth: '2px',
-  borderColor: 'currentColor',
-  borderInlineEndColor: 'transparent',
-  verticalAlign: 'middle',
-  marginInlineEnd: '1',
-  animation: 'spin 0.9s linear infinite',
-  _motionReduce: { animation: 'none' },
-});
+const inTextSpinner = css({ verticalAlign: 'middle', marginInlineEnd: '1' });
 const linkButton = cx(button({ variant: 'solid', size: 'md' }), css({ textDecoration: 'none' }));
 const linkButtonOutline = cx(button({ variant: 'outline', size: 'md' }), css({ textDecoration: 'none' }));
 
@@ -99,7 +88,7 @@ export function GuideCard({ guide }: { guide: FirstRunGuideActorRef }) {
         <span className={stepText}>{t.stepOf({ step: step + 1, total: STEPS })}</span>
       </div>
       <Text id="first-run-guide-body" role={step === 2 ? 'status' : undefined}>
-        {step === 2 ? <span className={spinner} aria-hidden="true" /> : null}
+        {step === 2 ? <Spinner className={inTextSpinner} /> : null}
         {body}
       </Text>
       <div className={footer}>

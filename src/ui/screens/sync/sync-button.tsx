@@ -7,22 +7,10 @@
  * Test ids: sync-button (data-state: idle | checking | syncing).
  */
 import { useSelector } from '@xstate/react';
-import { css } from '../../../../styled-system/css';
 import { useI18nContext } from '../../../i18n/i18n-react';
 import { Button } from '../../components/button';
+import { Spinner } from '../../components/spinner';
 import { useActsForSelf, useChatSyncActor } from './use-sync-actors';
-
-const spinner = css({
-  display: 'inline-block',
-  width: '3.5',
-  height: '3.5',
-  borderRadius: 'full',
-  borderWidth: '2px',
-  borderColor: 'currentColor',
-  borderInlineEndColor: 'transparent',
-  animation: 'spin 0.9s linear infinite',
-  _motionReduce: { animation: 'none' },
-});
 
 function SyncIcon() {
   return (
@@ -51,7 +39,7 @@ export function SyncButton({ variant = 'outline' }: { variant?: 'outline' | 'sol
       data-testid="sync-button"
       data-state={syncing ? 'syncing' : checking ? 'checking' : 'idle'}
     >
-      {syncing ? <span className={spinner} aria-hidden="true" /> : <SyncIcon />}
+      {syncing ? <Spinner /> : <SyncIcon />}
       {syncing ? t.syncing() : checking ? t.checking() : t.sync()}
     </Button>
   );
