@@ -415,9 +415,13 @@ export const SAMPLE_IMPORT_PATH = fileURLToPath(new URL('../demo/sample-import.c
  * and one row of each SPEC §5 error.
  */
 export const sampleImportTable = (own: readonly { name: string; phone: string | null }[]): string[][] => {
-  const withPhone = own.filter((l): l is { name: string; phone: string } => l.phone !== null && l.phone.startsWith('+')).slice(0, 3);
-  // Digits only, without the '+'; then dashes for spaces: the phone key reads all three as the stored number.
-  const otherWay = (phone: string, i: number) => (i === 0 ? phone.replace(/\D/g, '') : phone.replace(/\s+/g, '-'));
+  const phones = own.filter((l): l is { name: string; phone: string } => l.phone !== null && l.phone.startsWith('+'));
+  // Digits without the '+' read as the stored number only in the workspace's default country (US,
+  // +1; server/leads/phone-key.ts), so the first row is such a phone when the person has one.
+  const local = phones.find((l) => l.phone.startsWith('+1 '));
+  const withPhone = (local ? [local, ...phones.filter((l) => l !== local)] : phones).slice(0, 3);
+  // The first digits only, the others with dashes for spaces: the phone key reads all three as the stored number.
+  const otherWay = (phone: string, i: number) => (i === 0 && local ? phone.replace(/\D/g, '') : phone.replace(/\s+/g, '-'));
   return [
     ['Name', 'Phone', 'Email', 'Company', 'Address', 'Website'],
     ['Grace Holloway', '+1 (415) 555-0134', 'grace@holloway-imports.com', 'Holloway Imports', '220 Mission St, San Francisco', 'https://holloway-imports.com'],

@@ -5,7 +5,7 @@ import { payInfoData, userInfoData } from '../../src/contract/account';
 import { camelKeys } from '../../src/contract/case';
 import { leadAddRequest, leadListData, NO_TAB_ID, userTabsData, type Lead } from '../../src/contract/leads';
 import { decodePerms } from '../../src/contract/permissions';
-import { DEMO_INVITEE, DEMO_WORKSPACE_NAME, demoTagTypes, demoUsers, seedDemo } from '../../scripts/seed-demo';
+import { DEMO_INVITEE, DEMO_WORKSPACE_NAME, demoTagTypes, demoUsers, sampleImportTable, seedDemo } from '../../scripts/seed-demo';
 import { LONG_CHAT_MESSAGES, UNKNOWN_DEMO_TYPE } from '../../scripts/seed/demo-chats';
 import { chatsEndpoints, conversationPageData, MAX_CHAT_FILE_BYTES, messagePageData, messageTypes, phoneOfChatId, syncStatusData } from '../../src/contract/chats';
 import { rowErrors } from '../../src/contract/import-rows';
@@ -281,4 +281,17 @@ describe('seed:demo', () => {
     expect(keys.filter((k) => ownKeys.has(k))).toHaveLength(3);
     expect(new Set(keys).size).toBe(keys.length - 1);
   }, 60000);
+
+  it('writes the person\'s own people in the sample so each reads as theirs, whichever country comes first', () => {
+    const own = [
+      { name: 'Lim Wei', phone: '+65 2667 0978' },
+      { name: 'Ann Lee', phone: '+1 415 555 0100' },
+      { name: 'Oliver Grant', phone: '+44 20 7946 0000' },
+    ];
+    const ownKeys = new Set(own.map((l) => phoneKey(l.phone)));
+    const theirs = sampleImportTable(own).filter((row) => own.some((l) => l.name === row[0]));
+    expect(theirs).toHaveLength(3);
+    expect(theirs.map((row) => row[1])).not.toEqual(own.map((l) => l.phone));
+    for (const row of theirs) expect(ownKeys.has(phoneKey(row[1])), row[1]).toBe(true);
+  });
 });
