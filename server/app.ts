@@ -31,7 +31,7 @@ import { registerTabRoutes } from './routes/tabs';
 import { registerTagRoutes } from './routes/tags';
 import { registerUserRoutes } from './routes/user';
 import { registerWorkspaceRoutes } from './routes/workspace';
-import { registerStaticRoutes, securityHeaders } from './static';
+import { registerStaticRoutes, setSecurityHeaders } from './static';
 
 export type { AppDeps } from './deps';
 
@@ -49,16 +49,17 @@ export const createApp = (deps: AppDeps): Hono<AppEnv> => {
       await next();
     });
   }
-  app.use('*', securityHeaders(deps.config));
+  // One middleware for every request (each layer of Hono's chain costs every request a little):
+  // - the security headers (server/static.ts), set before the handler runs;
+  // - API answers are never cached;
+  // - no request may declare more than MAX_BODY_BYTES, except to an upload endpoint (its own
+  //   declared limit, up to MAX_UPLOAD_BYTES); the routes hold their own, smaller limits and count
+  //   undeclared (chunked) bodies as they read them (server/http/body.ts). Nothing else reads a body.
   app.use('*', async (c, next) => {
-    if (isApiPath(c.req.path)) c.header('Cache-Control', 'no-store');
-    await next();
-  });
-  // No request may declare more than MAX_BODY_BYTES, except to an upload endpoint (its own declared
-  // limit, up to MAX_UPLOAD_BYTES); the routes hold their own, smaller limits and count undeclared
-  // (chunked) bodies as they read them (server/http/body.ts). Nothing else reads a body.
-  app.use('*', async (c, next) => {
-    const endpoint = endpointAt(c.req.path);
+    setSecurityHeaders(c, deps.config);
+    const path = c.req.path;
+    if (isApiPath(path)) c.header('Cache-Control', 'no-store');
+    const endpoint = endpointAt(path);
     const upload = endpoint?.body === 'multipart';
     try {
       refuseDeclaredOversize(c, upload ? endpoint.bodyLimit : MAX_BODY_BYTES);

@@ -59,19 +59,16 @@ export const appPageCsp = (html: string, config: Pick<AppConfig, 'googleClientId
 export const DEFAULT_CSP = "default-src 'none'; frame-ancestors 'none'";
 
 /** Security headers on every answer (see the top of this file). */
-export const securityHeaders =
-  (config: Pick<AppConfig, 'publicUrl'>): MiddlewareHandler<AppEnv> =>
-  async (c, next) => {
-    // Set before the handler runs: Hono applies them to whatever answer it builds, and the app
-    // page's handler replaces the CSP with its own. (Setting them afterwards would touch the
-    // finished answer's headers, which makes the Node adapter rebuild it as a full web Response.)
-    c.header('X-Content-Type-Options', 'nosniff');
-    c.header('X-Frame-Options', 'DENY');
-    c.header('Referrer-Policy', 'strict-origin-when-cross-origin');
-    c.header('Content-Security-Policy', DEFAULT_CSP);
-    if (config.publicUrl.startsWith('https://')) c.header('Strict-Transport-Security', 'max-age=31536000');
-    await next();
-  };
+export const setSecurityHeaders = (c: Context<AppEnv>, config: Pick<AppConfig, 'publicUrl'>): void => {
+  // Set before the handler runs: Hono applies them to whatever answer it builds, and the app
+  // page's handler replaces the CSP with its own. (Setting them afterwards would touch the
+  // finished answer's headers, which makes the Node adapter rebuild it as a full web Response.)
+  c.header('X-Content-Type-Options', 'nosniff');
+  c.header('X-Frame-Options', 'DENY');
+  c.header('Referrer-Policy', 'strict-origin-when-cross-origin');
+  c.header('Content-Security-Policy', DEFAULT_CSP);
+  if (config.publicUrl.startsWith('https://')) c.header('Strict-Transport-Security', 'max-age=31536000');
+};
 
 export const registerStaticRoutes = (
   app: Hono<AppEnv>,
