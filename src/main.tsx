@@ -47,6 +47,7 @@ async function bootstrap(): Promise<void> {
     bridge,
     loadLocale: loadLocaleByAreas,
     navigate: appNavigator.navigate,
+    location: appNavigator.location,
     browserLanguages: navigator.languages?.length ? navigator.languages : navigator.language,
     inspect,
     recorder,

@@ -9,7 +9,8 @@ import { actionNotProvided, actorNotProvided, guardNotProvided } from './not-pro
  * - `signedIn` / `signedOut` follow the stored access token (`hasStoredToken` at start,
  *   `session.signedIn` after a sign-in form stored one);
  * - `api.sessionEnded {code}` (100004 expired, 100026 invalid) clears the token and goes to /login
- *   (`expired`, until the next sign-in);
+ *   with the location the person was at as its `redirect`, so signing in again brings them back
+ *   (`toLoginReturning`; `expired`, until the next sign-in);
  * - `user.signOut` invokes `signOut`, which resolves the answer code: 100009 or 100000 go to
  *   /login, 100002 opens the logout link, anything else (or a failure) still clears the token and
  *   goes to /login.
@@ -44,6 +45,8 @@ export const sessionMachine = setup({
   actions: {
     clearToken: actionNotProvided('clearToken'),
     navigate: actionNotProvided<NavigateParams>('navigate'),
+    /** To /login?redirect=<the router's location now> (plain /login from the sign-in page itself). */
+    toLoginReturning: actionNotProvided('toLoginReturning'),
     openLogoutLink: actionNotProvided('openLogoutLink'),
     announceSessionStarted: actionNotProvided('announceSessionStarted'),
     announceSessionEnded: actionNotProvided('announceSessionEnded'),
@@ -63,7 +66,7 @@ export const sessionMachine = setup({
     'api.sessionEnded': {
       guard: { type: 'isSessionEndingCode', params: ({ event }) => event.code },
       target: '.expired',
-      actions: [{ type: 'rememberCode', params: ({ event }) => event.code }, 'clearToken', toLogin, 'announceSessionEnded'],
+      actions: [{ type: 'rememberCode', params: ({ event }) => event.code }, 'clearToken', 'toLoginReturning', 'announceSessionEnded'],
     },
   },
   states: {

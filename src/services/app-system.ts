@@ -22,6 +22,7 @@ import { loginGateMachine, type GateRules, type LoginGateActorRef } from '../mac
 import { selectedMemberMachine, type SelectedMemberActorRef } from '../machines/selected-member.machine';
 import { sessionMachine, type SessionActorRef } from '../machines/session.machine';
 import { createActors } from './actors';
+import type { RouterLocation } from './actors/core';
 import type { ApiClient } from './api/client';
 import type { ExtensionBridge } from './extension/bridge';
 import { browserClipboard, browserFileSaver, type Clipboard, type FileSaver, type FlowEffects, type FlowServices } from './flow-services';
@@ -94,6 +95,8 @@ export type AppSystemDeps = {
   files?: FileSaver;
   /** Moves the router (the navigator's `navigate`). */
   navigate(to: string, options: { replace: boolean }): void;
+  /** The router's location now (the navigator's `location`; default: the browser's). */
+  location?(): RouterLocation | null;
   /** Loads a dictionary (typesafe-i18n's `loadLocaleAsync`, or by areas). */
   loadLocale(language: Language): Promise<void>;
   /** navigator.languages (or a test's stand-in). */
@@ -141,6 +144,7 @@ export const createAppSystem = (deps: AppSystemDeps): AppSystem => {
     loadLocale: deps.loadLocale,
     ...(deps.openUrl ? { openUrl: deps.openUrl } : {}),
     ...(deps.document ? { document: deps.document } : {}),
+    ...(deps.location ? { location: deps.location } : {}),
   });
   const registered = deps.flows ?? appFlows;
   /** Each flow's provided logic and input, once its module is here. */

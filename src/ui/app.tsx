@@ -31,6 +31,8 @@ export type AppShellDeps = {
   loadLocale(language: Language): Promise<void>;
   /** Moves the router (the navigator's `navigate`, src/ui/navigator.tsx). */
   navigate(to: string, options: { replace: boolean }): void;
+  /** The router's location now (the navigator's `location`). */
+  location?: AppSystemDeps['location'];
   /** navigator.languages (or a test's stand-in). */
   browserLanguages: string | readonly string[] | null;
   /** The inspector(s) for every actor (`combineInspectors(stately, recorder.inspect)`). */

@@ -54,11 +54,12 @@ const pollerMachine = setup({
   },
 });
 
-const setupSystem = (opts: { token?: boolean } = {}) => {
+const setupSystem = (opts: { token?: boolean; at?: { pathname: string; search: string } } = {}) => {
   const clock = new SimulatedClock();
   const storage = createStorage(createMemoryBackend(opts.token ? { accessToken: 'tok' } : {}));
   const api = accountApi({ extra: { logout: () => okResult(null) } });
   const ticks: number[] = [];
+  const navigations: string[] = [];
   const seen: AnyActorRef[] = [];
   const inspect = (ev: InspectionEvent) => {
     if (ev.type === '@xstate.actor') seen.push(ev.actorRef as AnyActorRef);
@@ -74,7 +75,8 @@ const setupSystem = (opts: { token?: boolean } = {}) => {
     api,
     storage,
     bridge: createFakeExtension(),
-    navigate: () => undefined,
+    navigate: (to) => void navigations.push(to),
+    location: () => opts.at ?? null,
     loadLocale: loadLocaleAsync,
     browserLanguages: ['en'],
     gateRules: gateRulesOf(routeTable),
@@ -92,7 +94,7 @@ const setupSystem = (opts: { token?: boolean } = {}) => {
     system.actors.session.send({ type: 'user.signOut' });
     await waitFor(system.actors.session, (s) => !s.hasTag('signedIn') && !s.hasTag('busy'));
   };
-  return { system, clock, storage, api, ticks, spawned, pollerRef, signIn, signOut };
+  return { system, clock, storage, api, ticks, navigations, spawned, pollerRef, signIn, signOut };
 };
 
 describe('app system', () => {
@@ -210,5 +212,25 @@ describe('app system', () => {
     expect(first.getSnapshot().context.heard).toEqual([{ type: 'session.ended' }]);
     for (let i = 0; i < 5; i++) s.clock.increment(1_000);
     expect(s.ticks).toEqual([]);
+  });
+
+  it('a session ended by the server goes to sign-in with the way back to where the person was', () => {
+    const s = setupSystem({ token: true, at: { pathname: '/eclient/auth', search: '' } });
+    s.system.actors.session.send({ type: 'api.sessionEnded', code: 100004 });
+    expect(s.navigations.at(-1)).toBe('/login?redirect=%2Feclient%2Fauth');
+
+    const filtered = setupSystem({ token: true, at: { pathname: '/pipeline', search: '?filters=%7B%22stage%22%3A2%7D' } });
+    filtered.system.actors.session.send({ type: 'api.sessionEnded', code: 100026 });
+    const to = new URL(filtered.navigations.at(-1)!, 'http://x');
+    expect(to.pathname).toBe('/login');
+    expect(to.searchParams.get('redirect')).toBe('/pipeline?filters=%7B%22stage%22%3A2%7D');
+
+    // From the sign-in page itself (or where the router is not yet known), plain /login.
+    const onLogin = setupSystem({ token: true, at: { pathname: '/login', search: '?redirect=%2Fcontacts' } });
+    onLogin.system.actors.session.send({ type: 'api.sessionEnded', code: 100004 });
+    expect(onLogin.navigations.at(-1)).toBe('/login');
+    const unknown = setupSystem({ token: true });
+    unknown.system.actors.session.send({ type: 'api.sessionEnded', code: 100004 });
+    expect(unknown.navigations.at(-1)).toBe('/login');
   });
 });

@@ -14,6 +14,7 @@ const setupSession = (token: boolean) => {
     actions: {
       clearToken: () => log.push('clearToken'),
       navigate: (_, p: NavigateParams) => log.push(`navigate ${p.to}`),
+      toLoginReturning: () => log.push('toLoginReturning'),
       openLogoutLink: () => log.push('openLogoutLink'),
       announceSessionStarted: () => log.push('announceSessionStarted'),
       announceSessionEnded: () => log.push('announceSessionEnded'),
@@ -46,10 +47,10 @@ describe('session', () => {
     expect(s.actor.getSnapshot().value).toBe('signedIn');
   });
 
-  it.each([Code.TOKEN_EXPIRED, Code.TOKEN_INVALID])('code %i clears the token, then goes to /login', (code) => {
+  it.each([Code.TOKEN_EXPIRED, Code.TOKEN_INVALID])('code %i clears the token, then goes to /login with the way back', (code) => {
     const s = setupSession(true);
     s.actor.send({ type: 'api.sessionEnded', code });
-    expect(s.log).toEqual(['clearToken', 'navigate /login', 'announceSessionEnded']);
+    expect(s.log).toEqual(['clearToken', 'toLoginReturning', 'announceSessionEnded']);
     expect(s.actor.getSnapshot().value).toBe('expired');
     expect(s.actor.getSnapshot().context.lastCode).toBe(code);
     // Other calls failing the same way change nothing more.

@@ -1,6 +1,6 @@
 /**
  * Generated path tests of the session machine: every state and transition is reached, and each
- * step clears the token, leaves for /login or the logout link, and tells the app, as SPEC §2 and
+ * step clears the token, leaves for /login (with the way back) or the logout link, and tells the app, as SPEC §2 and
  * §7 say.
  */
 import { Code } from '../../src/contract/codes';
@@ -27,8 +27,9 @@ const toLogin = actionRan('navigate', { to: '/login', replace: true });
 
 /**
  * Becoming signed in announces it. Ending the session (signing out, whatever the server said, or
- * a session-ending code while not already ended) clears the token, leaves for /login (or the
- * logout link when the server asks for it) and announces the end. Signing out calls the server.
+ * a session-ending code while not already ended) clears the token, leaves for /login (with the
+ * way back when the server ended it, or the logout link when the server asks for it) and
+ * announces the end. Signing out calls the server.
  */
 const effects = (step: EffectStep): Effect[] => {
   const { event } = step;
@@ -42,7 +43,7 @@ const effects = (step: EffectStep): Effect[] => {
   }
   if (event.type === 'xstate.error.actor.signOut') out.push(...ended(toLogin));
   if (event.type === 'api.sessionEnded' && endsSession(event.code as number) && !step.before?.matches('expired')) {
-    out.push(...ended(toLogin));
+    out.push(...ended(actionRan('toLoginReturning')));
   }
   return out;
 };

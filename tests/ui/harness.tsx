@@ -82,7 +82,10 @@ export type RenderedApp = {
 
 /** The app's root actors on fake services, started (the language loaded), nothing rendered. */
 export async function createTestShell(
-  options: Omit<RenderAppOptions, 'path' | 'beforeRender'> & { navigate?: (to: string, o: { replace: boolean }) => void },
+  options: Omit<RenderAppOptions, 'path' | 'beforeRender'> & {
+    navigate?: (to: string, o: { replace: boolean }) => void;
+    location?: () => { pathname: string; search: string } | null;
+  },
 ): Promise<{ shell: AppShell; api: FakeApi; storage: AppStorage }> {
   const api = options.api ?? createFakeApi();
   const storage = createStorage(createMemoryBackend(options.storage ?? {}));
@@ -92,6 +95,7 @@ export async function createTestShell(
     bridge: options.bridge ?? createFakeExtension(),
     loadLocale: options.loadLocale ?? loadLocaleAsync,
     navigate: options.navigate ?? (() => undefined),
+    ...(options.location ? { location: options.location } : {}),
     browserLanguages: options.browserLanguages ?? ['en-US'],
     recorder: options.recorder ?? null,
     openUrl: () => undefined,
@@ -115,6 +119,10 @@ export async function renderApp(options: RenderAppOptions): Promise<RenderedApp>
     navigate: (to, o) => {
       navigations.push({ to, replace: o.replace });
       navigator.navigate(to, o);
+    },
+    location: () => {
+      const l = navigator.location();
+      return l ? { pathname: l.pathname.startsWith(BASENAME) ? l.pathname.slice(BASENAME.length) || '/' : l.pathname, search: l.search } : null;
     },
   });
   options.beforeRender?.(shell);

@@ -9,7 +9,8 @@ import { Code } from '../../contract/codes';
 import { BASE_PATH, LOGIN_PATH } from '../../machines/constants';
 import type { sessionMachine } from '../../machines/session.machine';
 import type { Implementations } from '../flow-services';
-import { hasStoredToken, navigateAction, type CoreServices } from './core';
+import { loginRedirect } from '../../machines/login-gate.machine';
+import { browserLocation, hasStoredToken, navigateAction, type CoreServices } from './core';
 
 export const sessionEffects = (services: CoreServices): Implementations<typeof sessionMachine> => {
   const openUrl = services.openUrl ?? ((url: string) => window.location.assign(url));
@@ -24,6 +25,13 @@ export const sessionEffects = (services: CoreServices): Implementations<typeof s
     guards: { hasStoredToken: hasStoredToken(services) },
     actions: {
       navigate: navigateAction(services),
+      // Signing in again brings the person back to where the session ended (the sign-in page
+      // itself needs no way back).
+      toLoginReturning: (): void => {
+        const here = services.location ? services.location() : browserLocation();
+        const onSignIn = !here || here.pathname === LOGIN_PATH || here.pathname.startsWith(`${LOGIN_PATH}/`);
+        services.navigate(onSignIn ? LOGIN_PATH : loginRedirect(here), { replace: true });
+      },
       clearToken: (): void => services.storage.remove('accessToken'),
       openLogoutLink: (): void => openUrl(services.logoutUrl ?? `${BASE_PATH.replace(/\/$/, '')}${LOGIN_PATH}`),
       announceSessionStarted: sendParent({ type: 'session.started' }),
