@@ -11,7 +11,7 @@ import type { ReactNode } from 'react';
 import { BrowserRouter } from 'react-router-dom';
 import { loadLocaleByAreas } from './i18n/areas';
 import { createApiClient } from './services/api/client';
-import { createChromeBridge } from './services/extension/bridge';
+import type { ExtensionBridge } from './services/extension/bridge';
 import { attachInspector, combineInspectors, shouldRecord } from './services/inspection';
 import { createStorage } from './services/storage';
 import { App, createAppShell } from './ui/app';
@@ -34,7 +34,15 @@ async function bootstrap(): Promise<void> {
     notify: (message) => void notify(message, 'error'),
     onSessionEnded: (code) => shell?.actors.session.send({ type: 'api.sessionEnded', code }),
   });
-  const bridge = createChromeBridge({ storage });
+  // The extension's bridge loads with its first message: no page before sign-in talks to the
+  // extension, so its code stays off the login page (SPEC §7 Extension messaging).
+  let chromeBridge: Promise<ExtensionBridge> | null = null;
+  const bridge: ExtensionBridge = {
+    send: async (type, payload) => {
+      chromeBridge ??= import('./services/extension/bridge').then((m) => m.createChromeBridge({ storage }));
+      return (await chromeBridge).send(type, payload);
+    },
+  };
 
   const recorder = shouldRecord(window.location) ? (await import('./services/recorder')).createRecorder() : null;
   const stately = await attachInspector(window.location).catch(() => undefined);
