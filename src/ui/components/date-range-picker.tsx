@@ -106,6 +106,10 @@ export function DateRangePicker({ label, value, onValueChange, now, quickRangeLa
     <div className={cx(wrap, className)} data-testid={rest['data-testid']}>
       <DatePickerRoot
         className={classes.root}
+        // The calendar (42 day cells and their state) is rendered only while open: a closed picker
+        // re-rendered it with every update of the screen around it (the pipeline's filter bar).
+        lazyMount
+        unmountOnExit
         selectionMode="range"
         startOfWeek={1}
         value={calendarValue}

@@ -17,7 +17,7 @@
  */
 import { animations, dragAndDrop, tearDown } from '@formkit/drag-and-drop';
 import { useSelector } from '@xstate/react';
-import { useCallback, useEffect, useRef } from 'react';
+import { memo, useCallback, useEffect, useRef } from 'react';
 import { css, cx } from '../../../../styled-system/css';
 import { NO_TAB_ID, type Lead, type Tab } from '../../../contract/leads';
 import { useI18nContext } from '../../../i18n/i18n-react';
@@ -378,7 +378,13 @@ export function LeadPanel({ pipeline, panel, tab, tabs, customIndex, customCount
   );
 }
 
-function LeadCard({ lead, tabs, pipeline, formatDate }: { lead: Lead; tabs: readonly Tab[]; pipeline: PipelineActorRef; formatDate: (ms: number) => string }) {
+type LeadCardProps = { lead: Lead; tabs: readonly Tab[]; pipeline: PipelineActorRef; formatDate: (ms: number) => string };
+
+/**
+ * One lead's card. Memoised: its props change only with the lead, the tab list or the language,
+ * so a panel's own updates (a reload, the next page, a count) do not re-render every card.
+ */
+const LeadCard = memo(function LeadCard({ lead, tabs, pipeline, formatDate }: LeadCardProps) {
   const { LL } = useI18nContext();
   const t = LL.pipeline.card;
   const tabName = useTabName();
@@ -467,7 +473,7 @@ function LeadCard({ lead, tabs, pipeline, formatDate }: { lead: Lead; tabs: read
       </article>
     </div>
   );
-}
+});
 
 function MoreIcon() {
   return (
