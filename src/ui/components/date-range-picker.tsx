@@ -85,6 +85,8 @@ const input = css({
   bg: 'bg.default',
   _focusVisible: { outline: '2px solid', outlineColor: 'colorPalette.default', outlineOffset: '1px' },
 });
+/** A day is a square button, as the kit's icon buttons are: a text button's side padding made the 7 columns wider than the calendar. */
+const dayButton = css({ px: '0' });
 const arrow = css({ '[dir=rtl] &': { transform: 'scaleX(-1)' } });
 
 function Chevron({ d }: { d: string }) {
@@ -178,7 +180,7 @@ export function DateRangePicker({ label, value, onValueChange, now, quickRangeLa
                             <DatePickerTableRow key={i} className={classes.tableRow}>
                               {week.map((day, j) => (
                                 <DatePickerTableCell key={j} value={day} className={classes.tableCell}>
-                                  <DatePickerTableCellTrigger asChild className={classes.tableCellTrigger}>
+                                  <DatePickerTableCellTrigger asChild className={cx(classes.tableCellTrigger, dayButton)}>
                                     <Button variant="ghost" size="sm">
                                       {day.day}
                                     </Button>
