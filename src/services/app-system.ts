@@ -18,11 +18,10 @@ import type { Language } from '../contract/account';
 import { accountMachine, type AccountActorRef } from '../machines/account.machine';
 import { appMachine, type AppActorRef } from '../machines/app.machine';
 import { languageMachine, type LanguageActorRef } from '../machines/language.machine';
-import { loginGateMachine, type GateRules, type LoginGateActorRef } from '../machines/login-gate.machine';
+import { loginGateMachine, type GateRules, type GateTarget, type LoginGateActorRef } from '../machines/login-gate.machine';
 import { selectedMemberMachine, type SelectedMemberActorRef } from '../machines/selected-member.machine';
 import { sessionMachine, type SessionActorRef } from '../machines/session.machine';
 import { createActors } from './actors';
-import type { RouterLocation } from './actors/core';
 import type { ApiClient } from './api/client';
 import type { ExtensionBridge } from './extension/bridge';
 import { browserClipboard, browserFileSaver, type Clipboard, type FileSaver, type FlowEffects, type FlowServices } from './flow-services';
@@ -95,8 +94,8 @@ export type AppSystemDeps = {
   files?: FileSaver;
   /** Moves the router (the navigator's `navigate`). */
   navigate(to: string, options: { replace: boolean }): void;
-  /** The router's location now (the navigator's `location`; default: the browser's). */
-  location?(): RouterLocation | null;
+  /** The router's location now (the navigator's `location`; without it a session that ends goes to plain /login). */
+  location?(): GateTarget | null;
   /** Loads a dictionary (typesafe-i18n's `loadLocaleAsync`, or by areas). */
   loadLocale(language: Language): Promise<void>;
   /** navigator.languages (or a test's stand-in). */

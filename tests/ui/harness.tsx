@@ -84,7 +84,7 @@ export type RenderedApp = {
 export async function createTestShell(
   options: Omit<RenderAppOptions, 'path' | 'beforeRender'> & {
     navigate?: (to: string, o: { replace: boolean }) => void;
-    location?: () => { pathname: string; search: string } | null;
+    location?: AppShellDeps['location'];
   },
 ): Promise<{ shell: AppShell; api: FakeApi; storage: AppStorage }> {
   const api = options.api ?? createFakeApi();
@@ -114,16 +114,18 @@ export async function renderApp(options: RenderAppOptions): Promise<RenderedApp>
     </MemoryRouter>
   );
   const navigations: RenderedApp['navigations'] = [];
+  /** The router's location as an app path (without /crm) and query. */
+  const routerLocation = () => {
+    const l = navigator.location();
+    return l ? { pathname: l.pathname.startsWith(BASENAME) ? l.pathname.slice(BASENAME.length) || '/' : l.pathname, search: l.search } : null;
+  };
   const { shell, api, storage } = await createTestShell({
     ...options,
     navigate: (to, o) => {
       navigations.push({ to, replace: o.replace });
       navigator.navigate(to, o);
     },
-    location: () => {
-      const l = navigator.location();
-      return l ? { pathname: l.pathname.startsWith(BASENAME) ? l.pathname.slice(BASENAME.length) || '/' : l.pathname, search: l.search } : null;
-    },
+    location: routerLocation,
   });
   options.beforeRender?.(shell);
   // The first screen's modules are fetched before rendering: a cold import (transformed on first
@@ -135,10 +137,8 @@ export async function renderApp(options: RenderAppOptions): Promise<RenderedApp>
     await Promise.resolve();
   });
   const location = () => {
-    const l = navigator.location();
-    if (!l) return '';
-    const path = l.pathname.startsWith(BASENAME) ? l.pathname.slice(BASENAME.length) || '/' : l.pathname;
-    return `${path}${l.search}`;
+    const l = routerLocation();
+    return l ? `${l.pathname}${l.search}` : '';
   };
   const go = async (path: string) => {
     await act(async () => {

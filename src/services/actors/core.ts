@@ -5,7 +5,7 @@
  */
 import type { FlowServices } from '../flow-services';
 import type { Language } from '../../contract/account';
-import { BASE_PATH } from '../../machines/constants';
+import type { GateTarget } from '../../machines/login-gate.machine';
 
 export type CoreServices = Pick<FlowServices, 'api' | 'storage' | 'navigate' | 'sendTo'> & {
   /** Loads the dictionary of a language (typesafe-i18n's `loadLocaleAsync`, or by areas). */
@@ -16,18 +16,8 @@ export type CoreServices = Pick<FlowServices, 'api' | 'storage' | 'navigate' | '
   openUrl?(url: string): void;
   /** The document whose `<html>` carries lang and dir (default: the global document). */
   document?: Pick<Document, 'documentElement'>;
-  /** The router's location now, under the base path (default: the browser's, src/ui/navigator.tsx). */
-  location?(): RouterLocation | null;
-};
-
-export type RouterLocation = { pathname: string; search: string };
-
-/** The browser's location as the router sees it: the path under BASE_PATH, and the query. */
-export const browserLocation = (): RouterLocation | null => {
-  if (typeof window === 'undefined') return null;
-  const { pathname, search } = window.location;
-  const base = BASE_PATH.replace(/\/$/, '');
-  return { pathname: pathname === base || pathname.startsWith(`${base}/`) ? pathname.slice(base.length) || '/' : pathname, search };
+  /** The router's location now, under the base path (the navigator's, src/ui/navigator.tsx); null or absent: unknown. */
+  location?(): GateTarget | null;
 };
 
 

@@ -10,7 +10,7 @@ import { BASE_PATH, LOGIN_PATH } from '../../machines/constants';
 import type { sessionMachine } from '../../machines/session.machine';
 import type { Implementations } from '../flow-services';
 import { loginRedirect } from '../../machines/login-gate.machine';
-import { browserLocation, hasStoredToken, navigateAction, type CoreServices } from './core';
+import { hasStoredToken, navigateAction, type CoreServices } from './core';
 
 export const sessionEffects = (services: CoreServices): Implementations<typeof sessionMachine> => {
   const openUrl = services.openUrl ?? ((url: string) => window.location.assign(url));
@@ -26,9 +26,9 @@ export const sessionEffects = (services: CoreServices): Implementations<typeof s
     actions: {
       navigate: navigateAction(services),
       // Signing in again brings the person back to where the session ended (the sign-in page
-      // itself needs no way back).
+      // itself, or a location not known, needs no way back).
       toLoginReturning: (): void => {
-        const here = services.location ? services.location() : browserLocation();
+        const here = services.location?.() ?? null;
         const onSignIn = !here || here.pathname === LOGIN_PATH || here.pathname.startsWith(`${LOGIN_PATH}/`);
         services.navigate(onSignIn ? LOGIN_PATH : loginRedirect(here), { replace: true });
       },
