@@ -14,12 +14,14 @@ import Papa from 'papaparse';
 export const UTF8_BOM = '\uFEFF';
 
 const RUNS_AS_FORMULA = /^[ ']*[=+\-@\t\r]/;
+/** A guarded cell: the apostrophe `guardCell` adds, then a cell that runs as a formula. */
+const GUARDED = /^'[ ']*[=+\-@\t\r]/;
 
 /** The cell as written: guarded with an apostrophe when a spreadsheet would run it. */
 export const guardCell = (value: string): string => (RUNS_AS_FORMULA.test(value) ? `'${value}` : value);
 
 /** The cell as read: a guard apostrophe taken off (only one `guardCell` added). */
-export const unguardCell = (value: string): string => (value.startsWith("'") && RUNS_AS_FORMULA.test(value.slice(1)) ? value.slice(1) : value);
+export const unguardCell = (value: string): string => (GUARDED.test(value) ? value.slice(1) : value);
 
 /** A table as a CSV file's text (BOM included). */
 export const toCsv = (rows: readonly (readonly string[])[]): string =>

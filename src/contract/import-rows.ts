@@ -24,6 +24,9 @@ export const importFieldMax: Record<ImportField, number> = {
 /** A mapping in progress: any field may still be unmapped. */
 export type PartialRelation = Partial<Record<ImportField, number>>;
 
+/** A mapping as a key (the same mapping, the same key). */
+export const relationKey = (relation: PartialRelation): string => importFields.map((field) => relation[field] ?? '').join(',');
+
 /** SPEC §5 'Name and Phone is required.' when either is unmapped; null when the mapping can go on. */
 export const mappingError = (relation: PartialRelation): string | null =>
   relation.name === undefined || relation.phone === undefined ? importFileErrors.nameAndPhone : null;

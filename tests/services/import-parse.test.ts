@@ -9,7 +9,9 @@ import { describe, expect, it } from 'vitest';
 import { fromCsv, toCsv } from '../../src/contract/csv';
 import { readImportFile } from '../../server/leads/import';
 import { inPageParser, workerParser, type ParseReply, type ParseRequest } from '../../src/services/import/parse-client';
-import { checkRows, decodeFile, parseTable, relationKey, skippedRowsCsv, startingRelation, summarize, warmUp, WARM_UP_ROWS } from '../../src/services/import/parse-table';
+import type { RowCheck } from '../../src/machines/import-wizard.machine';
+import { relationKey } from '../../src/contract/import-rows';
+import { checkRows, decodeFile, parseTable, skippedRowsCsv, startingRelation, summarize, warmUp, WARM_UP_ROWS } from '../../src/services/import/parse-table';
 
 const rows = [
   ['Name', 'Phone', 'Email'],
@@ -172,6 +174,42 @@ describe('the worker parser', () => {
     const checked = parser.checkRows({ name: 0, phone: 1 });
     fake.reply({ id: 2, type: 'failed', message: 'boom' });
     await expect(checked).rejects.toThrow('boom');
+  });
+
+  it('answers the check the worker sent unasked after the latest parse without asking again', async () => {
+    const fake = fakeWorker();
+    const parser = workerParser(() => fake.worker as unknown as Worker);
+    const starting = { name: 0, phone: 1 };
+    const early: RowCheck = { invalid: 2, byReason: { phoneEmpty: 2 }, listed: [] };
+    const first = parser.parse(new Blob(['a']), () => undefined);
+    fake.reply({ id: 1, type: 'parsed', summary: { headers: ['Name', 'Phone'], rowCount: 9, problem: null, sample: [] } });
+    await first;
+    // A later file: what the worker says of the first one is not kept.
+    const second = parser.parse(new Blob(['b']), () => undefined);
+    fake.reply({ id: 2, type: 'parsed', summary: { headers: ['Name', 'Phone'], rowCount: 3, problem: null, sample: [] } });
+    await second;
+    fake.reply({ id: 1, type: 'prechecked', key: relationKey(starting), check: { invalid: 9, byReason: {}, listed: [] } });
+    const asked = parser.checkRows(starting);
+    expect(fake.sent.at(-1)).toMatchObject({ id: 3, type: 'check', relation: starting });
+    fake.reply({ id: 3, type: 'checked', check: early });
+    expect(await asked).toBe(early);
+    // The latest parse's own: answered on the page, nothing sent.
+    const kept: RowCheck = { invalid: 1, byReason: { nameEmpty: 1 }, listed: [] };
+    fake.reply({ id: 2, type: 'prechecked', key: relationKey(starting), check: kept });
+    const sentBefore = fake.sent.length;
+    expect(await parser.checkRows(starting)).toBe(kept);
+    expect(fake.sent).toHaveLength(sentBefore);
+    // Another mapping is asked for.
+    const other = parser.checkRows({ name: 1, phone: 0 });
+    expect(fake.sent).toHaveLength(sentBefore + 1);
+    fake.reply({ id: 4, type: 'checked', check: early });
+    expect(await other).toBe(early);
+    // Disposed: the kept answer goes with the table.
+    parser.dispose();
+    const afterDispose = parser.checkRows(starting);
+    expect(fake.sent.at(-1)).toMatchObject({ type: 'check' });
+    parser.dispose();
+    await expect(afterDispose).rejects.toThrow('stopped');
   });
 
   it('starts its worker when asked to get ready, and parses on that one', async () => {

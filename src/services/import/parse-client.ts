@@ -8,7 +8,7 @@
  * Where `Worker` is absent (jsdom in the tests) the same functions run in the page
  * (parse-table.ts, loaded on first use so papaparse stays out of the pipeline's chunk).
  */
-import type { PartialRelation } from '../../contract/import-rows';
+import { relationKey, type PartialRelation } from '../../contract/import-rows';
 import type { ParseProgress, RowCheck, SkippedLine, TableSummary } from '../../machines/import-wizard.machine';
 
 export type ParseRequest =
@@ -20,6 +20,8 @@ export type ParseReply =
   | { id: number; type: 'progress'; progress: ParseProgress }
   | { id: number; type: 'parsed'; summary: TableSummary }
   | { id: number; type: 'checked'; check: RowCheck }
+  /** Unasked, after a parse (its id): the rows checked under the mapping matched from the header row, `key` its relationKey. */
+  | { id: number; type: 'prechecked'; key: string; check: RowCheck }
   | { id: number; type: 'csv'; text: string }
   | { id: number; type: 'failed'; message: string };
 
@@ -46,12 +48,16 @@ export const workerParser = (makeWorker: () => Worker = () => new Worker(new URL
   let worker: Worker | null = null;
   let nextId = 1;
   const pending = new Map<number, Pending>();
+  /** The id of the latest parse, and the row check the worker sent after it unasked. */
+  let latestParse = 0;
+  let prechecked: { key: string; check: RowCheck } | null = null;
 
   const failAll = (error: Error) => {
     for (const p of pending.values()) p.reject(error);
     pending.clear();
   };
   const dispose = () => {
+    prechecked = null;
     worker?.terminate();
     worker = null;
     failAll(new Error('The file parser was stopped'));
@@ -61,6 +67,10 @@ export const workerParser = (makeWorker: () => Worker = () => new Worker(new URL
     const made = makeWorker();
     made.onmessage = (event: MessageEvent<ParseReply>) => {
       const reply = event.data;
+      if (reply.type === 'prechecked') {
+        if (reply.id === latestParse) prechecked = { key: reply.key, check: reply.check };
+        return;
+      }
       const p = pending.get(reply.id);
       if (!p) return;
       if (reply.type === 'progress') return p.onProgress?.(reply.progress);
@@ -77,6 +87,7 @@ export const workerParser = (makeWorker: () => Worker = () => new Worker(new URL
     worker = made;
     return made;
   };
+  /** Sends a request (its id is `nextId` at the call) and answers the reply of type `expect`. */
   const ask = <T extends ParseReply['type']>(request: Unsent, expect: T, onProgress?: (progress: ParseProgress) => void) =>
     new Promise<Extract<ParseReply, { type: T }>>((resolve, reject) => {
       const id = nextId++;
@@ -92,9 +103,14 @@ export const workerParser = (makeWorker: () => Worker = () => new Worker(new URL
     parse: async (file, onProgress) => {
       // A parse still running (another file) is stopped with its worker: parsing runs to its end once started.
       if (pending.size > 0) dispose();
+      prechecked = null;
+      latestParse = nextId;
       return (await ask({ type: 'parse', file }, 'parsed', onProgress)).summary;
     },
-    checkRows: async (relation) => (await ask({ type: 'check', relation }, 'checked')).check,
+    checkRows: async (relation) => {
+      if (prechecked?.key === relationKey(relation)) return prechecked.check;
+      return (await ask({ type: 'check', relation }, 'checked')).check;
+    },
     skippedCsv: async (lines, reasonHeader) => (await ask({ type: 'skippedCsv', lines, reasonHeader }, 'csv')).text,
     dispose,
     prepare: () => void ensure(),

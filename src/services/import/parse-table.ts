@@ -13,7 +13,7 @@
 import Papa from 'papaparse';
 import { toCsv, unguardCell, UTF8_BOM } from '../../contract/csv';
 import { autoMatch, rowErrors, tableError, type PartialRelation } from '../../contract/import-rows';
-import { IMPORT_MAX_ROWS, importFields, importFileErrors } from '../../contract/lead-files';
+import { IMPORT_MAX_ROWS, importFileErrors } from '../../contract/lead-files';
 import type { FileProblem, ParseProgress, RowCheck, SkippedLine, TableSummary } from '../../machines/import-wizard.machine';
 
 export type { FileProblem, ParseProgress, RowCheck, SkippedLine, TableSummary };
@@ -113,9 +113,6 @@ export const skippedRowsCsv = (table: readonly (readonly string[])[], lines: rea
   return toCsv([[...pad(header), reasonHeader], ...lines.map((line) => [...pad(table[line.row] ?? []), line.reason])]);
 };
 
-
-/** A mapping as a key (the same mapping, the same key). */
-export const relationKey = (relation: PartialRelation): string => importFields.map((field) => relation[field] ?? '').join(',');
 
 /** The mapping the wizard starts from for a parsed table (its header row matched, as the machine does). */
 export const startingRelation = (summary: TableSummary): PartialRelation => autoMatch(summary.headers);

@@ -6,11 +6,13 @@
  *
  * Two things save the person waiting: the worker warms its loops up on a sample as it starts (the
  * wizard starts it as it opens, see warmUp), and once a file is parsed it checks the rows under the
- * mapping the wizard starts from while the person looks at the mapping, so the review's answer is
- * ready when they get there (a changed mapping is checked when it is asked for).
+ * mapping the wizard starts from while the person looks at the mapping and sends that answer to the
+ * page ahead of the question ('prechecked'), so the review opens at once (a changed mapping is
+ * checked when it is asked for).
  */
 import type { ParseReply, ParseRequest } from './parse-client';
-import { checkRows, decodeFile, parseTable, relationKey, skippedRowsCsv, startingRelation, summarize, warmUp, type RowCheck } from './parse-table';
+import { relationKey } from '../../contract/import-rows';
+import { checkRows, decodeFile, parseTable, skippedRowsCsv, startingRelation, summarize, warmUp, type RowCheck } from './parse-table';
 
 type WorkerScope = { postMessage(message: ParseReply): void; onmessage: ((event: MessageEvent<ParseRequest>) => void) | null };
 const scope = self as unknown as WorkerScope;
@@ -47,11 +49,13 @@ const answer = async (request: ParseRequest): Promise<void> => {
       scope.postMessage({ id, type: 'parsed', summary });
       if (summary.problem === null) {
         const parsed = table;
-        // After this task, so the page hears of the parse first; a newer file makes it moot.
+        // After this task, so the page hears of the parse first; a newer file makes it moot. The
+        // answer goes to the page as well, which keeps it, so the review opens without asking.
         setTimeout(() => {
           if (table !== parsed) return;
           const relation = startingRelation(summary);
           checked = { key: relationKey(relation), check: checkRows(table, relation) };
+          scope.postMessage({ id, type: 'prechecked', key: checked.key, check: checked.check });
         }, 0);
       }
       return;
