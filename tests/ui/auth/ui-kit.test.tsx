@@ -26,6 +26,9 @@ describe('component kit', () => {
     );
     const dialog = await screen.findByRole('dialog', { name: 'Invite members' });
     expect(dialog.getAttribute('data-testid')).toBe('dlg');
+    // The dialog listens for Escape once it has opened (its layer and focus trap are set up after
+    // the content mounts), as a person sees focus move into it: press only then.
+    await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true));
     await user.keyboard('{Escape}');
     expect(onClose).toHaveBeenCalledTimes(1);
   });
