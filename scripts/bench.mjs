@@ -14,7 +14,8 @@
 //  7. the lead import of a 100,000-row CSV file (about 11 MB) through a real server on PGlite: the
 //     check, then the import (scripts/bench-import.ts; goal: the import <= 10 s; BENCH_IMPORT=0 skips it)
 //  8. the import wizard in headless Chromium with that file: parse and row check in the worker beside
-//     bare papaparse, and the longest main-thread task until the outcome shows
+//     bare papaparse parsing the same file on the page's thread (and, stricter, its text already in
+//     memory), and the longest main-thread task until the outcome shows
 //     (scripts/bench-import-parse.ts; goals: within 2x of the bare parse, no task over 50 ms;
 //     BENCH_IMPORT_PARSE=0 skips it)
 //  9. the contact list with a tag filter and a search over one member's 100,000 contacts, beside the
