@@ -46,7 +46,12 @@ const scroller = css({
   overscrollBehavior: 'contain',
 });
 const column = css({ display: 'flex', flexDirection: 'column', py: '3', gap: '0.5' });
-const topBar = css({ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: '2', py: '2', textStyle: 'xs', color: 'fg.muted' });
+/**
+ * Above the oldest message: the button for older ones, 'Loading…', a failure, or the chat's start.
+ * One height for all of them (an extra-small button's and its padding), so the messages under it do
+ * not move when it changes.
+ */
+const topBar = css({ display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', gap: '2', py: '2', minHeight: '12', textStyle: 'xs', color: 'fg.muted' });
 const dayHeading = css({
   alignSelf: 'center',
   my: '2',
@@ -74,6 +79,13 @@ const notice = css({
   color: 'fg.error',
 });
 
+/**
+ * Rows drawn always at the top (where older pages arrive) and at the bottom (where new messages
+ * arrive and the view follows them): the view is kept there by measured heights, which a skipped
+ * row (message-bubble.tsx) would only estimate. Rows between them may be skipped off screen.
+ */
+const DRAWN_AT_TOP = 100;
+const DRAWN_AT_BOTTOM = 50;
 /** How close to the top (px) the scroller asks for older messages. */
 const NEAR_TOP = 160;
 /** Within this of the bottom (px), new messages scroll into view. */
@@ -191,7 +203,7 @@ export function ChatPane({ chatView, chat, formats, onBack }: ChatPaneProps) {
               return (
                 <Fragment key={message.msgKey}>
                   {newDay ? <div className={dayHeading}>{formats.day(message.sendTime)}</div> : null}
-                  <MessageBubble message={message} isGroup={isGroup} formats={formats} />
+                  <MessageBubble message={message} isGroup={isGroup} formats={formats} skipOffScreen={i >= DRAWN_AT_TOP && i < messages.length - DRAWN_AT_BOTTOM} />
                 </Fragment>
               );
             })}

@@ -18,7 +18,16 @@ import { isTooLarge } from './format/file-size';
 import { FormattedText } from './format/formatted-text';
 import { isoTime, type ChatFormats } from './format/use-chat-formats';
 
-const row = css({ display: 'flex', flexDirection: 'column', px: { base: '2', md: '4' }, py: '0.5' });
+/** A message's row; it keeps the size it was last drawn at, for when it is skipped (below). */
+const row = css({ display: 'flex', flexDirection: 'column', px: { base: '2', md: '4' }, py: '0.5', containIntrinsicSize: 'auto 3.5rem' });
+/**
+ * A row the browser may skip while it is off screen (no layout, no paint): a long chat holds
+ * thousands, and drawing them all made each scroll frame and each older page slow. A skipped row
+ * counts at the size it was last drawn at, or at an estimate if it never was, so the pane only
+ * lets rows be skipped away from its two edges, where pages arrive and the view is kept exactly
+ * (chat-pane.tsx).
+ */
+const skippable = css({ contentVisibility: 'auto' });
 const bubble = css({
   maxWidth: { base: '88%', md: '75%' },
   alignSelf: 'flex-start',
@@ -70,7 +79,13 @@ const icon = css({ flexShrink: '0', color: 'fg.muted' });
 const mapLink = css({ color: 'colorPalette.text', textDecoration: 'underline', textStyle: 'xs' });
 const hidden = css({ srOnly: true });
 
-type Props = { message: Message; isGroup: boolean; formats: ChatFormats };
+type Props = {
+  message: Message;
+  isGroup: boolean;
+  formats: ChatFormats;
+  /** The browser may skip drawing the row while it is off screen (the pane decides where). */
+  skipOffScreen?: boolean;
+};
 
 /** The card of a file or media message: icon, title, size and length. */
 function FileCard({ iconName, title, details }: { iconName: ChatIconName; title: string; details: (string | null)[] }) {
@@ -245,10 +260,10 @@ function MessageContent({ message, formats }: { message: Message; formats: ChatF
   }
 }
 
-export const MessageBubble = memo(function MessageBubble({ message, isGroup, formats }: Props) {
+export const MessageBubble = memo(function MessageBubble({ message, isGroup, formats, skipOffScreen = false }: Props) {
   const { LL } = useI18nContext();
   return (
-    <div className={row} data-testid={`message-${message.msgKey}`} data-type={message.type}>
+    <div className={cx(row, skipOffScreen && skippable)} data-testid={`message-${message.msgKey}`} data-type={message.type}>
       <div className={cx(bubble)} data-mine={message.fromMe ? '' : undefined}>
         {isGroup && !message.fromMe && message.senderName ? (
           <span className={sender} dir="auto">
