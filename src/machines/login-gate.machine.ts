@@ -111,7 +111,8 @@ export type FetchUserConfigInput = { role: 'admin' | 'member' };
 
 // ---- pure helpers (exported for views and tests) ----
 
-const underPath = (pathname: string, base: string): boolean => pathname === base || pathname.startsWith(`${base}/`);
+/** True when `pathname` is `base` or a path below it. */
+export const underPath = (pathname: string, base: string): boolean => pathname === base || pathname.startsWith(`${base}/`);
 
 export const isPublicPath = (pathname: string, rules: GateRules): boolean => rules.publicPaths.some((p) => underPath(pathname, p));
 export const isHomePath = (pathname: string): boolean => HOME_PATHS.includes(pathname);

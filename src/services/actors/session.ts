@@ -9,7 +9,7 @@ import { Code } from '../../contract/codes';
 import { BASE_PATH, LOGIN_PATH } from '../../machines/constants';
 import type { sessionMachine } from '../../machines/session.machine';
 import type { Implementations } from '../flow-services';
-import { loginRedirect } from '../../machines/login-gate.machine';
+import { loginRedirect, underPath } from '../../machines/login-gate.machine';
 import { hasStoredToken, navigateAction, type CoreServices } from './core';
 
 export const sessionEffects = (services: CoreServices): Implementations<typeof sessionMachine> => {
@@ -29,7 +29,7 @@ export const sessionEffects = (services: CoreServices): Implementations<typeof s
       // itself, or a location not known, needs no way back).
       toLoginReturning: (): void => {
         const here = services.location?.() ?? null;
-        const onSignIn = !here || here.pathname === LOGIN_PATH || here.pathname.startsWith(`${LOGIN_PATH}/`);
+        const onSignIn = !here || underPath(here.pathname, LOGIN_PATH);
         services.navigate(onSignIn ? LOGIN_PATH : loginRedirect(here), { replace: true });
       },
       clearToken: (): void => services.storage.remove('accessToken'),
