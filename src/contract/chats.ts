@@ -265,7 +265,8 @@ export const chatsEndpoints = {
     bodyLimit: SYNC_BODY_LIMIT,
   }),
   syncStatus: endpoint({ path: '/api/crm/v2/sync/status', request: syncStatusRequest, answer: syncStatusData, access: 'member', sourceUser: 'refused' }),
-  eclientGrant: endpoint({ path: '/api/crm/v2/eclient/grant', request: eclientGrantRequest, answer: eclientGrantData, access: 'member', sourceUser: 'refused' }),
+  /** From the signed-in page only: an extension session cannot grant another. */
+  eclientGrant: endpoint({ path: '/api/crm/v2/eclient/grant', request: eclientGrantRequest, answer: eclientGrantData, access: 'member', sourceUser: 'refused', session: 'web' }),
   /** Public (no bearer token: under /wp/, SPEC §7), the refresh token in the body. */
   eclientToken: endpoint({ path: '/api/wp/eclient/token', request: eclientTokenRequest, answer: eclientTokenData, access: 'public' }),
   eclientRevoke: endpoint({ path: '/api/crm/v2/eclient/revoke', request: z.object({}), answer: nothing, access: 'session', sourceUser: 'refused' }),

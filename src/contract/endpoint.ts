@@ -25,6 +25,13 @@ export const workspaceAccesses: readonly Access[] = ['member', 'manager', 'owner
 
 export type SourceUserRule = 'honoured' | 'ignored' | 'refused';
 
+/**
+ * Which kind of session may call a bearer endpoint: `any` (the default: the signed-in page's `web`
+ * session or the extension's own), or `web` (the signed-in page only: an extension session is
+ * refused FORBIDDEN, so the extension cannot, say, grant itself another session).
+ */
+export type SessionRule = 'any' | 'web';
+
 export type Endpoint = {
   method: 'GET' | 'POST';
   path: string;
@@ -52,6 +59,8 @@ export type Endpoint = {
    * someone else is refused and logged).
    */
   sourceUser: SourceUserRule;
+  /** Which kind of session may call it (SessionRule; absent means `any`). Enforced with the access. */
+  session?: SessionRule;
   /** Largest accepted request body in bytes (DEFAULT_BODY_LIMIT unless an endpoint needs more). */
   bodyLimit: number;
 };
@@ -72,6 +81,7 @@ type EndpointInput<R extends z.ZodMiniType, A extends z.ZodMiniType, X extends A
   body?: 'json' | 'form' | 'multipart';
   result?: 'json' | 'file';
   sourceUser?: SourceUserRule;
+  session?: SessionRule;
   bodyLimit?: number;
 };
 
@@ -94,6 +104,7 @@ export const endpoint = <R extends z.ZodMiniType, A extends z.ZodMiniType, X ext
   // Absent means JSON: `result` is only ever compared with 'file'.
   result: def.result,
   sourceUser: def.sourceUser ?? 'honoured',
+  session: def.session ?? 'any',
   // Uploads may declare up to MAX_UPLOAD_BYTES, other endpoints up to MAX_BODY_BYTES (a contract test checks it).
   bodyLimit: Math.min(def.bodyLimit ?? DEFAULT_BODY_LIMIT, MAX_UPLOAD_BYTES),
 });
