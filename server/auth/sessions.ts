@@ -44,6 +44,8 @@ export type SessionUser = {
   name: string;
   /** Read in the same query as the session by `authenticateBearer` (undefined: not read). */
   membership?: Membership | null;
+  /** The session's kind, read by `authenticateBearer` (an endpoint may be for `web` sessions only). */
+  kind?: SessionKind;
 };
 
 const addSeconds = (d: Date, s: number) => new Date(d.getTime() + s * 1000);
@@ -110,6 +112,7 @@ const bearerSessionQuery = preparedFor((db) =>
       accessExpiresAt: sessions.accessExpiresAt,
       expiresAt: sessions.expiresAt,
       revokedAt: sessions.revokedAt,
+      kind: sessions.kind,
       // The joined membership (at most one per user) in a workspace that is not disbanded.
       workspaceId: workspaces.id,
       level: workspaceMembers.level,
@@ -129,7 +132,7 @@ export const authenticateBearer = async (db: Db, token: string | null, now: Date
   if (!row || row.revokedAt) throw fail(Code.TOKEN_INVALID);
   if (row.accessExpiresAt <= now || row.expiresAt <= now) throw fail(Code.TOKEN_EXPIRED);
   const membership = row.workspaceId && row.level ? { workspaceId: row.workspaceId, level: row.level } : null;
-  return { sessionId: row.sessionId, userId: row.userId, email: row.email, name: row.name, membership };
+  return { sessionId: row.sessionId, userId: row.userId, email: row.email, name: row.name, membership, kind: row.kind };
 };
 
 export type RefreshOutcome =

@@ -162,7 +162,13 @@ export const parseBody = async <E extends Endpoint>(c: Context<AppEnv>, endpoint
   return parsed.data as ParsedRequestOf<E>;
 };
 
-/** Enforces an endpoint's declared access (SPEC §6) and returns the scope it guarantees. */
+/** What an extension session calling a `session: 'web'` endpoint is told (FORBIDDEN). */
+export const WEB_SESSION_ONLY_MESSAGE = 'Connect the extension from the signed-in page';
+
+/**
+ * Enforces an endpoint's declared access (SPEC §6) and the kind of session it takes (`session:
+ * 'web'`: the signed-in page's only), and returns the scope the access guarantees.
+ */
 export const authorize = async (c: Context<AppEnv>, deps: AppDeps, endpoint: Endpoint): Promise<Scope | null> => {
   if (endpoint.access === 'public') return null;
   // The session cookie authenticates these: refuse what the browser says comes from another site.
@@ -173,10 +179,13 @@ export const authorize = async (c: Context<AppEnv>, deps: AppDeps, endpoint: End
   const session = await authenticateBearer(deps.db, bearerToken(c), deps.clock.now());
   const sourceUser = endpoint.sourceUser === 'ignored' ? undefined : c.req.header(SOURCE_USER_HEADER);
   const scope = await buildScope(deps, session, sourceUser, endpoint.path, endpoint.sourceUser === 'honoured');
-  if (endpoint.access === 'session') return scope;
-  if (!hasWorkspace(scope)) throw fail(Code.NO_WORKSPACE);
-  if (endpoint.access === 'manager' && !isAdminRole(scope.role)) throw fail(Code.FORBIDDEN);
-  if (endpoint.access === 'owner' && scope.role !== 'admin') throw fail(Code.FORBIDDEN, 'Only the owner of the workspace may do this');
+  if (endpoint.access !== 'session') {
+    if (!hasWorkspace(scope)) throw fail(Code.NO_WORKSPACE);
+    if (endpoint.access === 'manager' && !isAdminRole(scope.role)) throw fail(Code.FORBIDDEN);
+    if (endpoint.access === 'owner' && scope.role !== 'admin') throw fail(Code.FORBIDDEN, 'Only the owner of the workspace may do this');
+  }
+  // After the access checks, so a caller the access refuses is told that first.
+  if (endpoint.session === 'web' && session.kind !== 'web') throw fail(Code.FORBIDDEN, WEB_SESSION_ONLY_MESSAGE);
   return scope;
 };
 

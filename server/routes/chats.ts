@@ -94,8 +94,8 @@ export const registerChatRoutes = (app: Hono<AppEnv>, deps: AppDeps): void => {
     };
   });
 
+  // Web sessions only (the contract's `session: 'web'`, enforced by defineRoute): an extension session cannot grant another.
   defineRoute(app, deps, chatsEndpoints.eclientGrant, async ({ scope }) => {
-    if ((await kindOfSession(db, scope.sessionId)) !== 'web') throw fail(Code.FORBIDDEN, 'Connect the extension from the signed-in page');
     await limitGrants(deps, scope.userId);
     const issued = await createSession(db, scope.userId, clock.now(), config, 'extension');
     logger.info('[eclient] extension session granted', { user: scope.userId, session: issued.sessionId });

@@ -2,12 +2,14 @@
  * Every endpoint of the contract, called by every kind of caller: the access each declares is what
  * the server enforces (server/http/route.ts), derived from the contract so a new endpoint is
  * covered the day it is added. Bodies are empty: an allowed caller gets past the access check and
- * meets validation or the handler, never the access refusal.
+ * meets validation or the handler, never the access refusal. An endpoint declaring `session: 'web'`
+ * also refuses the extension's session (FORBIDDEN), after the access refusals.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allEndpoints } from '../../src/contract/all-endpoints';
 import { Code } from '../../src/contract/codes';
 import type { Access } from '../../src/contract/endpoint';
+import { createSession } from '../../server/auth/sessions';
 import { addMember, createWorkspace, signUp, type SignedIn } from './support/accounts';
 import { setupTestApp, type TestApp } from './support/test-app';
 
@@ -61,5 +63,26 @@ describe('declared access, enforced for every endpoint and caller', () => {
       const answer = await t.request(e.method, e.path, e.method === 'POST' ? { body: {} } : {});
       expect({ path: e.path, code: answer.code }).not.toEqual({ path: e.path, code: Code.NOT_FOUND });
     }
+  });
+});
+
+describe("declared session kind: a `session: 'web'` endpoint refuses the extension's session", () => {
+  const webOnly = allEndpoints.filter(({ endpoint: e }) => e.session === 'web');
+  const signedIn = callers.filter((c): c is Exclude<Caller, 'anonymous'> => c !== 'anonymous');
+  const extensionToken = async (caller: Exclude<Caller, 'anonymous'>) => (await createSession(t.db, who[caller].userId, t.clock.now(), t.config, 'extension')).accessToken;
+
+  it('the contract declares it (the extension grant at least)', () => {
+    expect(webOnly.map(({ name }) => name)).toContain('eclientGrant');
+  });
+
+  it.each(webOnly.flatMap(({ name, endpoint }) => signedIn.map((caller) => [name, caller, endpoint] as const)))('%s as %s with an extension session', async (_, caller, e) => {
+    const answer = await t.request(e.method, e.path, { ...(e.method === 'POST' ? { body: {} } : {}), token: await extensionToken(caller) });
+    expect(answer.status).toBe(200);
+    expect(answer.code).toBe(refusal(e.access, caller) ?? Code.FORBIDDEN);
+    // The page's own (web) session of the same caller meets only the access refusal.
+    const page = await t.request(e.method, e.path, { ...(e.method === 'POST' ? { body: {} } : {}), token: who[caller].accessToken });
+    const expected = refusal(e.access, caller);
+    if (expected === null) expect(accessRefusals.has(page.code) && page.code !== Code.OK ? page.code : 'past the access check').toBe('past the access check');
+    else expect(page.code).toBe(expected);
   });
 });
