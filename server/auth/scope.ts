@@ -34,6 +34,19 @@ export type WorkspaceScope = Scope & { workspaceId: string; role: Role };
 export const hasWorkspace = (scope: Scope): scope is WorkspaceScope => scope.workspaceId !== null && scope.role !== null;
 export const isAdminRole = (role: Role | null): boolean => role === 'admin' || role === 'manager';
 
+/** Where a refused workspace id is logged: the area's prefix (`[chats] other workspace refused`) and the endpoint's path. */
+export type ForeignWorkspaceLog = { logger: Logger; area: string; path: string };
+
+/**
+ * A request that names a workspace must name the caller's own (undefined: it names none): naming
+ * another is refused (FORBIDDEN) and logged. One check for every body carrying a workspace id.
+ */
+export const requireOwnWorkspace = (scope: WorkspaceScope, workspaceId: string | undefined, log: ForeignWorkspaceLog): void => {
+  if (workspaceId === undefined || workspaceId === scope.workspaceId) return;
+  log.logger.warn(`[${log.area}] other workspace refused`, { user: scope.userId, target: workspaceId.slice(0, 80), path: log.path });
+  throw fail(Code.FORBIDDEN);
+};
+
 /** The joined membership of a user in a workspace that is not disbanded, if any. */
 export const findMembership = async (db: Db, userId: string) => {
   const [row] = await db

@@ -21,7 +21,7 @@ import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import { chatCalls, chatsEndpoints, MAX_CHAT_NUMBERS } from '../../src/contract/chats';
 import { Code } from '../../src/contract/codes';
-import type { WorkspaceScope } from '../auth/scope';
+import { requireOwnWorkspace, type WorkspaceScope } from '../auth/scope';
 import { createSession, refreshSession, revokeSession } from '../auth/sessions';
 import { limitGrants, limitTokenRenewals, limitUploads } from '../chats/rate-limits';
 import { chatPage, chatsChangedSince, messagePage } from '../chats/lists';
@@ -42,20 +42,13 @@ const kindOfSession = async (db: Db, sessionId: string): Promise<SessionKind | n
 export const registerChatRoutes = (app: Hono<AppEnv>, deps: AppDeps): void => {
   const { db, clock, config, logger } = deps;
 
-  /** A call naming a workspace must name the caller's own; naming another is refused and logged. */
-  const ownWorkspace = (scope: WorkspaceScope, workspaceId: string | undefined, path: string) => {
-    if (workspaceId === undefined || workspaceId === scope.workspaceId) return;
-    logger.warn('[chats] other workspace refused', { user: scope.userId, target: workspaceId.slice(0, 80), path });
-    throw fail(Code.FORBIDDEN);
-  };
-
   defineRolePair(app, deps, chatCalls.conversationListByPage, async ({ owner, scope, body }) => {
-    ownWorkspace(scope, body.workspaceId, chatCalls.conversationListByPage.member.path);
+    requireOwnWorkspace(scope, body.workspaceId, { logger, area: 'chats', path: chatCalls.conversationListByPage.member.path });
     return chatPage(db, owner, body.pageNo, body.pageSize, clock.now());
   });
 
   defineRolePair(app, deps, chatCalls.conversationListByInc, async ({ owner, scope, body }) => {
-    ownWorkspace(scope, body.workspaceId, chatCalls.conversationListByInc.member.path);
+    requireOwnWorkspace(scope, body.workspaceId, { logger, area: 'chats', path: chatCalls.conversationListByInc.member.path });
     return chatsChangedSince(db, owner, body.timestamp, clock.now());
   });
 

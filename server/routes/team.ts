@@ -21,7 +21,7 @@ import { Code } from '../../src/contract/codes';
 import { teamEndpoints } from '../../src/contract/team';
 import { workspaceEndpoints } from '../../src/contract/workspace';
 import { refundRateLimits } from '../auth/rate-limit';
-import type { Scope, WorkspaceScope } from '../auth/scope';
+import { requireOwnWorkspace, type Scope, type WorkspaceScope } from '../auth/scope';
 import type { Db } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
 import { inWorkspace, scoped } from '../db/scoped';
@@ -57,15 +57,8 @@ const findMemberByUser = (conn: Db, scope: WorkspaceScope, userId: string) =>
 export const registerTeamRoutes = (app: Hono<AppEnv>, deps: AppDeps, keys: InviteKeySource): void => {
   const { db, logger, clock } = deps;
 
-  /** The caller must name their own workspace; naming another is refused and logged. */
-  const ownWorkspace = (scope: WorkspaceScope, workspaceId: string, path: string) => {
-    if (workspaceId === scope.workspaceId) return;
-    logger.warn('[workspace] other workspace refused', { user: scope.userId, target: workspaceId.slice(0, 80), path });
-    throw fail(Code.FORBIDDEN);
-  };
-
   defineRoute(app, deps, teamEndpoints.workspacePage, async ({ scope, body }) => {
-    ownWorkspace(scope, body.workspaceId, teamEndpoints.workspacePage.path);
+    requireOwnWorkspace(scope, body.workspaceId, { logger, area: 'workspace', path: teamEndpoints.workspacePage.path });
     const total = await scoped(db, scope).count(workspaceMembers);
     const rows = await db
       .select(memberColumns)
@@ -153,7 +146,7 @@ export const registerTeamRoutes = (app: Hono<AppEnv>, deps: AppDeps, keys: Invit
   });
 
   defineRoute(app, deps, teamEndpoints.inviteRecordDelete, async ({ scope, body }) => {
-    ownWorkspace(scope, body.workspaceId, teamEndpoints.inviteRecordDelete.path);
+    requireOwnWorkspace(scope, body.workspaceId, { logger, area: 'workspace', path: teamEndpoints.inviteRecordDelete.path });
     const targetUserId = body.targetUserId?.trim() || null;
     const email = body.email?.trim().toLowerCase() || null;
     if (!targetUserId && !email) throw fail(Code.VALIDATION, 'email: Enter the email of an invitation or a target_user_id');
@@ -222,7 +215,7 @@ export const registerTeamRoutes = (app: Hono<AppEnv>, deps: AppDeps, keys: Invit
   });
 
   defineRoute(app, deps, teamEndpoints.syncTypeUpdate, async ({ scope, body }) => {
-    ownWorkspace(scope, body.workspaceId, teamEndpoints.syncTypeUpdate.path);
+    requireOwnWorkspace(scope, body.workspaceId, { logger, area: 'workspace', path: teamEndpoints.syncTypeUpdate.path });
     const row = await findMemberByUser(db, scope, body.userId);
     if (!row) throw fail(Code.NOT_FOUND, 'No such member in this workspace');
     if (row.level === 'admin' && scope.role !== 'admin') throw fail(Code.FORBIDDEN, "Only the owner changes the owner's settings");
@@ -231,7 +224,7 @@ export const registerTeamRoutes = (app: Hono<AppEnv>, deps: AppDeps, keys: Invit
   });
 
   defineRoute(app, deps, teamEndpoints.userLevelUpdate, async ({ scope, body }) => {
-    ownWorkspace(scope, body.workspaceId, teamEndpoints.userLevelUpdate.path);
+    requireOwnWorkspace(scope, body.workspaceId, { logger, area: 'workspace', path: teamEndpoints.userLevelUpdate.path });
     if (body.userId === scope.userId) throw fail(Code.FORBIDDEN, 'You cannot change your own role');
     const row = await findMemberByUser(db, scope, body.userId);
     if (!row) throw fail(Code.NOT_FOUND, 'No such member in this workspace');
@@ -242,7 +235,7 @@ export const registerTeamRoutes = (app: Hono<AppEnv>, deps: AppDeps, keys: Invit
   });
 
   defineRoute(app, deps, teamEndpoints.workspaceLeave, async ({ scope, body }) => {
-    ownWorkspace(scope, body.workspaceId, teamEndpoints.workspaceLeave.path);
+    requireOwnWorkspace(scope, body.workspaceId, { logger, area: 'workspace', path: teamEndpoints.workspaceLeave.path });
     if (scope.role === 'admin') throw fail(Code.FORBIDDEN, 'The owner cannot leave the workspace; disband it instead');
     const now = clock.now();
     await db.transaction(async (tx) => {
@@ -264,7 +257,7 @@ export const registerTeamRoutes = (app: Hono<AppEnv>, deps: AppDeps, keys: Invit
 
   /** Owner only (declared access); refused while anyone else is joined or invited. */
   defineRoute(app, deps, teamEndpoints.workspaceDisband, async ({ scope, body }) => {
-    ownWorkspace(scope, body.workspaceId, teamEndpoints.workspaceDisband.path);
+    requireOwnWorkspace(scope, body.workspaceId, { logger, area: 'workspace', path: teamEndpoints.workspaceDisband.path });
     const now = clock.now();
     await db.transaction(async (tx) => {
       await lockWorkspace(tx, scope.workspaceId);
