@@ -12,8 +12,14 @@ export type RoleItem = { code: 'admin' | 'member'; level: number };
 export const roleItemsFor = (role: Role): RoleItem[] =>
   role === 'member' ? [{ code: 'member', level: RoleLevel.member }] : [{ code: 'admin', level: RoleLevel[role] }];
 
-/** The "real role" used for path prefixes and permissions: admin code => admin, else member. */
-export const realRole = (roles: readonly RoleItem[]): 'admin' | 'member' =>
+/**
+ * The real role (SPEC §6): which endpoint family a user calls (/admin or /member) and which
+ * permissions they hold. The one type for it, everywhere.
+ */
+export type RealRole = 'admin' | 'member';
+
+/** The real role of a user's wire roles: the admin code at level 1 or 3 => admin, else member. The one rule for it. */
+export const realRole = (roles: readonly RoleItem[]): RealRole =>
   roles.some((r) => r.code === 'admin' && (r.level === RoleLevel.admin || r.level === RoleLevel.manager)) ? 'admin' : 'member';
 
 export const isOwner = (roles: readonly RoleItem[]): boolean =>
@@ -32,7 +38,7 @@ export const managesTeam = (role: Role): boolean => role === 'admin' || role ===
 export const rolePermissions = {
   admin: ['memberSelect.query', 'member.delete', 'webhook.permission'],
   member: [],
-} as const satisfies Record<'admin' | 'member', readonly string[]>;
+} as const satisfies Record<RealRole, readonly string[]>;
 export type RolePermission = (typeof rolePermissions)['admin'][number];
 export const hasRolePermission = (roles: readonly RoleItem[], p: RolePermission): boolean =>
   (rolePermissions[realRole(roles)] as readonly string[]).includes(p);

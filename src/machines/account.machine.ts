@@ -1,6 +1,6 @@
 import { assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { ConfigItem, PayInfo, UserInfo } from '../contract/account';
-import { roleOf, type Role, type RoleItem } from '../contract/roles';
+import { realRole, roleOf, type RealRole, type Role, type RoleItem } from '../contract/roles';
 import type { WorkspaceInfo, WorkspaceMember } from '../contract/workspace';
 import { actionNotProvided, actorNotProvided } from './not-provided';
 
@@ -150,5 +150,7 @@ export const selectUserId = (s: AccountSnapshot): string => s.context.userInfo?.
 export const selectUserEmail = (s: AccountSnapshot): string | null => s.context.userInfo?.email ?? null;
 /** The user's role in the workspace (SPEC §6); a user without roles reads as a member. */
 export const selectRole = (s: AccountSnapshot): Role => roleOf(s.context.userInfo?.roles ?? []);
+/** The user's real role (SPEC §6: /admin or /member calls); a user without roles reads as a member. */
+export const selectRealRole = (s: AccountSnapshot): RealRole => realRole(s.context.userInfo?.roles ?? []);
 export const selectWorkspaceId = (s: AccountSnapshot): string => s.context.workspace?.workspaceId ?? '';
 export const selectWorkspaceName = (s: AccountSnapshot): string => s.context.workspace?.workspaceName ?? '';

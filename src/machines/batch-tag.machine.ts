@@ -3,6 +3,7 @@ import type { ContactSelection } from '../contract/contact-filter';
 import { BATCH_TAG_VALUES_MAX, FREQUENT_TAGS_REFRESH_MS, type ContactTagValue, type Tag } from '../contract/tags';
 import { networkError, refusalOf, type Answer, type CallError } from './answer';
 import { actionNotProvided, actorNotProvided } from './not-provided';
+import type { RealRole } from '../contract/roles';
 
 /**
  * Batch tagging (SPEC §7 Tags: batch update under /admin or /member by real role, SPEC §6): adds
@@ -34,7 +35,7 @@ export type BatchTagInput = {
   selection: ContactSelection;
   /** How many contacts the selection covers (shown in the dialog). */
   count: number;
-  realRole: 'admin' | 'member';
+  realRole: RealRole;
   /** The last frequently-used fetch, if any (kept by the effects between dialogs). */
   frequent: FrequentFetch | null;
   /** The time the dialog opened (unix ms), to tell whether `frequent` is fresh. */
@@ -42,7 +43,7 @@ export type BatchTagInput = {
 };
 
 export type ApplyTagsInput = {
-  realRole: 'admin' | 'member';
+  realRole: RealRole;
   body: { selection: ContactSelection; addTagValueIds: number[]; removeTagValueIds: number[] };
 };
 export type ApplyTagsAnswer = Answer<{ updated: number }>;

@@ -3,6 +3,7 @@ import { NOTES_PAGE_SIZE, type Contact, type Note } from '../contract/contacts';
 import type { Lead } from '../contract/leads';
 import { networkError, refusalOf, type Answer, type CallError, type Outcome } from './answer';
 import { actorNotProvided } from './not-provided';
+import type { RealRole } from '../contract/roles';
 
 /**
  * The contact's profile panel (SPEC §2 Profile panel; §7 /contacts/detail/, /note/list/,
@@ -16,8 +17,7 @@ import { actorNotProvided } from './not-provided';
  * Tags for the view: loading, loadFailed, addingNote, loadingNotes, editing, confirmDelete, busy.
  */
 
-export type ProfileRole = 'admin' | 'member';
-export type ProfileInput = { realRole: ProfileRole; contactId: string };
+export type ProfileInput = { realRole: RealRole; contactId: string };
 export type NotesPage = { rows: Note[]; totalCount: number };
 export type LoadedProfile = { contact: Contact; notes: NotesPage };
 export type NotesInput = ProfileInput & { page: number };

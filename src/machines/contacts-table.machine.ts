@@ -17,6 +17,7 @@ import { actionNotProvided, actorNotProvided } from './not-provided';
 import type { ContactSelection } from '../contract/contact-filter';
 import type { Tab } from '../contract/leads';
 import { contactProfileMachine } from './contact-profile.machine';
+import type { RealRole } from '../contract/roles';
 
 /**
  * The contacts screen (/contacts, SPEC §2; §3 Contact list filters and table columns; §7 Tabs and
@@ -45,12 +46,11 @@ import { contactProfileMachine } from './contact-profile.machine';
  * Tags for the view: loading, loadFailed, confirmDelete, busy, exportLimit, tagging, savingColumns.
  */
 
-export type ContactsRole = 'admin' | 'member';
 export type ContactsPage = { rows: Contact[]; totalCount: number };
-export type LoadContactsInput = { realRole: ContactsRole; filters: ContactFilters; page: number; pageSize: number };
-export type BatchInput = { realRole: ContactsRole; selection: ContactSelection };
+export type LoadContactsInput = { realRole: RealRole; filters: ContactFilters; page: number; pageSize: number };
+export type BatchInput = { realRole: RealRole; selection: ContactSelection };
 export type ExportInput = BatchInput & { columns: ContactColumn[]; headers: string[] };
-export type SaveColumnsInput = { realRole: ContactsRole; columns: ContactColumn[] };
+export type SaveColumnsInput = { realRole: RealRole; columns: ContactColumn[] };
 /** Deleted rows (or the refusal). */
 export type DeleteAnswer = { ok: true; deleted: number } | { ok: false; code: number; message: string };
 
@@ -65,10 +65,10 @@ export type ContactsNotice =
   | { kind: 'exportFailed'; message: string }
   | { kind: 'columnsFailed' };
 
-export type ContactsInput = { realRole: ContactsRole; filters?: ContactFilters; pageSize?: number };
+export type ContactsInput = { realRole: RealRole; filters?: ContactFilters; pageSize?: number };
 
 type Context = {
-  realRole: ContactsRole;
+  realRole: RealRole;
   filters: ContactFilters;
   page: number;
   /** The page being loaded (becomes `page` when it arrives). */
@@ -105,7 +105,7 @@ export type ContactsEvent =
   | { type: 'user.cancel' }
   | { type: 'user.dismissNotice' }
   | { type: 'tag.done'; updated: number }
-  | { type: 'member.changed'; realRole: ContactsRole }
+  | { type: 'member.changed'; realRole: RealRole }
   | { type: 'contacts.changed' }
   | { type: 'list.reload' };
 
@@ -140,9 +140,9 @@ export const contactsTableMachine = setup({
   types: {} as { context: Context; events: ContactsEvent; input: ContactsInput; tags: ContactsTag },
   actors: {
     loadPage: actorNotProvided<ContactsPage, LoadContactsInput>('loadPage'),
-    loadColumns: actorNotProvided<ContactColumn[], { realRole: ContactsRole }>('loadColumns'),
+    loadColumns: actorNotProvided<ContactColumn[], { realRole: RealRole }>('loadColumns'),
     saveColumns: actorNotProvided<Outcome, SaveColumnsInput>('saveColumns'),
-    loadOptions: actorNotProvided<FilterOptions, { realRole: ContactsRole }>('loadOptions'),
+    loadOptions: actorNotProvided<FilterOptions, { realRole: RealRole }>('loadOptions'),
     contactProfile: contactProfileMachine,
     deleteContacts: actorNotProvided<DeleteAnswer, BatchInput>('deleteContacts'),
     /** Asks for the file and saves it (the browser's download); answers the refusal, if any. */

@@ -2,6 +2,7 @@ import { assign, enqueueActions, fromCallback, not, setup, type ActorRefFrom } f
 import { CHAT_PAGE_SIZE, isGroupChatId, phoneOfChatId, type Chat } from '../contract/chats';
 import { chatViewMachine, type ChatViewActorRef } from './chat-view.machine';
 import { actionNotProvided, actorNotProvided } from './not-provided';
+import type { RealRole } from '../contract/roles';
 
 /**
  * The synced conversations of the selected member (SPEC §2 /conversation, §4 Chat list loading,
@@ -45,7 +46,6 @@ import { actionNotProvided, actorNotProvided } from './not-provided';
 /** SPEC §9: conversation refresh every 20 s. */
 export const CONVERSATION_REFRESH_MS = 20_000;
 
-export type RealRole = 'admin' | 'member';
 
 export type ChatKind = 'all' | 'single' | 'group';
 /** SPEC §2 /conversation filters: search by name or number, single or group chats, awaiting a reply. */

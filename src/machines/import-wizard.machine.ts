@@ -13,6 +13,7 @@ import {
 } from '../contract/lead-files';
 import { networkError, refusalOf, type Answer, type CallError } from './answer';
 import { actionNotProvided, actorNotProvided } from './not-provided';
+import type { RealRole } from '../contract/roles';
 
 /**
  * The import-leads wizard (SPEC §2 Pipeline, §3 Import mapping, §4 Import wizard, §5 Import
@@ -46,7 +47,6 @@ import { actionNotProvided, actorNotProvided } from './not-provided';
  */
 
 export type ImportStep = 0 | 1 | 2;
-export type RealRole = 'admin' | 'member';
 
 /** How far a parse is: data rows read so far and the part of the file done (0 to 1). */
 export type ParseProgress = { rows: number; fraction: number };

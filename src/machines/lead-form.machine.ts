@@ -15,6 +15,7 @@ import {
 } from '../contract/leads';
 import { networkError, refusalOf, refusedWith, type Answer, type CallError, type Refusal } from './answer';
 import { actorNotProvided } from './not-provided';
+import type { RealRole } from '../contract/roles';
 
 /**
  * The lead form, adding a lead or editing one (SPEC §3 Lead / contact, Sales info, Company info;
@@ -98,7 +99,7 @@ export type LeadUpdateBody = z.input<typeof leadUpdateRequest>;
 export type LeadFormResult = { lead: Lead; previousTabId?: number };
 
 export type LeadFormInput = {
-  realRole: 'admin' | 'member';
+  realRole: RealRole;
   mode: 'add' | 'edit';
   /** The lead to edit (mode 'edit'). */
   lead?: Lead;
@@ -113,11 +114,11 @@ export type StaleRefusal = Refusal & { code: typeof Code.STALE_EDIT; fresh: Lead
 export type SaveLeadAnswer = Answer<Lead> | StaleRefusal;
 
 export type SaveLeadInput =
-  | { realRole: 'admin' | 'member'; mode: 'add'; body: LeadAddBody }
-  | { realRole: 'admin' | 'member'; mode: 'edit'; body: LeadUpdateBody };
+  | { realRole: RealRole; mode: 'add'; body: LeadAddBody }
+  | { realRole: RealRole; mode: 'edit'; body: LeadUpdateBody };
 
 export type LeadFormContext = {
-  realRole: 'admin' | 'member';
+  realRole: RealRole;
   mode: 'add' | 'edit';
   tabs: Tab[];
   values: LeadFormValues;

@@ -2,6 +2,7 @@ import { assign, setup, type ActorRefFrom } from 'xstate';
 import type { Lead } from '../contract/leads';
 import { actorNotProvided } from './not-provided';
 import type { PipelineFilters } from './pipeline-filters';
+import type { RealRole } from '../contract/roles';
 
 /**
  * One lead panel of the pipeline: one tab's lead list (SPEC §2 Pipeline: lead panels per tab;
@@ -21,13 +22,12 @@ import type { PipelineFilters } from './pipeline-filters';
  * Tags for the view: loading (the first page is on its way), loadingMore, failed, empty.
  */
 
-export type PanelRole = 'admin' | 'member';
 
-export type LeadPanelInput = { realRole: PanelRole; tabId: number; pageSize: number; filters: PipelineFilters };
+export type LeadPanelInput = { realRole: RealRole; tabId: number; pageSize: number; filters: PipelineFilters };
 
 export type LeadPage = { rows: Lead[]; totalCount: number };
 
-export type LoadLeadPageInput = { realRole: PanelRole; tabId: number; filters: PipelineFilters; page: number; pageSize: number };
+export type LoadLeadPageInput = { realRole: RealRole; tabId: number; filters: PipelineFilters; page: number; pageSize: number };
 
 export type LeadPanelContext = LeadPanelInput & {
   leads: Lead[];

@@ -1,6 +1,6 @@
 import { assign, setup, type ActorRefFrom } from 'xstate';
 import type { ConfigItem, PayInfo, UserInfo } from '../contract/account';
-import { realRole } from '../contract/roles';
+import { realRole, type RealRole } from '../contract/roles';
 import type { WorkspaceInfo, WorkspaceMember } from '../contract/workspace';
 import {
   HOME_PATH,
@@ -65,8 +65,6 @@ export type GateTarget = { pathname: string; search: string };
 export type ApiAnswer<T> = { code: number; data: T | null };
 export type { NavigateParams } from './constants';
 
-/** A real role (SPEC §6: admins, and managers or members). */
-export type GateRole = ReturnType<typeof realRole>;
 /** The routing facts of the route table the gate applies (each path covers the pages under it). */
 export type GateRules = {
   /** Paths open without a session (SPEC §2: the gate lets them through). */
@@ -74,7 +72,7 @@ export type GateRules = {
   /** Paths a signed-in user without a workspace may open (step 6). */
   noWorkspacePaths: readonly string[];
   /** Paths only some real roles may open (others get /404). */
-  restricted: readonly { path: string; roles: readonly GateRole[] }[];
+  restricted: readonly { path: string; roles: readonly RealRole[] }[];
 };
 export type GateInput = { rules: GateRules };
 /** What the gate hands to `storeAccount` once loaded. */
@@ -107,7 +105,7 @@ export type GateEvent =
 
 export type FetchWorkspaceInfoInput = { inviteToken: string | null };
 /** Config lists live under the real role's prefix (/admin or /member). */
-export type FetchUserConfigInput = { role: 'admin' | 'member' };
+export type FetchUserConfigInput = { role: RealRole };
 
 // ---- pure helpers (exported for views and tests) ----
 

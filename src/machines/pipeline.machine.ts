@@ -4,6 +4,7 @@ import type { Answer, Outcome } from './answer';
 import { leadPanelMachine, type LeadPanelActorRef, type LeadPanelContext, type LeadPanelEvent } from './lead-panel.machine';
 import { actionNotProvided, actorNotProvided } from './not-provided';
 import { DEFAULT_FILTERS, isFiltered, queryOfFilters, sameFilters, type PipelineFilters } from './pipeline-filters';
+import type { RealRole } from '../contract/roles';
 
 /**
  * The lead pipeline (SPEC §2 Pipeline: lead panels per tab; §3 Tab, Lead list state per tab,
@@ -40,7 +41,6 @@ import { DEFAULT_FILTERS, isFiltered, queryOfFilters, sameFilters, type Pipeline
  * busy, editing, importing, tagging.
  */
 
-export type RealRole = 'admin' | 'member';
 export type TabCounts = { openCount: number; awaitReplyCount: number };
 /** What the counts call answered: per tab, and the open leads of every tab together. */
 export type LeadCounts = { counts: Record<number, TabCounts>; totalLeads: number };

@@ -23,7 +23,6 @@ import { usageLimitStates, type Seats } from './usage-limit';
  */
 
 /** The caller's role in the workspace (src/contract/roles.ts `roleOf`). */
-export type TeamRole = Role;
 
 export type MemberAction =
   | { kind: 'role'; userId: string; level: 'manager' | 'member' }
@@ -40,7 +39,7 @@ export type MembersPage = { items: WorkspaceMember[]; total: number };
 export type LoadPageInput = { workspaceId: string; page: number };
 export type RunActionInput = { workspaceId: string; action: MemberAction };
 
-export type TeamMembersInput = { workspaceId: string; selfId: string; role: TeamRole };
+export type TeamMembersInput = { workspaceId: string; selfId: string; role: Role };
 
 /** A one-column sort, the shape of the kit's table (src/ui/components/data-table.tsx TableSort). */
 export type MembersSort = { columnId: string; direction: 'asc' | 'desc' } | null;
@@ -85,7 +84,7 @@ type Events =
 export { MEMBERS_PAGE_SIZE };
 
 /** Who looks at the list. */
-export type Viewer = { role: TeamRole; selfId: string };
+export type Viewer = { role: Role; selfId: string };
 
 /** What the viewer may do on one row (SPEC §4 member status, §6 roles). */
 export type RowActions = {
@@ -123,7 +122,7 @@ export const rowActionsOf = (viewer: Viewer, m: WorkspaceMember): RowActions => 
 };
 
 /** The owner cannot leave, only exit and delete the workspace; managers and members leave. */
-export const exitOf = (role: TeamRole): 'leave' | 'disband' => (role === 'admin' ? 'disband' : 'leave');
+export const exitOf = (role: Role): 'leave' | 'disband' => (role === 'admin' ? 'disband' : 'leave');
 
 /** The viewer may invite, and the list has an actions column. */
 export const managesList = (viewer: Viewer): boolean => managesTeam(viewer.role);

@@ -22,9 +22,9 @@ import {
   INVITATION_PATH,
   MEMBER_EXCEED_PATH,
   TOKEN_EXPIRED_PATH,
-  type GateRole,
   type GateRules,
 } from '../machines/login-gate.machine';
+import type { RealRole } from '../contract/roles';
 
 /** Standalone pages render alone; 'main' ones inside the main layout (side menu and header). */
 export type RouteLayout = 'standalone' | 'main';
@@ -58,14 +58,14 @@ export type RouteEntry = {
   layout: RouteLayout;
   access: RouteAccess;
   /** Real roles that may open it (SPEC §6); the gate sends others to /404. */
-  roles: readonly GateRole[];
+  roles: readonly RealRole[];
   /** Its side-menu entry, if it has one. */
   menu: RouteMenu | null;
   /** Whether the header shows the member selector on it (SPEC §2 Layout; main layout only). */
   memberSelector: boolean;
 };
 
-const allRoles: readonly GateRole[] = ['admin', 'member'];
+const allRoles: readonly RealRole[] = ['admin', 'member'];
 
 type EntryOptions<M> = {
   path: string;
@@ -74,7 +74,7 @@ type EntryOptions<M> = {
   areas?: readonly LazyArea[];
   layout: RouteLayout;
   access: RouteAccess;
-  roles?: readonly GateRole[];
+  roles?: readonly RealRole[];
   menu?: RouteMenu;
   memberSelector?: boolean;
 };
@@ -216,7 +216,7 @@ export const routeFor = (pathname: string, table: readonly RouteEntry[] = routeT
 export type MenuEntry = RouteMenu & { path: string };
 
 /** The side menu for a real role: visible entries of the routes that role may open, in order. */
-export const menuEntriesFor = (role: GateRole, table: readonly RouteEntry[] = routeTable): MenuEntry[] =>
+export const menuEntriesFor = (role: RealRole, table: readonly RouteEntry[] = routeTable): MenuEntry[] =>
   table
     .filter((r): r is RouteEntry & { menu: RouteMenu } => r.menu !== null && !r.menu.hidden && r.roles.includes(role))
     .map((r) => ({ ...r.menu, path: r.path }))

@@ -19,7 +19,6 @@ import { contactProfileMachine, type AddNoteInput, type LoadedProfile, type Note
 import type {
   BatchInput,
   ContactsPage,
-  ContactsRole,
   contactsTableMachine,
   DeleteAnswer,
   ExportInput,
@@ -30,6 +29,7 @@ import type {
 import type { Note } from '../../contract/contacts';
 import { answerOf, dataOf, outcomeOf } from '../answer';
 import type { FlowEffects } from '../flow-services';
+import type { RealRole } from '../../contract/roles';
 
 export const contactProfileEffects: FlowEffects<typeof contactProfileMachine> = (services) => {
   const { api } = services;
@@ -65,14 +65,14 @@ export const contactsTableEffects: FlowEffects<typeof contactsTableMachine> = (s
         const page = dataOf(await api.call(forRole(contactCalls.contactsList, input.realRole), listRequestOf(input.filters, input.page, input.pageSize), { signal }), 'Contact list');
         return { rows: page.rows, totalCount: page.totalCount };
       }),
-      loadColumns: fromPromise(async ({ input, signal }: { input: { realRole: ContactsRole }; signal: AbortSignal }) => {
+      loadColumns: fromPromise(async ({ input, signal }: { input: { realRole: RealRole }; signal: AbortSignal }) => {
         const config = dataOf(await api.call(forRole(contactCalls.listConfig, input.realRole), { type: CONTACT_TABLE_CONFIG }, { signal }), 'Column choice');
         return config.columns;
       }),
       saveColumns: fromPromise<Outcome, SaveColumnsInput>(async ({ input, signal }) =>
         outcomeOf(await api.call(forRole(contactCalls.listConfigSave, input.realRole), { type: CONTACT_TABLE_CONFIG, columns: input.columns }, { signal })),
       ),
-      loadOptions: fromPromise<FilterOptions, { realRole: ContactsRole }>(async ({ input, signal }) => {
+      loadOptions: fromPromise<FilterOptions, { realRole: RealRole }>(async ({ input, signal }) => {
         const [tags, tabs] = await Promise.all([
           api.call(tagsEndpoints.tagList, {}, { signal }).then((r) => dataOf(r, 'Tags').items),
           api.call(forRole(leadCalls.userTabs, input.realRole), {}, { signal }).then((r) => dataOf(r, 'Tabs').tabs),

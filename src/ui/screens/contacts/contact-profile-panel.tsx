@@ -24,6 +24,7 @@ import { Heading, Text } from '../../components/heading';
 import { LeadFormDialog } from '../pipeline/lead-form-dialog';
 import { StartChatButton } from '../sync/start-chat';
 import { ChatNotice } from '../sync/sync-notice';
+import type { RealRole } from '../../../contract/roles';
 
 const body = css({ display: 'flex', flexDirection: 'column', gap: '4', maxHeight: 'min(70dvh, 40rem)', overflowY: 'auto', p: '1' });
 const details = css({ display: 'grid', gridTemplateColumns: 'max-content minmax(0, 1fr)', gap: '1 4', '& dt': { color: 'fg.muted' }, '& dd': { overflowWrap: 'anywhere' } });
@@ -40,7 +41,7 @@ export function ContactProfilePanel({ table, tabs }: { table: ContactsTableActor
   return <ProfileView key={profile.id} profile={profile} table={table} tabs={tabs} realRole={realRole} />;
 }
 
-function ProfileView({ profile, table, tabs, realRole }: { profile: ContactProfileActorRef; table: ContactsTableActorRef; tabs: Tab[]; realRole: 'admin' | 'member' }) {
+function ProfileView({ profile, table, tabs, realRole }: { profile: ContactProfileActorRef; table: ContactsTableActorRef; tabs: Tab[]; realRole: RealRole }) {
   const { LL, locale } = useI18nContext();
   const t = LL.contacts.profile;
   const contact = useSelector(profile, (s) => s.context.contact);

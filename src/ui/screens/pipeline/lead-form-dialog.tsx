@@ -37,9 +37,10 @@ import { ModalDialog } from '../../components/dialog';
 import { FieldFrame, TextField } from '../../components/field';
 import { SimpleSelect, type SelectOption } from '../../components/select';
 import { useFlowActor } from '../../flow';
+import type { RealRole } from '../../../contract/roles';
 
 export type LeadFormDialogProps = {
-  realRole: 'admin' | 'member';
+  realRole: RealRole;
   mode: 'add' | 'edit';
   /** The lead to edit (mode 'edit'). */
   lead?: Lead;

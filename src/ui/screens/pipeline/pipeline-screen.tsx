@@ -21,7 +21,7 @@ import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useLocation } from 'react-router-dom';
 import { css } from '../../../../styled-system/css';
 import { LEADS_PAGE_SIZE, NO_TAB_ID, leadSorts, sortOrders } from '../../../contract/leads';
-import { managesTeam } from '../../../contract/roles';
+import { managesTeam, type RealRole } from '../../../contract/roles';
 import { useI18nContext } from '../../../i18n/i18n-react';
 import { selectRole } from '../../../machines/account.machine';
 import { filtersFromQuery, isFiltered, type PipelineFilters, type TimeRange } from '../../../machines/pipeline-filters';
@@ -162,7 +162,7 @@ function PipelineLoading() {
   );
 }
 
-function PipelineView({ pipeline, realRole }: { pipeline: PipelineActorRef; realRole: 'admin' | 'member' }) {
+function PipelineView({ pipeline, realRole }: { pipeline: PipelineActorRef; realRole: RealRole }) {
   const { LL, locale } = useI18nContext();
   const t = LL.pipeline;
   const tabs = useSelector(pipeline, (s) => s.context.tabs);

@@ -14,7 +14,7 @@
 import { useSelector } from '@xstate/react';
 import { useCallback, useMemo } from 'react';
 import { css } from '../../../../styled-system/css';
-import { syncTypes, type SyncType } from '../../../contract/roles';
+import { syncTypes, type Role, type SyncType } from '../../../contract/roles';
 import type { WorkspaceMember } from '../../../contract/workspace';
 import { useI18nContext } from '../../../i18n/i18n-react';
 import { selectRole, selectUserId, selectWorkspaceId, selectWorkspaceName } from '../../../machines/account.machine';
@@ -27,7 +27,6 @@ import {
   sortedRows,
   teamMembersMachine,
   type TeamMembersActorRef,
-  type TeamRole,
   type Viewer,
 } from '../../../machines/team-members.machine';
 import { teamMembersEffects } from '../../../services/actors/team';
@@ -60,7 +59,7 @@ export function MembersScreen() {
   return <MembersView key={`${workspaceId}:${selfId}:${role}`} workspaceId={workspaceId} workspaceName={workspaceName} selfId={selfId} role={role} />;
 }
 
-function MembersView({ workspaceId, workspaceName, selfId, role }: { workspaceId: string; workspaceName: string; selfId: string; role: TeamRole }) {
+function MembersView({ workspaceId, workspaceName, selfId, role }: { workspaceId: string; workspaceName: string; selfId: string; role: Role }) {
   const { LL } = useI18nContext();
   const t = LL.team;
   const ref = useFlowActor(teamMembersMachine, teamMembersEffects, { input: { workspaceId, selfId, role } });
