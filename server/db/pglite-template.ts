@@ -4,9 +4,11 @@
  * copying this directory takes a tenth of a second, so a new embedded database starts fast (a
  * PostgreSQL data directory holds no absolute paths, so a copy opens anywhere). It also holds the
  * job queue's schema (pg-boss, installed, and the app's queues, as server/jobs/runtime.ts makes
- * them at start). The template is keyed by the PGlite and pg-boss versions and the migrations,
- * built by `npm start` / `npm run db:template` before the server starts, and never committed
- * (.data-template/ is git-ignored). Without it the server initialises as usual.
+ * them at start): the builder's caller installs it (server/jobs/template.ts), so this module, which
+ * opening a database imports, loads neither the job runtime nor the mailer. The template is keyed
+ * by the PGlite and pg-boss versions and the migrations, built by `npm start` / `npm run
+ * db:template` before the server starts, and never committed (.data-template/ is git-ignored).
+ * Without it the server initialises as usual.
  */
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
@@ -14,15 +16,12 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import { drizzle } from 'drizzle-orm/pglite';
+import { drizzle, type PgliteDatabase } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
-import { systemClock } from '../clock';
-import { defaultConfig } from '../config';
-import { createJobRuntime } from '../jobs/runtime';
-import { createLogTransport } from '../mail';
 import * as schema from './schema';
 
-const silentLogger = { info: () => undefined, warn: () => undefined, error: () => undefined };
+/** The migrated template database, handed to the step that installs what else it holds. */
+export type TemplateDb = PgliteDatabase<typeof schema>;
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -77,8 +76,11 @@ export const copyTemplate = (dataDir: string): boolean => {
   return true;
 };
 
-/** Builds the template (initdb, migrations and the queue's schema in a new directory). Returns its path. */
-export const buildTemplate = async (): Promise<string> => {
+/**
+ * Builds the template in a new directory: initdb, the migrations, then `prepare` (the job queue's
+ * schema: server/jobs/template.ts `buildTemplate` is the one caller to use). Returns its path.
+ */
+export const buildPgliteTemplate = async (prepare: (db: TemplateDb) => Promise<void>): Promise<string> => {
   const path = templatePath();
   if (existsSync(join(path, 'PG_VERSION'))) return path;
   mkdirSync(dirname(path), { recursive: true });
@@ -88,10 +90,7 @@ export const buildTemplate = async (): Promise<string> => {
   try {
     const db = drizzle({ client, schema });
     await migrate(db, { migrationsFolder });
-    // The job queue's schema and the app's queues (creating a queue makes its partition table).
-    const jobs = createJobRuntime({ db, clock: systemClock, logger: silentLogger, config: defaultConfig, transport: createLogTransport({ logger: silentLogger }) });
-    await jobs.init();
-    await jobs.stop();
+    await prepare(db);
   } finally {
     // A clean shut-down leaves a directory that opens without recovery.
     await client.close();

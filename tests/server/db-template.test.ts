@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/client';
-import { buildTemplate, copyTemplate, isFreshDataDir, templatePath } from '../../server/db/pglite-template';
+import { copyTemplate, isFreshDataDir, templatePath } from '../../server/db/pglite-template';
+import { buildTemplate } from '../../server/jobs/template';
 
 const dirs: string[] = [];
 afterAll(() => {
