@@ -22,10 +22,10 @@ import { count, eq } from 'drizzle-orm';
 import type { MessageMeta, SyncChat, SyncMessage } from '../../src/contract/chats';
 import { messageTypes, SYNC_BATCH_MAX_CHATS, SYNC_BATCH_MAX_MESSAGES } from '../../src/contract/chats';
 import type { Db } from '../../server/db/client';
-import { inWorkspace } from '../../server/db/scoped';
+import { inWorkspace, type Owner } from '../../server/db/scoped';
 import { chats, leads, messages } from '../../server/db/schema';
 import { phoneKey } from '../../server/leads/phone-key';
-import { storeUpload, type ChatOwner, type SyncUpload } from '../../server/chats/upload';
+import { storeUpload, type SyncUpload } from '../../server/chats/upload';
 import { lockMembership } from './lock-member';
 
 export const LONG_CHAT_MESSAGES = 5000;
@@ -259,7 +259,7 @@ export const uploadBatches = (number: string, plan: DemoChatPlan): SyncUpload[] 
 
 export type ChatCounts = { chats: number; messages: number };
 
-const countsOf = async (tx: Db, owner: ChatOwner): Promise<ChatCounts> => {
+const countsOf = async (tx: Db, owner: Owner): Promise<ChatCounts> => {
   const own = inWorkspace(chats, owner, eq(chats.ownerId, owner.userId));
   const [c] = await tx.select({ n: count() }).from(chats).where(own);
   const [m] = await tx
@@ -274,7 +274,7 @@ const countsOf = async (tx: Db, owner: ChatOwner): Promise<ChatCounts> => {
  * One person's demo chats, in one transaction, when they have none (the membership row locked
  * first, so two seeds at once cannot both find none). Answers their chat and message counts.
  */
-export const seedChats = async (db: Db, owner: ChatOwner, number: string, seed: number, now: Date, random: (seed: number) => Random): Promise<ChatCounts> =>
+export const seedChats = async (db: Db, owner: Owner, number: string, seed: number, now: Date, random: (seed: number) => Random): Promise<ChatCounts> =>
   db.transaction(async (tx) => {
     await lockMembership(tx, owner);
     const existing = await countsOf(tx, owner);

@@ -22,18 +22,17 @@ import { eq, inArray, sql, type SQLWrapper } from 'drizzle-orm';
 import { phoneOfChatId } from '../../src/contract/chats';
 import { NO_TAB_ID } from '../../src/contract/leads';
 import type { Db, Tx } from '../db/client';
-import { inWorkspace } from '../db/scoped';
+import { inWorkspace, type Owner } from '../db/scoped';
 import { chats, leads } from '../db/schema';
 import { phoneKey } from '../leads/phone-key';
 import { isoOf, rowsOf, textArray } from './sql';
-import type { ChatOwner } from './upload';
 
 /**
  * Before leads are deleted: their owner's chats let go of them and are stamped as changed (the
  * foreign key would empty `lead_id` without moving `updated_at`, and the incremental list would
  * keep showing the old lead). `leadIds`: the ids, or a subquery selecting them.
  */
-export const unlinkChatsOfLeads = (tx: Db | Tx, owner: ChatOwner, leadIds: string[] | SQLWrapper, now: Date) =>
+export const unlinkChatsOfLeads = (tx: Db | Tx, owner: Owner, leadIds: string[] | SQLWrapper, now: Date) =>
   tx
     .update(chats)
     .set({ leadId: null, updatedAt: now })
@@ -128,7 +127,7 @@ export const candidateName = (chatName: string, phone: string, round: number): s
  * A distinct name for each new lead: taken names are asked of the database (its `lower()` is the
  * unique key's), so the batch's own names are told apart by the same key.
  */
-const assignNames = async (tx: Db, owner: ChatOwner, wanted: readonly { chatName: string; phone: string }[]): Promise<string[]> => {
+const assignNames = async (tx: Db, owner: Owner, wanted: readonly { chatName: string; phone: string }[]): Promise<string[]> => {
   const names: string[] = new Array<string>(wanted.length);
   const used = new Set<string>();
   let pending = wanted.map((w, index) => ({ ...w, index }));
@@ -155,7 +154,7 @@ const assignNames = async (tx: Db, owner: ChatOwner, wanted: readonly { chatName
   return names;
 };
 
-const readLeads = async (tx: Db, owner: ChatOwner, where: ReturnType<typeof sql>) =>
+const readLeads = async (tx: Db, owner: Owner, where: ReturnType<typeof sql>) =>
   (
     await tx
       .select({ id: leads.id, lastMessageAt: leads.lastMessageAt, awaitingReply: leads.awaitingReply, isClosed: leads.isClosed, phoneKey: leads.phoneKey })
@@ -169,7 +168,7 @@ export type ChatLeadOutcome = { created: number; updated: number; linkedChats: s
 /** Applies the lead rules (module comment) to the single chats an upload touched. */
 export const syncLeadsOfChats = async (
   tx: Db,
-  owner: ChatOwner,
+  owner: Owner,
   touched: { newChats: readonly string[]; lastChanged: readonly string[] },
   now: Date,
 ): Promise<ChatLeadOutcome> => {

@@ -15,11 +15,10 @@ import { Code } from '../../src/contract/codes';
 import type { Chat, Message } from '../../src/contract/chats';
 import type { Db } from '../db/client';
 import { preparedFor } from '../db/prepared';
-import { inWorkspace } from '../db/scoped';
+import { inWorkspace, type Owner } from '../db/scoped';
 import { chats, messages } from '../db/schema';
 import { fail } from '../http/respond';
 import { isoOf } from './sql';
-import type { ChatOwner } from './upload';
 
 /** How far behind its read a list's next timestamp is (see the module comment). */
 export const INC_OVERLAP_MS = 5000;
@@ -73,15 +72,15 @@ export const toWireMessage = (r: MessageRow): Message => ({
   meta: r.meta ?? null,
 });
 
-const owned = (owner: ChatOwner, ...conditions: (SQL | undefined)[]) => inWorkspace(chats, owner, eq(chats.ownerId, owner.userId), ...conditions);
+const owned = (owner: Owner, ...conditions: (SQL | undefined)[]) => inWorkspace(chats, owner, eq(chats.ownerId, owner.userId), ...conditions);
 
-const live = (owner: ChatOwner) => owned(owner, eq(chats.isDel, false));
+const live = (owner: Owner) => owned(owner, eq(chats.isDel, false));
 
 /**
  * A page of the member's live chats, newest last message first and chats without messages last:
  * the chats_owner_last_message_idx index read backwards (a test checks the plan).
  */
-export const chatPageQuery = (db: Db, owner: ChatOwner, pageNo: number, pageSize: number) =>
+export const chatPageQuery = (db: Db, owner: Owner, pageNo: number, pageSize: number) =>
   db
     .select(chatColumns)
     .from(chats)
@@ -91,7 +90,7 @@ export const chatPageQuery = (db: Db, owner: ChatOwner, pageNo: number, pageSize
     .offset((pageNo - 1) * pageSize);
 
 /** A page of the member's live chats and their count. */
-export const chatPage = async (db: Db, owner: ChatOwner, pageNo: number, pageSize: number, now: Date) => {
+export const chatPage = async (db: Db, owner: Owner, pageNo: number, pageSize: number, now: Date) => {
   const [rows, [total]] = await Promise.all([chatPageQuery(db, owner, pageNo, pageSize), db.select({ n: count() }).from(chats).where(live(owner))]);
   const totalCount = Number(total?.n ?? 0);
   return { rows: rows.map(toWireChat), totalCount, hasNext: (pageNo - 1) * pageSize + rows.length < totalCount, timestamp: now.getTime() - INC_OVERLAP_MS };
@@ -105,7 +104,7 @@ const inline: Bind = (_, value) => sql`${value}`;
  * The member's chats changed after a time (deleted ones included, with isDel): a range of
  * chats_owner_updated_idx (a test checks the plan).
  */
-export const changedSinceQuery = (db: Db, owner: ChatOwner, since: string, bind: Bind = inline) =>
+export const changedSinceQuery = (db: Db, owner: Owner, since: string, bind: Bind = inline) =>
   db
     .select(chatColumns)
     .from(chats)
@@ -123,13 +122,13 @@ const changedSince = preparedFor((db) =>
   changedSinceQuery(db, { workspaceId: '', userId: '' }, '', (name) => sql`${sql.placeholder(name)}`).prepare('chats_changed_since'),
 );
 
-export const chatsChangedSince = async (db: Db, owner: ChatOwner, since: number, now: Date) => {
+export const chatsChangedSince = async (db: Db, owner: Owner, since: number, now: Date) => {
   const rows = await changedSince(db).execute({ workspaceId: owner.workspaceId, ownerId: owner.userId, since: isoOf(since) });
   return { rows: rows.map(toWireChat), timestamp: now.getTime() - INC_OVERLAP_MS };
 };
 
 /** The conversation must be a chat of the owner (another member's or workspace's answers NOT_FOUND, as an unknown id does). */
-const requireConversation = async (db: Db, owner: ChatOwner, conversationId: string): Promise<void> => {
+const requireConversation = async (db: Db, owner: Owner, conversationId: string): Promise<void> => {
   const [row] = await db.select({ id: chats.id }).from(chats).where(owned(owner, eq(chats.id, conversationId))).limit(1);
   if (!row) throw fail(Code.NOT_FOUND);
 };
@@ -151,7 +150,7 @@ const beyond = (direction: 'before' | 'after', at: Position): SQL => {
  * position: the latest page. Keyset pages on messages_page_idx: one row past the page tells
  * `hasMore`.
  */
-export const messagePageQuery = (db: Db, owner: ChatOwner, conversationId: string, direction: 'before' | 'after', at: Position | null, pageSize: number) => {
+export const messagePageQuery = (db: Db, owner: Owner, conversationId: string, direction: 'before' | 'after', at: Position | null, pageSize: number) => {
   const order = direction === 'before' ? desc : asc;
   return db
     .select()
@@ -161,7 +160,7 @@ export const messagePageQuery = (db: Db, owner: ChatOwner, conversationId: strin
     .limit(pageSize + 1);
 };
 
-export const messagePage = async (db: Db, owner: ChatOwner, conversationId: string, direction: 'before' | 'after', at: Position | null, pageSize: number) => {
+export const messagePage = async (db: Db, owner: Owner, conversationId: string, direction: 'before' | 'after', at: Position | null, pageSize: number) => {
   await requireConversation(db, owner, conversationId);
   const rows = await messagePageQuery(db, owner, conversationId, direction, at, pageSize);
   const page = rows.slice(0, pageSize);

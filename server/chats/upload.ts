@@ -29,15 +29,13 @@ import { Code } from '../../src/contract/codes';
 import { isGroupChatId, MAX_CHAT_NUMBERS, type SyncChat, type syncUploadRequest } from '../../src/contract/chats';
 import type { Db } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
-import { inWorkspace } from '../db/scoped';
+import { inWorkspace, type Owner } from '../db/scoped';
 import { chatNumbers, chats, chatSyncStates, workspaceMembers } from '../db/schema';
 import { fail } from '../http/respond';
 import { syncLeadsOfChats } from './leads';
 import { isoOf, rowsOf, textArray } from './sql';
 
 export type SyncUpload = z.output<typeof syncUploadRequest>;
-/** The member whose chats an upload stores (always the caller: the contract refuses the source-user header). */
-export type ChatOwner = { workspaceId: string; userId: string };
 export type UploadCounts = { chatsStored: number; messagesStored: number; leadsCreated: number; leadsUpdated: number };
 
 /** A chat list row shows a line of the last message: the row keeps this many characters of it. */
@@ -93,7 +91,7 @@ export const planUpload = (batch: Pick<SyncUpload, 'chats' | 'messages'>, existi
 };
 
 /** Locks the member's row for the upload and reads their sync type and number. */
-const lockMember = async (tx: Db, owner: ChatOwner) => {
+const lockMember = async (tx: Db, owner: Owner) => {
   const [row] = await tx
     .select({ id: workspaceMembers.id, syncType: workspaceMembers.syncType, number: workspaceMembers.number })
     .from(workspaceMembers)
@@ -104,7 +102,7 @@ const lockMember = async (tx: Db, owner: ChatOwner) => {
 };
 
 /** Registers the number (SPEC §9: at most MAX_CHAT_NUMBERS per account) and makes it the member's number. */
-const registerNumber = async (tx: Db, owner: ChatOwner, member: { id: string; number: string | null }, number: string, now: Date) => {
+const registerNumber = async (tx: Db, owner: Owner, member: { id: string; number: string | null }, number: string, now: Date) => {
   const added = await tx
     .insert(chatNumbers)
     .values({ workspaceId: owner.workspaceId, userId: owner.userId, number, createdAt: now })
@@ -119,7 +117,7 @@ const registerNumber = async (tx: Db, owner: ChatOwner, member: { id: string; nu
   }
 };
 
-const readExisting = async (tx: Db, owner: ChatOwner, number: string, chatIds: string[]): Promise<Map<string, ExistingChat>> => {
+const readExisting = async (tx: Db, owner: Owner, number: string, chatIds: string[]): Promise<Map<string, ExistingChat>> => {
   if (chatIds.length === 0) return new Map();
   const rows = await tx
     .select({ id: chats.id, chatWhatsappId: chats.chatWhatsappId, name: chats.name, avatarUrl: chats.avatarUrl, isDel: chats.isDel })
@@ -131,7 +129,7 @@ const readExisting = async (tx: Db, owner: ChatOwner, number: string, chatIds: s
 };
 
 /** Inserts the batch's messages that are not stored yet; answers the conversations that got some, and how many. */
-const insertMessages = async (tx: Db, owner: ChatOwner, batch: SyncUpload, rowIds: ReadonlyMap<string, string>, now: Date) => {
+const insertMessages = async (tx: Db, owner: Owner, batch: SyncUpload, rowIds: ReadonlyMap<string, string>, now: Date) => {
   if (batch.messages.length === 0) return { stored: 0, conversations: [] as string[] };
   // In conversation and time order, so the insert walks the page index in order.
   const rows = batch.messages
@@ -157,7 +155,7 @@ const insertMessages = async (tx: Db, owner: ChatOwner, batch: SyncUpload, rowId
  * Each given chat takes its newest message (by send time, then msgKey) as its last message, when
  * that is not already it. Answers the chats whose last message changed.
  */
-const refreshLastMessages = async (tx: Db, owner: ChatOwner, conversationIds: string[]): Promise<string[]> => {
+const refreshLastMessages = async (tx: Db, owner: Owner, conversationIds: string[]): Promise<string[]> => {
   if (conversationIds.length === 0) return [];
   const result = await tx.execute(sql`
     WITH newest AS (
@@ -179,7 +177,7 @@ const refreshLastMessages = async (tx: Db, owner: ChatOwner, conversationIds: st
   return rowsOf<{ id: string }>(result).map((r) => r.id);
 };
 
-const writeChats = async (tx: Db, owner: ChatOwner, number: string, plan: UploadPlan, now: Date): Promise<void> => {
+const writeChats = async (tx: Db, owner: Owner, number: string, plan: UploadPlan, now: Date): Promise<void> => {
   if (plan.inserts.length > 0) {
     await tx.insert(chats).values(
       plan.inserts.map(({ id, chat }) => ({
@@ -211,7 +209,7 @@ const writeChats = async (tx: Db, owner: ChatOwner, number: string, plan: Upload
  * The member's sync state: the sync started (first batch) or finished (final batch), and the count
  * of their live chats.
  */
-const writeSyncState = async (tx: Db, owner: ChatOwner, batch: Pick<SyncUpload, 'firstBatch' | 'final'>, now: Date) => {
+const writeSyncState = async (tx: Db, owner: Owner, batch: Pick<SyncUpload, 'firstBatch' | 'final'>, now: Date) => {
   const liveChats = sql`(SELECT count(*)::int FROM ${chats} WHERE ${inWorkspace(chats, owner, eq(chats.ownerId, owner.userId), eq(chats.isDel, false))})`;
   await tx
     .insert(chatSyncStates)
@@ -239,7 +237,7 @@ const writeSyncState = async (tx: Db, owner: ChatOwner, batch: Pick<SyncUpload, 
  * just before the commit, so a change is never stamped much earlier than it becomes visible (the
  * incremental list answers a time a few seconds behind its read, server/chats/lists.ts).
  */
-const stampChanged = async (tx: Db, owner: ChatOwner, ids: ReadonlySet<string>, stamp: Date) => {
+const stampChanged = async (tx: Db, owner: Owner, ids: ReadonlySet<string>, stamp: Date) => {
   if (ids.size === 0) return;
   await tx.execute(sql`
     UPDATE chats SET updated_at = ${isoOf(stamp)}::timestamptz
@@ -252,7 +250,7 @@ export type StoreOptions = {
   now: () => Date;
 };
 
-const storeOnce = async (db: Db, owner: ChatOwner, batch: SyncUpload, options: StoreOptions): Promise<UploadCounts> =>
+const storeOnce = async (db: Db, owner: Owner, batch: SyncUpload, options: StoreOptions): Promise<UploadCounts> =>
   db.transaction(async (tx) => {
     const now = options.now();
     const member = await lockMember(tx, owner);
@@ -283,11 +281,11 @@ const storeOnce = async (db: Db, owner: ChatOwner, batch: SyncUpload, options: S
   });
 
 /**
- * Stores one upload for `owner` (see the module comment). A unique index that refuses a write (a
+ * Stores one upload for `owner` (always the caller: the contract refuses the source-user header; see the module comment). A unique index that refuses a write (a
  * lead name the member took in the lead form while the upload ran) retries the whole upload once:
  * it is idempotent, and the retry picks other names.
  */
-export const storeUpload = async (db: Db, owner: ChatOwner, batch: SyncUpload, options: StoreOptions): Promise<UploadCounts> => {
+export const storeUpload = async (db: Db, owner: Owner, batch: SyncUpload, options: StoreOptions): Promise<UploadCounts> => {
   try {
     return await storeOnce(db, owner, batch, options);
   } catch (error) {

@@ -18,6 +18,12 @@ import type { Db } from './client';
 /** The tenant a query is confined to (a WorkspaceScope, or `{ workspaceId }`). */
 export type TenantScope = { readonly workspaceId: string };
 
+/**
+ * The member whose data a call reads or writes (leads, tabs, chats: their owner; from a
+ * WorkspaceScope, its acting user), in their workspace.
+ */
+export type Owner = TenantScope & { readonly userId: string };
+
 /** A table holding workspace data: it has the `workspace_id` column. */
 export type TenantTable = PgTable & { workspaceId: AnyPgColumn<{ data: string; notNull: true }> };
 
