@@ -18,6 +18,7 @@ import { Code } from '../src/contract/codes';
 import { endpointAt } from '../src/contract/all-endpoints';
 import { MAX_BODY_BYTES } from '../src/contract/endpoint';
 import type { AppDeps } from './deps';
+import { createInviteKeySource } from './invitations';
 import { refuseDeclaredOversize } from './http/body';
 import { ApiFailure, sendEnvelope } from './http/respond';
 import { UPLOAD_SIZE_MESSAGE, type AppEnv } from './http/route';
@@ -30,6 +31,7 @@ import { registerLeadRoutes } from './routes/leads';
 import { registerTabRoutes } from './routes/tabs';
 import { registerTagRoutes } from './routes/tags';
 import { registerUserRoutes } from './routes/user';
+import { registerTeamRoutes } from './routes/team';
 import { registerWorkspaceRoutes } from './routes/workspace';
 import { registerStaticRoutes, setSecurityHeaders } from './static';
 
@@ -74,7 +76,10 @@ export const createApp = (deps: AppDeps): Hono<AppEnv> => {
   registerAccountRoutes(app, deps);
   registerUserRoutes(app, deps);
   registerConfigRoutes(app, deps);
-  registerWorkspaceRoutes(app, deps);
+  // The workspace's creation and the team calls sign invitations with one key, read once.
+  const inviteKeys = createInviteKeySource(deps);
+  registerTeamRoutes(app, deps, inviteKeys);
+  registerWorkspaceRoutes(app, deps, inviteKeys);
   registerLeadRoutes(app, deps);
   registerTabRoutes(app, deps);
   registerContactRoutes(app, deps);

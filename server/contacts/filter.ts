@@ -11,7 +11,8 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod/mini';
 import type { contactFilter, contactSelection } from '../../src/contract/contact-filter';
 import { leadNotes, leads, leadTagValues } from '../db/schema';
-import { likeLiteral, nameKey, type Owner } from '../routes/leads';
+import type { Owner } from '../db/scoped';
+import { likeLiteral, nameKey } from '../leads/repository';
 
 export type ContactFilterInput = z.output<typeof contactFilter>;
 export type ContactSelectionInput = z.output<typeof contactSelection>;

@@ -31,8 +31,8 @@ import { inWorkspace, scoped } from '../db/scoped';
 import { chatNumbers, chatSyncStates, sessions, workspaceMembers, type SessionKind } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { fail } from '../http/respond';
+import { defineRolePair } from '../http/role-pair';
 import { defineRoute, type AppEnv } from '../http/route';
-import { defineRolePair } from './leads';
 
 const kindOfSession = async (db: Db, sessionId: string): Promise<SessionKind | null> => {
   const [row] = await db.select({ kind: sessions.kind }).from(sessions).where(eq(sessions.id, sessionId));

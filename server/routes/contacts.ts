@@ -5,7 +5,7 @@
  * (the caller, or on /admin the member an admin or manager acts for), every query names the
  * workspace and the owner, and another member's or workspace's contact id answers NOT_FOUND.
  *
- * - Update is the lead update (server/routes/leads.ts `updateLead`: STALE_EDIT, NAME_CONFLICT, tab rules).
+ * - Update is the lead update (server/leads/repository.ts `updateLead`: STALE_EDIT, NAME_CONFLICT, tab rules).
  * - Batch delete and export act on a selection: picked ids (of the owner's contacts only; others
  *   are ignored) or every contact matching the filter minus the unticked ones, in one statement.
  * - Export (SPEC §6): free and trial plans get PLAN_LIMIT; the file is CSV (src/contract/csv.ts:
@@ -16,7 +16,7 @@
  * - The list config is the caller's own view, whoever they act for.
  */
 import { randomUUID } from 'node:crypto';
-import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import { Code } from '../../src/contract/codes';
 import {
@@ -30,42 +30,22 @@ import {
 import { toCsv } from '../../src/contract/csv';
 import { CSV_CONTENT_TYPE } from '../../src/contract/files';
 import { NO_TAB_ID, NO_TAB_NAME } from '../../src/contract/leads';
-import type { ContactTagValue } from '../../src/contract/tags';
 import { contactConditions, ownerConditions, selectionWhere } from '../contacts/filter';
+import { tagsOfLeads } from '../contacts/tag-values';
 import { limitFileWork } from '../contacts/file-limits';
 import type { Db } from '../db/client';
-import { leadNotes, leads, leadTagValues, listConfigs, tabs, tags, tagValues, users } from '../db/schema';
+import type { Owner } from '../db/scoped';
+import { leadNotes, leads, listConfigs, tabs, users } from '../db/schema';
 import { unlinkChatsOfLeads } from '../chats/leads';
 import type { AppDeps } from '../deps';
 import { fail } from '../http/respond';
+import { defineRolePair } from '../http/role-pair';
 import type { AppEnv } from '../http/route';
+import { listOrder, ownedBy, toWireLead, updateLead, type LeadRow } from '../leads/repository';
 import { requirePlanPermission } from '../workspace/plans';
-import { defineRolePair, listOrder, ownedBy, toWireLead, updateLead, type LeadRow, type Owner } from './leads';
 
 /** Most rows one export writes. */
 export const EXPORT_MAX_ROWS = 200_000;
-
-/** The tag values of these leads, by lead, in tag name then value order. */
-export const tagsOfLeads = async (db: Db, workspaceId: string, leadIds: readonly string[]): Promise<Map<string, ContactTagValue[]>> => {
-  const byLead = new Map<string, ContactTagValue[]>();
-  if (leadIds.length === 0) return byLead;
-  // Large selections (exports) are read in slices, so no statement carries too many parameters.
-  for (let i = 0; i < leadIds.length; i += 5000) {
-    const rows = await db
-      .select({ leadId: leadTagValues.leadId, valueId: tagValues.id, value: tagValues.value, tagId: tags.id, tagName: tags.name, tagTypeId: tags.tagTypeId })
-      .from(leadTagValues)
-      .innerJoin(tagValues, eq(tagValues.id, leadTagValues.tagValueId))
-      .innerJoin(tags, eq(tags.id, tagValues.tagId))
-      .where(and(eq(leadTagValues.workspaceId, workspaceId), inArray(leadTagValues.leadId, leadIds.slice(i, i + 5000))))
-      .orderBy(asc(tags.name), asc(tagValues.position));
-    for (const { leadId, ...value } of rows) {
-      const list = byLead.get(leadId);
-      if (list) list.push(value);
-      else byLead.set(leadId, [value]);
-    }
-  }
-  return byLead;
-};
 
 /** The owner's tab names by id (No tabs included). */
 const tabNamesOf = async (db: Db, owner: Owner): Promise<Map<number, string>> => {

@@ -22,13 +22,15 @@ import { NO_TAB_ID, NO_TAB_NAME, type Lead } from '../../src/contract/leads';
 import type { WorkspaceScope } from '../auth/scope';
 import { limitFileWork } from '../contacts/file-limits';
 import type { Db } from '../db/client';
+import type { Owner } from '../db/scoped';
 import { leads, tabs } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { fail } from '../http/respond';
+import { defineRolePair } from '../http/role-pair';
 import type { AppEnv } from '../http/route';
 import { ImportFileError, planImport, readImportFile, type ImportPlan } from '../leads/import';
+import { defaultCountryOf, leadFilterWhere, listOrder, lockTab, ownedBy, toWireLead, uniqueAs } from '../leads/repository';
 import { requirePlanPermission } from '../workspace/plans';
-import { defaultCountryOf, defineRolePair, leadFilterWhere, listOrder, lockTab, ownedBy, toWireLead, uniqueAs, type Owner } from './leads';
 
 /** Rows per UPDATE statement of an import, and per INSERT (column arrays carry these). */
 const BATCH = 500;

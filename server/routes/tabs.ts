@@ -14,12 +14,13 @@ import type { Hono } from 'hono';
 import { Code } from '../../src/contract/codes';
 import { leadCalls, MAX_TABS, NO_TAB_ID, NO_TAB_NAME, type Tab } from '../../src/contract/leads';
 import type { Db } from '../db/client';
-import { inWorkspace, scoped } from '../db/scoped';
+import { inWorkspace, scoped, type Owner } from '../db/scoped';
 import { leads, tabs } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { fail } from '../http/respond';
+import { defineRolePair } from '../http/role-pair';
 import type { AppEnv } from '../http/route';
-import { defineRolePair, lockTab, ownedBy, uniqueAs, type Owner } from './leads';
+import { lockTab, ownedBy, uniqueAs } from '../leads/repository';
 
 type TabRow = typeof tabs.$inferSelect;
 

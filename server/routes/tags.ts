@@ -29,14 +29,15 @@ import {
   type tagValueInput,
 } from '../../src/contract/tags';
 import { ownerConditions, selectionWhere } from '../contacts/filter';
+import { tagsOfLeads } from '../contacts/tag-values';
 import type { Db } from '../db/client';
+import type { Owner } from '../db/scoped';
 import { isUniqueViolation } from '../db/errors';
 import { leads, leadTagValues, tags, tagTypes, tagValues } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { ApiFailure, fail } from '../http/respond';
+import { defineRolePair } from '../http/role-pair';
 import { defineRoute, type AppEnv } from '../http/route';
-import { tagsOfLeads } from './contacts';
-import { defineRolePair, type Owner } from './leads';
 
 const nameTaken = (what: 'tag type' | 'tag') => new ApiFailure(Code.TAG_NAME_CONFLICT, `A ${what} with this name already exists.`);
 

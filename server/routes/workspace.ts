@@ -3,7 +3,7 @@
  * admin; the workspace starts on the trial plan (14 days); invited emails become invited members
  * and get an invitation email each (server/invitations.ts), counted against the creator's daily
  * allowance of invitation emails. The rest of the team's life (pages, invitations, joining, roles,
- * leaving, disbanding) is in ./team.ts, registered from here.
+ * leaving, disbanding) is in ./team.ts; server/app.ts registers both with one invitation key source.
  */
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, isNotNull, ne } from 'drizzle-orm';
@@ -18,16 +18,13 @@ import { userSettings, users, workspaceMembers, workspaces } from '../db/schema'
 import type { AppDeps } from '../deps';
 import { fail } from '../http/respond';
 import { defineRoute, type AppEnv } from '../http/route';
-import { countInvitationEmails, createInviteKeySource, issueEmailInvitations, mailInvitations } from '../invitations';
+import { countInvitationEmails, issueEmailInvitations, mailInvitations, type InviteKeySource } from '../invitations';
 import { memberColumns, toWireMember, workspaceInfoOf } from '../workspace/members';
-import { registerTeamRoutes } from './team';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export const registerWorkspaceRoutes = (app: Hono<AppEnv>, deps: AppDeps): void => {
+export const registerWorkspaceRoutes = (app: Hono<AppEnv>, deps: AppDeps, keys: InviteKeySource): void => {
   const { db, logger } = deps;
-  const keys = createInviteKeySource(deps);
-  registerTeamRoutes(app, deps, keys);
 
   defineRoute(app, deps, workspaceEndpoints.workspaceInfo, async ({ scope }) => workspaceInfoOf(db, scope.workspaceId));
 

@@ -6,7 +6,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { leadPageQuery } from '../../server/routes/leads';
+import { leadPageQuery } from '../../server/leads/repository';
 import { leads } from '../../server/db/schema';
 import { camelKeys } from '../../src/contract/case';
 import { Code } from '../../src/contract/codes';
