@@ -1,6 +1,7 @@
 // The contract is on zod/mini (functional API): the login page loads it, and full 'zod' cannot be
 // tree-shaken (~16 KB gzipped more). zod/mini has no default locale: server/http/route.ts sets English.
 import { z } from 'zod/mini';
+import { maxChars } from './text-bounds';
 import { endpoint } from './endpoint';
 import { syncTypes } from './roles';
 
@@ -18,19 +19,19 @@ export const emailSchema = z
   .check(
     z.trim(),
     z.minLength(1, 'Email is empty'),
-    z.maxLength(254),
+    maxChars(254),
     z.regex(EMAIL_PATTERN, 'Please enter a valid email'),
     z.toLowerCase(),
   );
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
-export const passwordSchema = z.string().check(z.minLength(PASSWORD_MIN), z.maxLength(PASSWORD_MAX));
+export const passwordSchema = z.string().check(z.minLength(PASSWORD_MIN), maxChars(PASSWORD_MAX));
 /** A password given to sign in is only checked for presence and size. */
-const loginPasswordSchema = z.string().check(z.minLength(1), z.maxLength(PASSWORD_MAX));
+const loginPasswordSchema = z.string().check(z.minLength(1), maxChars(PASSWORD_MAX));
 export const codeSchema = z.string().check(z.trim(), z.regex(/^\d{6}$/, 'The code has 6 digits'));
 
-export const registerRequest = z.object({ email: emailSchema, password: passwordSchema, name: z.optional(z.string().check(z.trim(), z.maxLength(80))) });
+export const registerRequest = z.object({ email: emailSchema, password: passwordSchema, name: z.optional(z.string().check(z.trim(), maxChars(80))) });
 export const registerVerifyRequest = z.object({ email: emailSchema, code: codeSchema });
 export const loginRequest = z.object({ email: emailSchema, password: loginPasswordSchema });
 export const resetRequestRequest = z.object({ email: emailSchema });
@@ -75,12 +76,12 @@ export const payInfoData = z.object({
 });
 export type PayInfo = z.infer<typeof payInfoData>;
 
-export const configItem = z.object({ key: z.string().check(z.minLength(1), z.maxLength(64)), value: z.string().check(z.maxLength(2000)) });
+export const configItem = z.object({ key: z.string().check(z.minLength(1), maxChars(64)), value: z.string().check(maxChars(2000)) });
 export const configListData = z.object({ items: z.array(configItem) });
 export const configUpdateRequest = z.object({ items: z.array(configItem).check(z.minLength(1), z.maxLength(50)) });
 export type ConfigItem = z.infer<typeof configItem>;
 
-export const googleLoginRequest = z.object({ credential: z.string().check(z.minLength(10), z.maxLength(8192)) });
+export const googleLoginRequest = z.object({ credential: z.string().check(z.minLength(10), maxChars(8192)) });
 export const googleConfigData = z.object({ enabled: z.boolean(), clientId: z.nullable(z.string()) });
 
 /**

@@ -23,6 +23,7 @@
  * on every renewal, as the page's cookie does.
  */
 import { z } from 'zod/mini';
+import { boundedInt, byteCount, countSchema, epochMs, maxChars, pageNumber } from './bounds';
 import { endpoint } from './endpoint';
 import { byRole, flattenRolePairs } from './role-pair';
 
@@ -72,8 +73,7 @@ export const isRecognisedType = (type: string): type is MessageType => (messageT
 /** The chat-service number of the account (the phone the chat page is logged in with): digits only. */
 export const chatNumberSchema = z.string().check(z.regex(/^[0-9]{5,20}$/, 'A chat-service number is 5 to 20 digits'));
 export const chatIdSchema = z.string().check(z.regex(CHAT_ID_PATTERN, 'Not a chat id'));
-const unixMs = z.int().check(z.minimum(0));
-const shortText = (max: number) => z.optional(z.nullable(z.string().check(z.maxLength(max))));
+const shortText = (max: number) => z.optional(z.nullable(z.string().check(maxChars(max))));
 
 /**
  * What a message carries beyond its text, by type (all optional; the view shows what is there):
@@ -82,12 +82,12 @@ const shortText = (max: number) => z.optional(z.nullable(z.string().check(z.maxL
  */
 export const messageMeta = z.object({
   location: z.optional(z.object({ lat: z.number(), lng: z.number(), name: shortText(200) })),
-  vcard: z.optional(z.object({ displayName: z.string().check(z.maxLength(200)), phones: z.array(z.string().check(z.maxLength(40))).check(z.maxLength(10)) })),
-  poll: z.optional(z.object({ question: z.string().check(z.maxLength(500)), options: z.array(z.string().check(z.maxLength(200))).check(z.maxLength(12)) })),
-  order: z.optional(z.object({ itemCount: z.int().check(z.minimum(0)), total: z.number(), currency: z.string().check(z.maxLength(3)) })),
-  payment: z.optional(z.object({ amount: z.number(), currency: z.string().check(z.maxLength(3)), status: shortText(40) })),
-  interactive: z.optional(z.object({ buttons: z.array(z.string().check(z.maxLength(100))).check(z.maxLength(10)) })),
-  durationSec: z.optional(z.int().check(z.minimum(0))),
+  vcard: z.optional(z.object({ displayName: z.string().check(maxChars(200)), phones: z.array(z.string().check(maxChars(40))).check(z.maxLength(10)) })),
+  poll: z.optional(z.object({ question: z.string().check(maxChars(500)), options: z.array(z.string().check(maxChars(200))).check(z.maxLength(12)) })),
+  order: z.optional(z.object({ itemCount: countSchema, total: z.number(), currency: z.string().check(maxChars(3)) })),
+  payment: z.optional(z.object({ amount: z.number(), currency: z.string().check(maxChars(3)), status: shortText(40) })),
+  interactive: z.optional(z.object({ buttons: z.array(z.string().check(maxChars(100))).check(z.maxLength(10)) })),
+  durationSec: z.optional(countSchema),
 });
 export type MessageMeta = z.infer<typeof messageMeta>;
 
@@ -137,9 +137,9 @@ export type Chat = z.infer<typeof chat>;
 
 /** SPEC §7: `/workspace/conversation/list/by-page` (pageNo from 1, pageSize 500). */
 export const conversationPageRequest = z.object({
-  workspaceId: z.optional(z.string()),
-  pageNo: z._default(z.int().check(z.minimum(1)), 1),
-  pageSize: z._default(z.int().check(z.minimum(1), z.maximum(CHAT_PAGE_SIZE)), CHAT_PAGE_SIZE),
+  workspaceId: z.optional(z.string().check(maxChars(64))),
+  pageNo: z._default(pageNumber, 1),
+  pageSize: z._default(boundedInt(1, CHAT_PAGE_SIZE), CHAT_PAGE_SIZE),
 });
 /**
  * A page of chats, newest last message first. `hasNext`: another page follows. `timestamp`: the
@@ -148,7 +148,7 @@ export const conversationPageRequest = z.object({
 export const conversationPageData = z.object({ rows: z.array(chat), totalCount: z.int(), hasNext: z.boolean(), timestamp: z.int() });
 
 /** SPEC §7: `/workspace/conversation/list/by-inc`: chats changed after `timestamp`. */
-export const conversationIncRequest = z.object({ workspaceId: z.optional(z.string()), timestamp: unixMs });
+export const conversationIncRequest = z.object({ workspaceId: z.optional(z.string().check(maxChars(64))), timestamp: epochMs });
 /** The chats changed since (deleted ones with `isDel`), and the clock to ask from next time. */
 export const conversationIncData = z.object({ rows: z.array(chat), timestamp: z.int() });
 
@@ -157,17 +157,17 @@ export const conversationIncData = z.object({ rows: z.array(chat), timestamp: z.
  * given one (`sendTime` and `msgKey` of the oldest shown; both absent: the latest 50).
  */
 export const messagesBeforeRequest = z.object({
-  conversationId: z.string().check(z.minLength(1), z.maxLength(64)),
-  sendTime: z.optional(unixMs),
-  msgKey: z.optional(z.string().check(z.maxLength(128))),
-  pageSize: z._default(z.int().check(z.minimum(1), z.maximum(MESSAGE_PAGE_SIZE)), MESSAGE_PAGE_SIZE),
+  conversationId: z.string().check(z.minLength(1), maxChars(64)),
+  sendTime: z.optional(epochMs),
+  msgKey: z.optional(z.string().check(maxChars(128))),
+  pageSize: z._default(boundedInt(1, MESSAGE_PAGE_SIZE), MESSAGE_PAGE_SIZE),
 });
 /** `/message/page/after`: up to 50 messages newer than the given one (the newest shown). */
 export const messagesAfterRequest = z.object({
-  conversationId: z.string().check(z.minLength(1), z.maxLength(64)),
-  sendTime: unixMs,
-  msgKey: z.optional(z.string().check(z.maxLength(128))),
-  pageSize: z._default(z.int().check(z.minimum(1), z.maximum(MESSAGE_PAGE_SIZE)), MESSAGE_PAGE_SIZE),
+  conversationId: z.string().check(z.minLength(1), maxChars(64)),
+  sendTime: epochMs,
+  msgKey: z.optional(z.string().check(maxChars(128))),
+  pageSize: z._default(boundedInt(1, MESSAGE_PAGE_SIZE), MESSAGE_PAGE_SIZE),
 });
 /** Messages oldest first; `hasMore`: more lie beyond the page in the direction asked. */
 export const messagePageData = z.object({ rows: z.array(message), hasMore: z.boolean() });
@@ -175,21 +175,21 @@ export const messagePageData = z.object({ rows: z.array(message), hasMore: z.boo
 /** A chat as the extension uploads it. */
 export const syncChat = z.object({
   chatWhatsappId: chatIdSchema,
-  name: z.string().check(z.maxLength(200)),
+  name: z.string().check(maxChars(200)),
   avatarUrl: shortText(1000),
   isDel: z._default(z.boolean(), false),
 });
 /** A message as the extension uploads it (the same fields the workspace reads, keyed by its chat). */
 export const syncMessage = z.object({
   chatWhatsappId: chatIdSchema,
-  msgKey: z.string().check(z.minLength(1), z.maxLength(128)),
-  sendTime: unixMs,
+  msgKey: z.string().check(z.minLength(1), maxChars(128)),
+  sendTime: epochMs,
   fromMe: z.boolean(),
-  type: z.string().check(z.minLength(1), z.maxLength(40)),
+  type: z.string().check(z.minLength(1), maxChars(40)),
   text: shortText(65536),
   senderName: shortText(200),
   fileName: shortText(255),
-  fileSize: z.optional(z.nullable(z.int().check(z.minimum(0)))),
+  fileSize: z.optional(z.nullable(byteCount)),
   mimeType: shortText(100),
   meta: z.optional(z.nullable(messageMeta)),
 });
@@ -239,7 +239,7 @@ export const eclientGrantData = z.object({
   email: z.string(),
   workspaceId: z.string(),
 });
-export const eclientTokenRequest = z.object({ refreshToken: z.string().check(z.minLength(16), z.maxLength(200)) });
+export const eclientTokenRequest = z.object({ refreshToken: z.string().check(z.minLength(16), maxChars(200)) });
 export const eclientTokenData = z.object({ accessToken: z.string(), refreshToken: z.string(), expiresIn: z.int() });
 
 const nothing = z.null();

@@ -13,6 +13,7 @@
  * - `showClosedLeads` false (the default) hides closed contacts, as in the pipeline.
  */
 import { z } from 'zod/mini';
+import { dbId, epochMs, maxChars, tabIdSchema, textId } from './bounds';
 import { leadSorts, salesLevels, salesSources, salesStages, sortOrders } from './leads';
 
 /** SPEC §9: contacts page size. */
@@ -21,17 +22,16 @@ export const CONTACTS_PAGE_SIZE_MAX = 100;
 /** Ids one "picked rows" selection may carry (a page is at most CONTACTS_PAGE_SIZE_MAX; picks across pages add up). */
 export const SELECTION_IDS_MAX = 1000;
 
-const unixMs = z.int().check(z.minimum(0));
 const flag = z.optional(z.boolean());
-const contactId = z.string().check(z.trim(), z.minLength(1), z.maxLength(64));
+const contactId = textId;
 
 /** The filter fields (no paging): what a view shows, and what "all matching" means. */
 export const contactFilterFields = {
-  search: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(100)))),
-  beginCreateTime: z.optional(unixMs),
-  endCreateTime: z.optional(unixMs),
+  search: z.optional(z.nullable(z.string().check(z.trim(), maxChars(100)))),
+  beginCreateTime: z.optional(epochMs),
+  endCreateTime: z.optional(epochMs),
   /** One tab (0: No tabs); absent: every tab. */
-  tabId: z.optional(z.int().check(z.minimum(0))),
+  tabId: z.optional(tabIdSchema),
   showClosedLeads: z._default(z.boolean(), false),
   showFilledCountry: flag,
   stage: z.optional(z.array(z.enum(salesStages)).check(z.maxLength(salesStages.length))),
@@ -41,7 +41,7 @@ export const contactFilterFields = {
   showFilledCompanyWebsite: flag,
   showFilledCompanyAddress: flag,
   isNoted: flag,
-  filterTagValueIds: z.optional(z.array(z.int().check(z.minimum(1))).check(z.maxLength(50))),
+  filterTagValueIds: z.optional(z.array(dbId()).check(z.maxLength(50))),
   includeTagValues: z._default(z.boolean(), true),
   sort: z._default(z.enum(leadSorts), 'createTime'),
   sortOrder: z._default(z.enum(sortOrders), 'desc'),

@@ -13,6 +13,7 @@
  *   choice, whoever they act for (the admin path ignores the source-user header).
  */
 import { z } from 'zod/mini';
+import { boundedInt, maxChars, pageNumber, textId } from './bounds';
 import { contactFilterFields, contactSelection, CONTACTS_PAGE_SIZE, CONTACTS_PAGE_SIZE_MAX } from './contact-filter';
 import { downloadedFile } from './files';
 import { lead, leadUpdateRequest } from './leads';
@@ -48,15 +49,15 @@ export const DEFAULT_CONTACT_COLUMNS: readonly ContactColumn[] = contactColumns.
 /** List-config types; 1 is the contact table (SPEC §7). */
 export const CONTACT_TABLE_CONFIG = 1;
 
-const contactId = z.string().check(z.trim(), z.minLength(1), z.maxLength(64));
+const contactId = textId;
 
 export const contact = z.extend(lead, { tags: z.array(contactTagValue), tabName: z.string() });
 export type Contact = z.infer<typeof contact>;
 
 export const contactListRequest = z.object({
   ...contactFilterFields,
-  page: z._default(z.int().check(z.minimum(1)), 1),
-  pageSize: z._default(z.int().check(z.minimum(1), z.maximum(CONTACTS_PAGE_SIZE_MAX)), CONTACTS_PAGE_SIZE),
+  page: z._default(pageNumber, 1),
+  pageSize: z._default(boundedInt(1, CONTACTS_PAGE_SIZE_MAX), CONTACTS_PAGE_SIZE),
 });
 export const contactListData = z.object({ rows: z.array(contact), totalCount: z.int() });
 export const contactIdRequest = z.object({ id: contactId });
@@ -64,7 +65,7 @@ export const batchDeleteRequest = z.object({ selection: contactSelection });
 export const batchDeleteData = z.object({ deleted: z.int() });
 
 /** Column headers as the caller's language shows them (the client's texts), one per column. */
-const exportHeaders = z.optional(z.array(z.string().check(z.maxLength(100))).check(z.maxLength(contactColumns.length)));
+const exportHeaders = z.optional(z.array(z.string().check(maxChars(100))).check(z.maxLength(contactColumns.length)));
 export const contactExportRequest = z.object({
   selection: contactSelection,
   columns: z._default(z.array(z.enum(contactColumns)).check(z.minLength(1), z.maxLength(contactColumns.length)), [...contactColumns]),
@@ -76,11 +77,11 @@ export const note = z.object({ id: z.string(), text: z.string(), createTime: z.i
 export type Note = z.infer<typeof note>;
 export const noteListRequest = z.object({
   contactId,
-  page: z._default(z.int().check(z.minimum(1)), 1),
-  pageSize: z._default(z.int().check(z.minimum(1), z.maximum(100)), NOTES_PAGE_SIZE),
+  page: z._default(pageNumber, 1),
+  pageSize: z._default(boundedInt(1, 100), NOTES_PAGE_SIZE),
 });
 export const noteListData = z.object({ rows: z.array(note), totalCount: z.int() });
-export const noteAddRequest = z.object({ contactId, text: z.string({ error: 'Write a note' }).check(z.trim(), z.minLength(1, 'Write a note'), z.maxLength(2000)) });
+export const noteAddRequest = z.object({ contactId, text: z.string({ error: 'Write a note' }).check(z.trim(), z.minLength(1, 'Write a note'), maxChars(2000)) });
 
 export const listConfigRequest = z.object({ type: z.literal(CONTACT_TABLE_CONFIG) });
 export const listConfigData = z.object({ type: z.int(), columns: z.array(z.enum(contactColumns)) });

@@ -20,6 +20,7 @@
  * spreadsheet would run as a formula are neutralised. Free and trial plans get PLAN_LIMIT (100008).
  */
 import { z } from 'zod/mini';
+import { boundedInt, maxChars } from './bounds';
 import { downloadedFile, uploadedFile } from './files';
 import { leadListRequest } from './leads';
 import { byRole, flattenRolePairs } from './role-pair';
@@ -47,14 +48,16 @@ export const importFileErrors = {
 export const importRowErrors = ['phoneNotMapped', 'phoneEmpty', 'phoneInvalid', 'nameNotMapped', 'nameEmpty', 'emailInvalid', 'duplicateInFile', 'nameTaken', 'tooLong'] as const;
 export type ImportRowError = (typeof importRowErrors)[number];
 
+/** A 0-based column index: below the file's size in bytes, as every column takes at least one byte. */
+const columnIndex = boundedInt(0, IMPORT_MAX_BYTES - 1);
 /** Mapped field → 0-based column index of the file (name and phone required, SPEC §5). */
 export const importRelation = z.object({
-  name: z.int().check(z.minimum(0)),
-  phone: z.int().check(z.minimum(0)),
-  email: z.optional(z.int().check(z.minimum(0))),
-  companyName: z.optional(z.int().check(z.minimum(0))),
-  companyAddress: z.optional(z.int().check(z.minimum(0))),
-  companyWebsite: z.optional(z.int().check(z.minimum(0))),
+  name: columnIndex,
+  phone: columnIndex,
+  email: z.optional(columnIndex),
+  companyName: z.optional(columnIndex),
+  companyAddress: z.optional(columnIndex),
+  companyWebsite: z.optional(columnIndex),
 });
 export type ImportRelation = z.infer<typeof importRelation>;
 
@@ -64,7 +67,7 @@ export const countryCode = z.string().check(z.regex(/^[A-Z]{2}$/, 'Use a two-let
 /** The multipart fields (text fields arrive as strings; `relation` is JSON text, parsed by the server with importRelation). */
 export const importRequest = z.object({
   file: uploadedFile,
-  relation: z.string().check(z.maxLength(2000)),
+  relation: z.string().check(maxChars(2000)),
   tabId: z.optional(z.string().check(z.regex(/^\d{1,9}$/, 'tab_id must be a tab id'))),
   defaultCountry: z.optional(countryCode),
 });

@@ -10,6 +10,7 @@
  */
 import { z } from 'zod/mini';
 import { EMAIL_PATTERN } from './account';
+import { boundedInt, dbId, epochMs, maxChars, pageNumber, tabIdSchema, textId } from './bounds';
 import { byRole, flattenRolePairs } from './role-pair';
 
 export { forRole, type RolePair } from './role-pair';
@@ -40,25 +41,23 @@ export const sortOrders = ['asc', 'desc'] as const;
  * Plain string checks only, no transforms: zod's pipe and transform code would otherwise join the
  * zod module every page loads, the login page's included.
  */
-const optionalText = (max: number) => z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(max))));
+const optionalText = (max: number) => z.optional(z.nullable(z.string().check(z.trim(), maxChars(max))));
 /** A valid address, or empty. */
 const EMAIL_OR_EMPTY = new RegExp(`^$|${EMAIL_PATTERN.source}`);
 /** Optional email (SPEC §5): a valid address or empty (empty clears it, as for text). */
 const optionalEmail = z.optional(
-  z.nullable(z.string().check(z.trim(), z.maxLength(254), z.regex(EMAIL_OR_EMPTY, 'Enter a valid email or keep it empty'), z.toLowerCase())),
+  z.nullable(z.string().check(z.trim(), maxChars(254), z.regex(EMAIL_OR_EMPTY, 'Enter a valid email or keep it empty'), z.toLowerCase())),
 );
 const optionalEnum = <const T extends readonly [string, ...string[]]>(values: T) => z.optional(z.nullable(z.enum(values)));
-const unixMs = z.int().check(z.minimum(0));
-const tabIdSchema = z.int().check(z.minimum(0));
 /** A custom tab's id (tab 0, No tabs, is not a tab one can rename, delete or reorder). */
-const customTabIdSchema = z.int().check(z.minimum(1, 'No tabs is not a custom tab'));
-const leadIdSchema = z.string().check(z.trim(), z.minLength(1), z.maxLength(64));
+const customTabIdSchema = dbId('No tabs is not a custom tab');
+const leadIdSchema = textId;
 
 /** SPEC §5: the name is required. */
 export const leadNameSchema = z.string({ error: 'You have to enter the "Name"' }).check(
   z.trim(),
   z.minLength(1, 'You have to enter the "Name"'),
-  z.maxLength(100),
+  maxChars(100),
 );
 
 /** The fields a person edits in the lead form (all but the name optional; null clears). */
@@ -69,7 +68,7 @@ const leadFormFields = {
   birthday: z.optional(z.nullable(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the form YYYY-MM-DD')))),
   country: optionalText(64),
   gender: optionalEnum(genders),
-  followUpTime: z.optional(z.nullable(unixMs)),
+  followUpTime: z.optional(z.nullable(epochMs)),
   notes: optionalText(2000),
   activity: optionalEnum(salesActivities),
   stage: optionalEnum(salesStages),
@@ -92,7 +91,7 @@ export const leadAddRequest = z.object({ name: leadNameSchema, ...leadFormFields
  * the answer is STALE_EDIT with the current lead in `data`. A call that changes nothing (a drop in
  * the lead's own tab) writes nothing and answers the lead as it is.
  */
-export const leadUpdateRequest = z.object({ id: leadIdSchema, editTime: unixMs, name: z.optional(leadNameSchema), ...leadFormFields });
+export const leadUpdateRequest = z.object({ id: leadIdSchema, editTime: epochMs, name: z.optional(leadNameSchema), ...leadFormFields });
 export const leadIdRequest = z.object({ id: leadIdSchema });
 /** Closes a lead (with a reason) or, with `isClosed: false`, opens it again. */
 export const leadCloseRequest = z.object({
@@ -105,10 +104,10 @@ export const leadCloseRequest = z.object({
 export const leadListRequest = z.object({
   /** Case-insensitive prefix of the lead name. */
   search: optionalText(100),
-  beginCreateTime: z.optional(unixMs),
-  endCreateTime: z.optional(unixMs),
-  beginLastTime: z.optional(unixMs),
-  endLastTime: z.optional(unixMs),
+  beginCreateTime: z.optional(epochMs),
+  endCreateTime: z.optional(epochMs),
+  beginLastTime: z.optional(epochMs),
+  endLastTime: z.optional(epochMs),
   sort: z._default(z.enum(leadSorts), 'createTime'),
   sortOrder: z._default(z.enum(sortOrders), 'desc'),
   /** One tab (0: No tabs); absent: every tab. */
@@ -116,8 +115,8 @@ export const leadListRequest = z.object({
   /** Only leads whose last message awaits our reply. */
   awaitReply: z._default(z.boolean(), false),
   showClosedLeads: z._default(z.boolean(), false),
-  page: z._default(z.int().check(z.minimum(1)), 1),
-  pageSize: z._default(z.int().check(z.minimum(1), z.maximum(LEADS_PAGE_SIZE_MAX)), LEADS_PAGE_SIZE),
+  page: z._default(pageNumber, 1),
+  pageSize: z._default(boundedInt(1, LEADS_PAGE_SIZE_MAX), LEADS_PAGE_SIZE),
 });
 
 /** A lead as the server answers it (SPEC §3 Lead, Sales info, Company info). Tags come later. */
@@ -164,7 +163,7 @@ export const leadCountData = z.object({
 /** SPEC §3 Tab; `isDefault` 0 means custom. No tabs (id 0) comes first. */
 export const tab = z.object({ id: z.int(), name: z.string(), isDefault: z.int() });
 export type Tab = z.infer<typeof tab>;
-export const tabNameSchema = z.string({ error: 'Enter a tab name' }).check(z.trim(), z.minLength(1, 'Enter a tab name'), z.maxLength(30));
+export const tabNameSchema = z.string({ error: 'Enter a tab name' }).check(z.trim(), z.minLength(1, 'Enter a tab name'), maxChars(30));
 export const userTabsData = z.object({ tabs: z.array(tab) });
 export const tabUpdateBaseRequest = z.object({ tabId: customTabIdSchema, tabName: tabNameSchema });
 export const tabAddRequest = z.object({ tabName: tabNameSchema });

@@ -15,6 +15,7 @@
  * - "Frequently used" are the tag values most applied to the acting member's contacts.
  */
 import { z } from 'zod/mini';
+import { dbId, maxChars, textId } from './bounds';
 import { endpoint } from './endpoint';
 import { contactSelection } from './contact-filter';
 import { byRole, flattenRolePairs } from './role-pair';
@@ -28,9 +29,9 @@ export const FREQUENT_TAGS_REFRESH_MS = 10_000;
 /** Tag values one batch call may add or remove. */
 export const BATCH_TAG_VALUES_MAX = 50;
 
-const intId = z.int().check(z.minimum(1));
-const tagName = z.string({ error: 'Enter a name' }).check(z.trim(), z.minLength(1, 'Enter a name'), z.maxLength(50));
-const tagValueText = z.string({ error: 'Enter a value' }).check(z.trim(), z.minLength(1, 'Enter a value'), z.maxLength(50));
+const intId = dbId();
+const tagName = z.string({ error: 'Enter a name' }).check(z.trim(), z.minLength(1, 'Enter a name'), maxChars(50));
+const tagValueText = z.string({ error: 'Enter a value' }).check(z.trim(), z.minLength(1, 'Enter a value'), maxChars(50));
 
 export const tagType = z.object({ id: z.int(), name: z.string(), isActive: z.boolean() });
 export type TagType = z.infer<typeof tagType>;
@@ -68,7 +69,7 @@ export const batchUpdateTagRequest = z.object({ selection: contactSelection, add
 /** How many contacts changed. */
 export const batchUpdateTagData = z.object({ updated: z.int() });
 /** Sets one contact's tag values to exactly these. */
-export const updateTagRequest = z.object({ id: z.string().check(z.trim(), z.minLength(1), z.maxLength(64)), tagValueIds: valueIds });
+export const updateTagRequest = z.object({ id: textId, tagValueIds: valueIds });
 export const updateTagData = z.object({ id: z.string(), tags: z.array(contactTagValue) });
 
 const nothing = z.null();

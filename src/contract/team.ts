@@ -4,6 +4,7 @@
  */
 import { z } from 'zod/mini';
 import { emailSchema, emptyRequest } from './account';
+import { boundedInt, maxChars, pageNumber } from './bounds';
 import { endpoint } from './endpoint';
 import { syncTypes } from './roles';
 import { idSchema, workspaceMember } from './workspace';
@@ -16,8 +17,8 @@ export const syncTypeSchema = z.enum(syncTypes);
 
 export const workspacePageRequest = z.object({
   workspaceId: idSchema,
-  page: z._default(z.int().check(z.minimum(1)), 1),
-  size: z._default(z.int().check(z.minimum(1), z.maximum(100)), MEMBERS_PAGE_SIZE),
+  page: z._default(pageNumber, 1),
+  size: z._default(boundedInt(1, 100), MEMBERS_PAGE_SIZE),
 });
 export const workspacePageData = z.object({
   items: z.array(workspaceMember),
@@ -30,9 +31,9 @@ export const inviteRecordCreateRequest = z.object({ emails: z.array(emailSchema)
 export const inviteRecordCreateData = z.object({ invited: z.array(z.string()) });
 /** Deletes an invitation (by email) or removes a member (by targetUserId). */
 export const inviteRecordDeleteRequest = z.object({
-  email: z.optional(z.string().check(z.trim(), z.maxLength(254))),
+  email: z.optional(z.string().check(z.trim(), maxChars(254))),
   workspaceId: idSchema,
-  targetUserId: z.optional(z.string().check(z.trim(), z.maxLength(64))),
+  targetUserId: z.optional(z.string().check(z.trim(), maxChars(64))),
 });
 
 export const syncTypeUpdateRequest = z.object({ syncType: syncTypeSchema, userId: idSchema, workspaceId: idSchema });

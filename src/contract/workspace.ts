@@ -4,10 +4,11 @@
  */
 import { z } from 'zod/mini';
 import { emailSchema, emptyRequest } from './account';
+import { maxChars, textId } from './text-bounds';
 import { endpoint } from './endpoint';
 import { syncTypes } from './roles';
 
-export const workspaceNameSchema = z.string().check(z.trim(), z.minLength(1, 'Enter a workspace name'), z.maxLength(60));
+export const workspaceNameSchema = z.string().check(z.trim(), z.minLength(1, 'Enter a workspace name'), maxChars(60));
 
 export const memberStatus = ['invited', 'joined', 'removed'] as const;
 export const memberLevel = ['admin', 'manager', 'member'] as const;
@@ -23,7 +24,7 @@ export const workspaceMember = z.object({
 });
 export type WorkspaceMember = z.infer<typeof workspaceMember>;
 
-export const workspaceInfoRequest = z.object({ inviteToken: z.optional(z.string().check(z.maxLength(200))) });
+export const workspaceInfoRequest = z.object({ inviteToken: z.optional(z.string().check(maxChars(200))) });
 export const workspaceInfoData = z.object({
   workspaceId: z.string(),
   workspaceName: z.string(),
@@ -42,8 +43,8 @@ export const workspaceCreateRequest = z.object({
 /** Invitation links (email and public) are valid 7 days (SPEC §9). */
 export const INVITE_VALID_DAYS = 7;
 
-export const idSchema = z.string().check(z.trim(), z.minLength(1), z.maxLength(64));
-const inviteTokenSchema = z.string().check(z.trim(), z.minLength(1), z.maxLength(200));
+export const idSchema = textId;
+const inviteTokenSchema = z.string().check(z.trim(), z.minLength(1), maxChars(200));
 
 export const joinRequest = z.object({ email: emailSchema, inviteToken: inviteTokenSchema });
 export const joinByPublicUrlRequest = z.object({ inviteToken: inviteTokenSchema });
