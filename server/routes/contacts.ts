@@ -33,8 +33,9 @@ import { NO_TAB_ID, NO_TAB_NAME } from '../../src/contract/leads';
 import { contactConditions, ownerConditions, selectionWhere } from '../contacts/filter';
 import { tagsOfLeads } from '../contacts/tag-values';
 import { limitFileWork } from '../contacts/file-limits';
+import type { WorkspaceScope } from '../auth/scope';
 import type { Db } from '../db/client';
-import type { Owner } from '../db/scoped';
+import { inWorkspace, type Owner } from '../db/scoped';
 import { leadNotes, leads, listConfigs, tabs, users } from '../db/schema';
 import { unlinkChatsOfLeads } from '../chats/leads';
 import type { AppDeps } from '../deps';
@@ -52,7 +53,7 @@ const tabNamesOf = async (db: Db, owner: Owner): Promise<Map<number, string>> =>
   const rows = await db
     .select({ id: tabs.id, name: tabs.name })
     .from(tabs)
-    .where(and(eq(tabs.workspaceId, owner.workspaceId), ownedBy(tabs, owner)));
+    .where(inWorkspace(tabs, owner, ownedBy(tabs, owner)));
   return new Map([[NO_TAB_ID, NO_TAB_NAME], ...rows.map((r) => [r.id, r.name] as const)]);
 };
 
@@ -61,7 +62,7 @@ export const toContacts = async (db: Db, owner: Owner, rows: readonly LeadRow[])
   const [tagsByLead, tabNames] = await Promise.all([
     tagsOfLeads(
       db,
-      owner.workspaceId,
+      owner,
       rows.map((r) => r.id),
     ),
     tabNamesOf(db, owner),
@@ -189,7 +190,7 @@ export const registerContactRoutes = (app: Hono<AppEnv>, deps: AppDeps): void =>
 
   defineRolePair(app, deps, contactCalls.noteList, async ({ owner, body }) => {
     await ownContact(owner, body.contactId);
-    const where = and(eq(leadNotes.workspaceId, owner.workspaceId), eq(leadNotes.leadId, body.contactId));
+    const where = inWorkspace(leadNotes, owner, eq(leadNotes.leadId, body.contactId));
     const [rows, [total]] = await Promise.all([
       db
         .select({ id: leadNotes.id, text: leadNotes.text, createdAt: leadNotes.createdAt, name: users.name, email: users.email })
@@ -217,17 +218,18 @@ export const registerContactRoutes = (app: Hono<AppEnv>, deps: AppDeps): void =>
     return { id: row!.id, text: row!.text, createTime: now.getTime(), authorName: scope.name || scope.email };
   });
 
-  const configOf = async (workspaceId: string, userId: string): Promise<ContactColumn[]> => {
+  /** The caller's own columns (scope.userId, whoever they act for). */
+  const configOf = async (scope: WorkspaceScope): Promise<ContactColumn[]> => {
     const [row] = await db
       .select({ columns: listConfigs.columns })
       .from(listConfigs)
-      .where(and(eq(listConfigs.workspaceId, workspaceId), eq(listConfigs.userId, userId), eq(listConfigs.type, CONTACT_TABLE_CONFIG)));
+      .where(inWorkspace(listConfigs, scope, eq(listConfigs.userId, scope.userId), eq(listConfigs.type, CONTACT_TABLE_CONFIG)));
     // Columns a later version no longer has are dropped.
     const known = (row?.columns ?? []).filter((c): c is ContactColumn => (contactColumns as readonly string[]).includes(c));
     return known.length > 0 ? known : [...DEFAULT_CONTACT_COLUMNS];
   };
 
-  defineRolePair(app, deps, contactCalls.listConfig, async ({ scope, body }) => ({ type: body.type, columns: await configOf(scope.workspaceId, scope.userId) }));
+  defineRolePair(app, deps, contactCalls.listConfig, async ({ scope, body }) => ({ type: body.type, columns: await configOf(scope) }));
 
   defineRolePair(app, deps, contactCalls.listConfigSave, async ({ scope, body }) => {
     const columns = body.columns.filter((c, i) => body.columns.indexOf(c) === i);

@@ -31,7 +31,7 @@ import {
 import { ownerConditions, selectionWhere } from '../contacts/filter';
 import { tagsOfLeads } from '../contacts/tag-values';
 import type { Db } from '../db/client';
-import type { Owner } from '../db/scoped';
+import { inWorkspace, scoped, type Owner, type TenantScope } from '../db/scoped';
 import { isUniqueViolation } from '../db/errors';
 import { leads, leadTagValues, tags, tagTypes, tagValues } from '../db/schema';
 import type { AppDeps } from '../deps';
@@ -63,14 +63,15 @@ const checkValues = (values: readonly string[]): void => {
 };
 
 /** Tags of the workspace with their type and values (one tag, or those of one type, or all). */
-const readTags = async (db: Db, workspaceId: string, where: { tagId?: number; tagTypeId?: number } = {}): Promise<Tag[]> => {
+const readTags = async (db: Db, scope: TenantScope, where: { tagId?: number; tagTypeId?: number } = {}): Promise<Tag[]> => {
   const rows = await db
     .select({ id: tags.id, name: tags.name, tagTypeId: tags.tagTypeId, typeName: tagTypes.name, isActive: tagTypes.isActive })
     .from(tags)
     .innerJoin(tagTypes, eq(tagTypes.id, tags.tagTypeId))
     .where(
-      and(
-        eq(tags.workspaceId, workspaceId),
+      inWorkspace(
+        tags,
+        scope,
         where.tagId === undefined ? undefined : eq(tags.id, where.tagId),
         where.tagTypeId === undefined ? undefined : eq(tags.tagTypeId, where.tagTypeId),
       ),
@@ -81,8 +82,9 @@ const readTags = async (db: Db, workspaceId: string, where: { tagId?: number; ta
     .select({ id: tagValues.id, value: tagValues.value, tagId: tagValues.tagId })
     .from(tagValues)
     .where(
-      and(
-        eq(tagValues.workspaceId, workspaceId),
+      inWorkspace(
+        tagValues,
+        scope,
         inArray(
           tagValues.tagId,
           rows.map((r) => r.id),
@@ -93,11 +95,8 @@ const readTags = async (db: Db, workspaceId: string, where: { tagId?: number; ta
   return rows.map((row) => ({ ...row, values: values.filter((v) => v.tagId === row.id).map(({ id, value }) => ({ id, value })) }));
 };
 
-const requireType = async (db: Db, workspaceId: string, id: number) => {
-  const [type] = await db
-    .select()
-    .from(tagTypes)
-    .where(and(eq(tagTypes.workspaceId, workspaceId), eq(tagTypes.id, id)));
+const requireType = async (db: Db, scope: TenantScope, id: number) => {
+  const type = await scoped(db, scope).first(tagTypes, eq(tagTypes.id, id));
   if (!type) throw fail(Code.NOT_FOUND, 'No such tag type');
   return type;
 };
@@ -106,7 +105,7 @@ const requireType = async (db: Db, workspaceId: string, id: number) => {
  * Every value id must be the workspace's (else NOT_FOUND); values to add must belong to an active
  * type (else VALIDATION).
  */
-const checkValueIds = async (db: Db, workspaceId: string, add: readonly number[], remove: readonly number[]): Promise<void> => {
+const checkValueIds = async (db: Db, scope: TenantScope, add: readonly number[], remove: readonly number[]): Promise<void> => {
   const ids = [...new Set([...add, ...remove])];
   if (ids.length === 0) return;
   const rows = await db
@@ -114,7 +113,7 @@ const checkValueIds = async (db: Db, workspaceId: string, add: readonly number[]
     .from(tagValues)
     .innerJoin(tags, eq(tags.id, tagValues.tagId))
     .innerJoin(tagTypes, eq(tagTypes.id, tags.tagTypeId))
-    .where(and(eq(tagValues.workspaceId, workspaceId), inArray(tagValues.id, ids)));
+    .where(inWorkspace(tagValues, scope, inArray(tagValues.id, ids)));
   if (rows.length !== ids.length) throw fail(Code.NOT_FOUND, 'No such tag value');
   if (rows.some((r) => !r.isActive && add.includes(r.id))) throw fail(Code.VALIDATION, 'This tag type is not active: its values cannot be added');
 };
@@ -122,23 +121,23 @@ const checkValueIds = async (db: Db, workspaceId: string, add: readonly number[]
 type ValueInput = z.output<typeof tagValueInput>;
 
 /** Sets a tag's values (ids kept under their new text, missing ones deleted, new ones added), in the caller's transaction. */
-const replaceValues = async (tx: Db, workspaceId: string, tagId: number, inputs: readonly ValueInput[]): Promise<void> => {
+const replaceValues = async (tx: Db, scope: TenantScope, tagId: number, inputs: readonly ValueInput[]): Promise<void> => {
   checkValues(inputs.map((v) => v.value));
   const current = await tx
     .select({ id: tagValues.id })
     .from(tagValues)
-    .where(and(eq(tagValues.workspaceId, workspaceId), eq(tagValues.tagId, tagId)));
+    .where(inWorkspace(tagValues, scope, eq(tagValues.tagId, tagId)));
   const currentIds = new Set(current.map((v) => v.id));
   const kept = inputs.filter((v): v is ValueInput & { id: number } => v.id !== undefined);
   if (kept.some((v) => !currentIds.has(v.id))) throw fail(Code.NOT_FOUND, 'No such tag value');
   const keptIds = new Set(kept.map((v) => v.id));
   const gone = [...currentIds].filter((id) => !keptIds.has(id));
-  if (gone.length > 0) await tx.delete(tagValues).where(and(eq(tagValues.workspaceId, workspaceId), inArray(tagValues.id, gone)));
+  if (gone.length > 0) await scoped(tx, scope).delete(tagValues, inArray(tagValues.id, gone));
   // Renames go through a provisional text first, so swapping two values never meets the unique index halfway.
-  for (const v of kept) await tx.update(tagValues).set({ value: `\u2063${v.id}` }).where(and(eq(tagValues.workspaceId, workspaceId), eq(tagValues.id, v.id)));
+  for (const v of kept) await scoped(tx, scope).update(tagValues, { value: `\u2063${v.id}` }, eq(tagValues.id, v.id));
   for (const [position, v] of inputs.entries()) {
-    if (v.id !== undefined) await tx.update(tagValues).set({ value: v.value, position }).where(and(eq(tagValues.workspaceId, workspaceId), eq(tagValues.id, v.id)));
-    else await tx.insert(tagValues).values({ workspaceId, tagId, value: v.value, position });
+    if (v.id !== undefined) await scoped(tx, scope).update(tagValues, { value: v.value, position }, eq(tagValues.id, v.id));
+    else await tx.insert(tagValues).values({ workspaceId: scope.workspaceId, tagId, value: v.value, position });
   }
 };
 
@@ -166,8 +165,9 @@ const applyTags = async (tx: Db, owner: Owner, which: ReturnType<typeof selectio
       : await tx
           .delete(leadTagValues)
           .where(
-            and(
-              eq(leadTagValues.workspaceId, owner.workspaceId),
+            inWorkspace(
+              leadTagValues,
+              owner,
               inArray(leadTagValues.tagValueId, [...remove]),
               inArray(leadTagValues.leadId, tx.select({ id: leads.id }).from(leads).where(which)),
             ),
@@ -182,8 +182,7 @@ export const registerTagRoutes = (app: Hono<AppEnv>, deps: AppDeps): void => {
   const { db, clock } = deps;
 
   defineRoute(app, deps, tagsEndpoints.tagTypeAdd, async ({ scope, body }) => {
-    const [{ n }] = (await db.select({ n: count() }).from(tagTypes).where(eq(tagTypes.workspaceId, scope.workspaceId))) as [{ n: number }];
-    if (Number(n) >= TAG_TYPES_MAX) throw fail(Code.VALIDATION, `A workspace has at most ${TAG_TYPES_MAX} tag types`);
+    if ((await scoped(db, scope).count(tagTypes)) >= TAG_TYPES_MAX) throw fail(Code.VALIDATION, `A workspace has at most ${TAG_TYPES_MAX} tag types`);
     const [row] = await uniqueName('tag type', () =>
       db.insert(tagTypes).values({ workspaceId: scope.workspaceId, name: body.name, isActive: body.isActive, createdAt: clock.now() }).returning(),
     );
@@ -191,12 +190,12 @@ export const registerTagRoutes = (app: Hono<AppEnv>, deps: AppDeps): void => {
   });
 
   defineRoute(app, deps, tagsEndpoints.tagTypeUpdate, async ({ scope, body }) => {
-    const current = await requireType(db, scope.workspaceId, body.id);
+    const current = await requireType(db, scope, body.id);
     const [row] = await uniqueName('tag type', () =>
       db
         .update(tagTypes)
         .set({ name: body.name ?? current.name, isActive: body.isActive ?? current.isActive })
-        .where(and(eq(tagTypes.workspaceId, scope.workspaceId), eq(tagTypes.id, body.id)))
+        .where(inWorkspace(tagTypes, scope, eq(tagTypes.id, body.id)))
         .returning(),
     );
     if (!row) throw fail(Code.NOT_FOUND, 'No such tag type');
@@ -206,7 +205,7 @@ export const registerTagRoutes = (app: Hono<AppEnv>, deps: AppDeps): void => {
   defineRoute(app, deps, tagsEndpoints.tagTypeDelete, async ({ scope, body }) => {
     const deleted = await db
       .delete(tagTypes)
-      .where(and(eq(tagTypes.workspaceId, scope.workspaceId), eq(tagTypes.id, body.id)))
+      .where(inWorkspace(tagTypes, scope, eq(tagTypes.id, body.id)))
       .returning({ id: tagTypes.id });
     if (deleted.length === 0) throw fail(Code.NOT_FOUND, 'No such tag type');
     return null;
@@ -216,7 +215,7 @@ export const registerTagRoutes = (app: Hono<AppEnv>, deps: AppDeps): void => {
     items: await db
       .select({ id: tagTypes.id, name: tagTypes.name, isActive: tagTypes.isActive })
       .from(tagTypes)
-      .where(eq(tagTypes.workspaceId, scope.workspaceId))
+      .where(inWorkspace(tagTypes, scope))
       .orderBy(asc(tagTypes.id)),
   }));
 
@@ -224,15 +223,14 @@ export const registerTagRoutes = (app: Hono<AppEnv>, deps: AppDeps): void => {
     checkValues(body.values);
     const tagId = await uniqueName('tag', () =>
       db.transaction(async (tx) => {
-        await requireType(tx, scope.workspaceId, body.tagTypeId);
-        const [{ n }] = (await tx.select({ n: count() }).from(tags).where(eq(tags.workspaceId, scope.workspaceId))) as [{ n: number }];
-        if (Number(n) >= TAGS_MAX) throw fail(Code.VALIDATION, `A workspace has at most ${TAGS_MAX} tags`);
+        await requireType(tx, scope, body.tagTypeId);
+        if ((await scoped(tx, scope).count(tags)) >= TAGS_MAX) throw fail(Code.VALIDATION, `A workspace has at most ${TAGS_MAX} tags`);
         const [row] = await tx.insert(tags).values({ workspaceId: scope.workspaceId, tagTypeId: body.tagTypeId, name: body.name, createdAt: clock.now() }).returning({ id: tags.id });
         if (body.values.length > 0) await tx.insert(tagValues).values(body.values.map((value, position) => ({ workspaceId: scope.workspaceId, tagId: row!.id, value, position })));
         return row!.id;
       }),
     );
-    return (await readTags(db, scope.workspaceId, { tagId }))[0]!;
+    return (await readTags(db, scope, { tagId }))[0]!;
   });
 
   defineRoute(app, deps, tagsEndpoints.tagUpdate, async ({ scope, body }) => {
@@ -241,32 +239,32 @@ export const registerTagRoutes = (app: Hono<AppEnv>, deps: AppDeps): void => {
         const [current] = await tx
           .select()
           .from(tags)
-          .where(and(eq(tags.workspaceId, scope.workspaceId), eq(tags.id, body.id)))
+          .where(inWorkspace(tags, scope, eq(tags.id, body.id)))
           .for('update');
         if (!current) throw fail(Code.NOT_FOUND, 'No such tag');
-        if (body.tagTypeId !== undefined) await requireType(tx, scope.workspaceId, body.tagTypeId);
+        if (body.tagTypeId !== undefined) await requireType(tx, scope, body.tagTypeId);
         if (body.name !== undefined || body.tagTypeId !== undefined) {
           await tx
             .update(tags)
             .set({ name: body.name ?? current.name, tagTypeId: body.tagTypeId ?? current.tagTypeId })
-            .where(and(eq(tags.workspaceId, scope.workspaceId), eq(tags.id, body.id)));
+            .where(inWorkspace(tags, scope, eq(tags.id, body.id)));
         }
-        if (body.values !== undefined) await replaceValues(tx, scope.workspaceId, body.id, body.values);
+        if (body.values !== undefined) await replaceValues(tx, scope, body.id, body.values);
       }),
     );
-    return (await readTags(db, scope.workspaceId, { tagId: body.id }))[0]!;
+    return (await readTags(db, scope, { tagId: body.id }))[0]!;
   });
 
   defineRoute(app, deps, tagsEndpoints.tagDelete, async ({ scope, body }) => {
     const deleted = await db
       .delete(tags)
-      .where(and(eq(tags.workspaceId, scope.workspaceId), eq(tags.id, body.id)))
+      .where(inWorkspace(tags, scope, eq(tags.id, body.id)))
       .returning({ id: tags.id });
     if (deleted.length === 0) throw fail(Code.NOT_FOUND, 'No such tag');
     return null;
   });
 
-  defineRoute(app, deps, tagsEndpoints.tagList, async ({ scope, body }) => ({ items: await readTags(db, scope.workspaceId, { tagTypeId: body.tagTypeId }) }));
+  defineRoute(app, deps, tagsEndpoints.tagList, async ({ scope, body }) => ({ items: await readTags(db, scope, { tagTypeId: body.tagTypeId }) }));
 
   defineRoute(app, deps, tagsEndpoints.frequentTagValues, async ({ scope }) => {
     const uses = count();
@@ -276,7 +274,7 @@ export const registerTagRoutes = (app: Hono<AppEnv>, deps: AppDeps): void => {
       .innerJoin(leads, and(eq(leads.id, leadTagValues.leadId), eq(leads.ownerId, scope.actingUserId)))
       .innerJoin(tagValues, eq(tagValues.id, leadTagValues.tagValueId))
       .innerJoin(tags, eq(tags.id, tagValues.tagId))
-      .where(eq(leadTagValues.workspaceId, scope.workspaceId))
+      .where(inWorkspace(leadTagValues, scope))
       .groupBy(tagValues.id, tags.id)
       .orderBy(desc(uses), asc(tagValues.id))
       .limit(FREQUENT_TAG_VALUES);
@@ -284,7 +282,7 @@ export const registerTagRoutes = (app: Hono<AppEnv>, deps: AppDeps): void => {
   });
 
   defineRolePair(app, deps, tagCalls.batchUpdateTag, async ({ owner, body }) => {
-    await checkValueIds(db, owner.workspaceId, body.addTagValueIds, body.removeTagValueIds);
+    await checkValueIds(db, owner, body.addTagValueIds, body.removeTagValueIds);
     const updated = await db.transaction((tx) => applyTags(tx, owner, selectionWhere(owner, body.selection), body.addTagValueIds, body.removeTagValueIds, clock.now()));
     return { updated };
   });
@@ -296,11 +294,11 @@ export const registerTagRoutes = (app: Hono<AppEnv>, deps: AppDeps): void => {
       .where(and(...ownerConditions(owner), eq(leads.id, body.id)));
     if (!lead) throw fail(Code.NOT_FOUND);
     const wanted = [...new Set(body.tagValueIds)];
-    const has = (await tagsOfLeads(db, owner.workspaceId, [body.id])).get(body.id)?.map((t) => t.valueId) ?? [];
+    const has = (await tagsOfLeads(db, owner, [body.id])).get(body.id)?.map((t) => t.valueId) ?? [];
     const remove = has.filter((id) => !wanted.includes(id));
     await checkValueIds(
       db,
-      owner.workspaceId,
+      owner,
       wanted.filter((id) => !has.includes(id)),
       remove,
     );
@@ -315,6 +313,6 @@ export const registerTagRoutes = (app: Hono<AppEnv>, deps: AppDeps): void => {
         clock.now(),
       ),
     );
-    return { id: body.id, tags: (await tagsOfLeads(db, owner.workspaceId, [body.id])).get(body.id) ?? [] };
+    return { id: body.id, tags: (await tagsOfLeads(db, owner, [body.id])).get(body.id) ?? [] };
   });
 };
