@@ -22,7 +22,7 @@ import { eq, inArray, sql, type SQLWrapper } from 'drizzle-orm';
 import { phoneOfChatId } from '../../src/contract/chats';
 import { NO_TAB_ID } from '../../src/contract/leads';
 import type { Db, Tx } from '../db/client';
-import { inWorkspace, type Owner } from '../db/scoped';
+import { aliasInWorkspace, inWorkspace, type Owner } from '../db/scoped';
 import { chats, leads } from '../db/schema';
 import { phoneKey } from '../leads/phone-key';
 import { isoOf, rowsOf, textArray } from './sql';
@@ -136,7 +136,7 @@ const assignNames = async (tx: Db, owner: Owner, wanted: readonly { chatName: st
     const result = await tx.execute(sql`
       SELECT lower(c.n) AS k, EXISTS (
         SELECT 1 FROM leads l
-        WHERE l.workspace_id = ${owner.workspaceId} AND l.owner_id = ${owner.userId} AND (lower(l.name) COLLATE "C") = (lower(c.n) COLLATE "C")
+        WHERE ${aliasInWorkspace('l', owner)} AND l.owner_id = ${owner.userId} AND (lower(l.name) COLLATE "C") = (lower(c.n) COLLATE "C")
       ) AS taken
       FROM unnest(${textArray(tries)}) WITH ORDINALITY AS c(n, i) ORDER BY c.i`);
     const answers = rowsOf<{ k: string; taken: boolean }>(result);
@@ -227,7 +227,7 @@ export const syncLeadsOfChats = async (
     await tx.execute(sql`
       UPDATE chats c SET lead_id = v.lead_id
       FROM unnest(${textArray(newLinks.map((l) => l.chatId))}, ${textArray(newLinks.map((l) => l.leadId))}) AS v(id, lead_id)
-      WHERE c.workspace_id = ${owner.workspaceId} AND c.owner_id = ${owner.userId} AND c.id = v.id`);
+      WHERE ${aliasInWorkspace('c', owner)} AND c.owner_id = ${owner.userId} AND c.id = v.id`);
   }
   const updated = new Set(plan.links.map((l) => l.leadId));
   if (plan.updates.length > 0) {
@@ -236,7 +236,7 @@ export const syncLeadsOfChats = async (
       UPDATE leads l SET last_message_at = v.last_message_at::timestamptz, awaiting_reply = v.awaiting_reply::boolean
       FROM unnest(${textArray(u.map((x) => x.leadId))}, ${textArray(u.map((x) => isoOf(x.lastMessageAt)))}, ${textArray(u.map((x) => String(x.awaitingReply)))})
         AS v(id, last_message_at, awaiting_reply)
-      WHERE l.workspace_id = ${owner.workspaceId} AND l.owner_id = ${owner.userId} AND l.id = v.id
+      WHERE ${aliasInWorkspace('l', owner)} AND l.owner_id = ${owner.userId} AND l.id = v.id
       RETURNING l.id`);
     for (const r of rowsOf<{ id: string }>(changed)) updated.add(r.id);
   }

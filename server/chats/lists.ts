@@ -10,12 +10,12 @@
  * price is that a change is sent again by the calls within the overlap after it, which is harmless
  * (the client merges chats by id) and nothing when nothing changed.
  */
-import { and, asc, count, desc, eq, gt, lt, sql, type SQL } from 'drizzle-orm';
+import { asc, count, desc, eq, gt, lt, sql, type SQL } from 'drizzle-orm';
 import { Code } from '../../src/contract/codes';
 import type { Chat, Message } from '../../src/contract/chats';
 import type { Db } from '../db/client';
 import { preparedFor } from '../db/prepared';
-import { inWorkspace, type Owner } from '../db/scoped';
+import { inWorkspace, workspaceFilter, type Owner } from '../db/scoped';
 import { chats, messages } from '../db/schema';
 import { fail } from '../http/respond';
 import { isoOf } from './sql';
@@ -108,13 +108,7 @@ export const changedSinceQuery = (db: Db, owner: Owner, since: string, bind: Bin
   db
     .select(chatColumns)
     .from(chats)
-    .where(
-      and(
-        eq(chats.workspaceId, bind('workspaceId', owner.workspaceId)),
-        eq(chats.ownerId, bind('ownerId', owner.userId)),
-        gt(chats.updatedAt, bind('since', since)),
-      ),
-    )
+    .where(workspaceFilter(chats, bind('workspaceId', owner.workspaceId), eq(chats.ownerId, bind('ownerId', owner.userId)), gt(chats.updatedAt, bind('since', since))))
     .orderBy(asc(chats.updatedAt));
 
 /** Prepared once per database: a refresh tick runs it every 20 s (SPEC §9), so it is not rebuilt each call. */

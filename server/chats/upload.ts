@@ -29,7 +29,7 @@ import { Code } from '../../src/contract/codes';
 import { isGroupChatId, MAX_CHAT_NUMBERS, type SyncChat, type syncUploadRequest } from '../../src/contract/chats';
 import type { Db } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
-import { inWorkspace, type Owner } from '../db/scoped';
+import { aliasesShareWorkspace, aliasInWorkspace, inWorkspace, type Owner } from '../db/scoped';
 import { chatNumbers, chats, chatSyncStates, workspaceMembers } from '../db/schema';
 import { fail } from '../http/respond';
 import { syncLeadsOfChats } from './leads';
@@ -163,15 +163,15 @@ const refreshLastMessages = async (tx: Db, owner: Owner, conversationIds: string
       FROM chats c
       CROSS JOIN LATERAL (
         SELECT m.send_time, m.msg_key, m.type, m.text, m.from_me FROM messages m
-        WHERE m.workspace_id = c.workspace_id AND m.conversation_id = c.id
+        WHERE ${aliasesShareWorkspace('m', 'c')} AND m.conversation_id = c.id
         ORDER BY m.send_time DESC, m.msg_key DESC LIMIT 1
       ) n
-      WHERE c.workspace_id = ${owner.workspaceId} AND c.owner_id = ${owner.userId} AND c.id = ANY(${textArray(conversationIds)})
+      WHERE ${aliasInWorkspace('c', owner)} AND c.owner_id = ${owner.userId} AND c.id = ANY(${textArray(conversationIds)})
     )
     UPDATE chats c SET last_message_at = newest.send_time, last_message_key = newest.msg_key, last_message_type = newest.type,
       last_message_text = left(newest.text, ${LAST_MESSAGE_PREVIEW}::int), last_message_from_me = newest.from_me
     FROM newest
-    WHERE c.workspace_id = ${owner.workspaceId} AND c.id = newest.id
+    WHERE ${aliasInWorkspace('c', owner)} AND c.id = newest.id
       AND (c.last_message_at, c.last_message_key) IS DISTINCT FROM (newest.send_time, newest.msg_key)
     RETURNING c.id`);
   return rowsOf<{ id: string }>(result).map((r) => r.id);
@@ -201,7 +201,7 @@ const writeChats = async (tx: Db, owner: Owner, number: string, plan: UploadPlan
       UPDATE chats c SET name = v.name, avatar_url = v.avatar_url, is_del = v.is_del::boolean
       FROM unnest(${textArray(u.map((x) => x.id))}, ${textArray(u.map((x) => x.name))}, ${textArray(u.map((x) => x.avatarUrl))},
         ${textArray(u.map((x) => String(x.isDel)))}) AS v(id, name, avatar_url, is_del)
-      WHERE c.workspace_id = ${owner.workspaceId} AND c.owner_id = ${owner.userId} AND c.id = v.id`);
+      WHERE ${aliasInWorkspace('c', owner)} AND c.owner_id = ${owner.userId} AND c.id = v.id`);
   }
 };
 
@@ -241,7 +241,7 @@ const stampChanged = async (tx: Db, owner: Owner, ids: ReadonlySet<string>, stam
   if (ids.size === 0) return;
   await tx.execute(sql`
     UPDATE chats SET updated_at = ${isoOf(stamp)}::timestamptz
-    WHERE workspace_id = ${owner.workspaceId} AND owner_id = ${owner.userId} AND id = ANY(${textArray([...ids])})`);
+    WHERE ${aliasInWorkspace('chats', owner)} AND owner_id = ${owner.userId} AND id = ANY(${textArray([...ids])})`);
 };
 
 export type StoreOptions = {

@@ -11,7 +11,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod/mini';
 import type { contactFilter, contactSelection } from '../../src/contract/contact-filter';
 import { leadNotes, leads, leadTagValues } from '../db/schema';
-import type { Owner } from '../db/scoped';
+import { inWorkspace, workspaceFilter, type Owner } from '../db/scoped';
 import { likeLiteral, nameKey } from '../leads/repository';
 
 export type ContactFilterInput = z.output<typeof contactFilter>;
@@ -20,7 +20,7 @@ export type ContactSelectionInput = z.output<typeof contactSelection>;
 const filled = (column: AnyPgColumn) => and(isNotNull(column), ne(column, '')) as SQL;
 
 /** The acting member's leads in their workspace (every contact query starts here). */
-export const ownerConditions = (owner: Owner): SQL[] => [eq(leads.workspaceId, owner.workspaceId), eq(leads.ownerId, owner.userId)];
+export const ownerConditions = (owner: Owner): SQL[] => [inWorkspace(leads, owner), eq(leads.ownerId, owner.userId)];
 
 /** The conditions of a contact filter, for one owner. */
 export const contactConditions = (owner: Owner, f: ContactFilterInput): SQL[] => {
@@ -44,7 +44,7 @@ export const contactConditions = (owner: Owner, f: ContactFilterInput): SQL[] =>
   if (f.showFilledCompanyWebsite) conditions.push(filled(leads.companyWebsite));
   if (f.showFilledCompanyAddress) conditions.push(filled(leads.companyAddress));
   if (f.isNoted) {
-    const hasNote = sql`EXISTS (SELECT 1 FROM ${leadNotes} WHERE ${leadNotes.workspaceId} = ${leads.workspaceId} AND ${leadNotes.leadId} = ${leads.id})`;
+    const hasNote = sql`EXISTS (SELECT 1 FROM ${leadNotes} WHERE ${workspaceFilter(leadNotes, leads.workspaceId, eq(leadNotes.leadId, leads.id))})`;
     conditions.push(or(filled(leads.notes), hasNote) as SQL);
   }
   if (f.filterTagValueIds?.length) {
@@ -56,7 +56,7 @@ export const contactConditions = (owner: Owner, f: ContactFilterInput): SQL[] =>
     // The probe needs no workspace condition: it follows the lead's own id, and the lead is scoped.
     const carries = search
       ? sql`EXISTS (SELECT 1 FROM ${leadTagValues} WHERE ${leadTagValues.leadId} = ${leads.id} AND ${inArray(leadTagValues.tagValueId, f.filterTagValueIds)} OFFSET 0)`
-      : sql`EXISTS (SELECT 1 FROM ${leadTagValues} WHERE ${leadTagValues.workspaceId} = ${leads.workspaceId} AND ${leadTagValues.leadId} = ${leads.id} AND ${inArray(leadTagValues.tagValueId, f.filterTagValueIds)})`;
+      : sql`EXISTS (SELECT 1 FROM ${leadTagValues} WHERE ${workspaceFilter(leadTagValues, leads.workspaceId, eq(leadTagValues.leadId, leads.id), inArray(leadTagValues.tagValueId, f.filterTagValueIds))})`;
     conditions.push(f.includeTagValues ? carries : sql`NOT ${carries}`);
   }
   return conditions;

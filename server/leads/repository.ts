@@ -12,7 +12,7 @@ import { Code, type CodeValue } from '../../src/contract/codes';
 import { NO_TAB_ID, type Lead, type leadAddRequest, type leadUpdateRequest, type leadListRequest } from '../../src/contract/leads';
 import type { Db } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
-import { inWorkspace, type Owner } from '../db/scoped';
+import { inWorkspace, workspaceFilter, type Owner, type WorkspaceRef } from '../db/scoped';
 import { leads, tabs, workspaces } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { ApiFailure, fail } from '../http/respond';
@@ -157,7 +157,7 @@ const iso = (ms: number): string => new Date(ms).toISOString();
  * server/db/scoped.ts adds it), the owner, then each filter the call gives.
  */
 const listConditions = (owner: Owner, q: ListQuery, bind: Bind): SQL[] => {
-  const conditions: SQL[] = [eq(leads.workspaceId, bind('workspaceId', owner.workspaceId) as string), eq(leads.ownerId, bind('ownerId', owner.userId) as string)];
+  const conditions: SQL[] = [workspaceFilter(leads, bind('workspaceId', owner.workspaceId) as WorkspaceRef), eq(leads.ownerId, bind('ownerId', owner.userId) as string)];
   if (q.tabId !== undefined) conditions.push(eq(leads.tabId, bind('tabId', q.tabId) as number));
   if (!q.showClosedLeads) conditions.push(eq(leads.isClosed, false));
   if (q.awaitReply) conditions.push(eq(leads.awaitingReply, true));

@@ -11,7 +11,7 @@
  * - Both are counted as file work per member and per client address (server/contacts/file-limits.ts).
  */
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { asc, sql } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import type { z } from 'zod/mini';
 import { Code } from '../../src/contract/codes';
@@ -22,7 +22,7 @@ import { NO_TAB_ID, NO_TAB_NAME, type Lead } from '../../src/contract/leads';
 import type { WorkspaceScope } from '../auth/scope';
 import { limitFileWork } from '../contacts/file-limits';
 import type { Db } from '../db/client';
-import type { Owner } from '../db/scoped';
+import { aliasInWorkspace, inWorkspace, type Owner } from '../db/scoped';
 import { leads, tabs } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { fail } from '../http/respond';
@@ -62,7 +62,7 @@ const planFor = async (db: Db, owner: Owner, body: ImportInput): Promise<{ plan:
         companyWebsite: leads.companyWebsite,
       })
       .from(leads)
-      .where(and(eq(leads.workspaceId, owner.workspaceId), ownedBy(leads, owner)));
+      .where(inWorkspace(leads, owner, ownedBy(leads, owner)));
     return { plan: planImport(table, relation, existing, country), country, tabId };
   } catch (error) {
     if (error instanceof ImportFileError) throw fail(Code.VALIDATION, error.message);
@@ -111,7 +111,7 @@ const writePlan = async (tx: Db, owner: Owner, plan: ImportPlan, tabId: number, 
         company_website = COALESCE(v.company_website, l.company_website),
         edited_at = GREATEST(${now.toISOString()}::timestamptz, l.edited_at + interval '1 millisecond')
       FROM (VALUES ${sql.join(rows, sql`, `)}) AS v(id, name, email, company_name, company_address, company_website)
-      WHERE l.workspace_id = ${owner.workspaceId} AND l.owner_id = ${owner.userId} AND l.id = v.id`);
+      WHERE ${aliasInWorkspace('l', owner)} AND l.owner_id = ${owner.userId} AND l.id = v.id`);
   }
 };
 
@@ -178,7 +178,7 @@ export const registerLeadFileRoutes = (app: Hono<AppEnv>, deps: AppDeps): void =
     const ownTabs = await db
       .select({ id: tabs.id, name: tabs.name })
       .from(tabs)
-      .where(and(eq(tabs.workspaceId, owner.workspaceId), ownedBy(tabs, owner)))
+      .where(inWorkspace(tabs, owner, ownedBy(tabs, owner)))
       .orderBy(asc(tabs.position), asc(tabs.id));
     const tabNames = new Map<number, string>([[NO_TAB_ID, NO_TAB_NAME], ...ownTabs.map((t) => [t.id, t.name] as const)]);
     const rows = (
