@@ -31,7 +31,7 @@ import { hashToken } from './auth/tokens';
 import type { Clock } from './clock';
 import type { AppConfig, RateLimits } from './config';
 import type { Db, Tx } from './db/client';
-import { inWorkspace, scoped } from './db/scoped';
+import { inWorkspace, scoped, workspaceRowOf } from './db/scoped';
 import { invitations, serverSecrets, userSettings, workspaceMembers, workspaces, type InvitationKind } from './db/schema';
 import { fail } from './http/respond';
 import type { Logger } from './logger';
@@ -307,7 +307,7 @@ const currentWorkspaceOf = async (conn: Conn, userId: string): Promise<string | 
   const [row] = await conn
     .select({ workspaceId: workspaceMembers.workspaceId })
     .from(workspaceMembers)
-    .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
+    .innerJoin(workspaces, workspaceRowOf(workspaceMembers))
     .where(and(eq(workspaceMembers.userId, userId), eq(workspaceMembers.status, 'joined'), isNull(workspaces.disbandedAt)));
   return row?.workspaceId ?? null;
 };
@@ -373,7 +373,7 @@ export const redeemInvitation = async (
   const stale = await tx
     .select({ id: workspaceMembers.id })
     .from(workspaceMembers)
-    .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
+    .innerJoin(workspaces, workspaceRowOf(workspaceMembers))
     .where(and(eq(workspaceMembers.userId, input.userId), eq(workspaceMembers.status, 'joined'), isNotNull(workspaces.disbandedAt)));
   if (stale.length) {
     await tx.update(workspaceMembers).set({ status: 'removed' }).where(inArray(workspaceMembers.id, stale.map((r) => r.id)));

@@ -3,10 +3,11 @@
  * managers only); /member/config/* is the config of the member the request acts for.
  */
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import type { WorkspaceScope } from '../auth/scope';
 import type { Db } from '../db/client';
+import { inWorkspace } from '../db/scoped';
 import { configs } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { defineRoute, type AppEnv } from '../http/route';
@@ -22,13 +23,7 @@ const listConfig = async (db: Db, kind: ConfigScope, scope: WorkspaceScope) => {
   const rows = await db
     .select({ key: configs.key, value: configs.value })
     .from(configs)
-    .where(
-      and(
-        eq(configs.workspaceId, scope.workspaceId),
-        eq(configs.scope, kind),
-        owner === null ? isNull(configs.userId) : eq(configs.userId, owner),
-      ),
-    )
+    .where(inWorkspace(configs, scope, eq(configs.scope, kind), owner === null ? isNull(configs.userId) : eq(configs.userId, owner)))
     .orderBy(asc(configs.key));
   return { items: rows };
 };

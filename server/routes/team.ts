@@ -24,7 +24,7 @@ import { refundRateLimits } from '../auth/rate-limit';
 import { requireOwnWorkspace, type Scope, type WorkspaceScope } from '../auth/scope';
 import type { Db } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
-import { inWorkspace, scoped } from '../db/scoped';
+import { currentWorkspaceIs, inWorkspace, scoped } from '../db/scoped';
 import { invitations, userSettings, users, workspaceMembers, workspaces } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { fail } from '../http/respond';
@@ -170,7 +170,7 @@ export const registerTeamRoutes = (app: Hono<AppEnv>, deps: AppDeps, keys: Invit
         await tx
           .update(userSettings)
           .set({ workspaceId: null, updatedAt: now })
-          .where(and(eq(userSettings.userId, row.userId), eq(userSettings.workspaceId, scope.workspaceId)));
+          .where(and(eq(userSettings.userId, row.userId), currentWorkspaceIs(scope)));
       }
     });
     logger.info('[workspace] member or invitation removed', {
@@ -249,7 +249,7 @@ export const registerTeamRoutes = (app: Hono<AppEnv>, deps: AppDeps, keys: Invit
       await tx
         .update(userSettings)
         .set({ workspaceId: null, updatedAt: now })
-        .where(and(eq(userSettings.userId, scope.userId), eq(userSettings.workspaceId, scope.workspaceId)));
+        .where(and(eq(userSettings.userId, scope.userId), currentWorkspaceIs(scope)));
     });
     logger.info('[workspace] left', { workspace: scope.workspaceId, user: scope.userId });
     return null;
@@ -266,7 +266,7 @@ export const registerTeamRoutes = (app: Hono<AppEnv>, deps: AppDeps, keys: Invit
       if (others > 0) throw fail(Code.MEMBERS_REMAIN);
       await tx.update(workspaces).set({ disbandedAt: now }).where(eq(workspaces.id, scope.workspaceId));
       await ws.update(workspaceMembers, { status: 'removed' }, eq(workspaceMembers.status, 'joined'));
-      await tx.update(userSettings).set({ workspaceId: null, updatedAt: now }).where(eq(userSettings.workspaceId, scope.workspaceId));
+      await tx.update(userSettings).set({ workspaceId: null, updatedAt: now }).where(currentWorkspaceIs(scope));
       await ws.update(invitations, { voidedAt: now }, isNull(invitations.usedAt), isNull(invitations.voidedAt));
     });
     logger.info('[workspace] disbanded', { workspace: scope.workspaceId, by: scope.userId });

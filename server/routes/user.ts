@@ -1,10 +1,11 @@
 /** User endpoints: user info, guide type, web user setting (language), plan/pay info. */
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { eq, isNotNull } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import { encodePerms } from '../../src/contract/permissions';
 import { planMask, type PlanCode } from '../../src/contract/plans';
 import { roleItemsFor } from '../../src/contract/roles';
 import { isAdminRole } from '../auth/scope';
+import { inWorkspace } from '../db/scoped';
 import { userSettings, workspaceMembers } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { defineRoute, type AppEnv } from '../http/route';
@@ -28,13 +29,7 @@ export const registerUserRoutes = (app: Hono<AppEnv>, deps: AppDeps): void => {
       ? await db
           .select({ userId: workspaceMembers.userId, syncType: workspaceMembers.syncType })
           .from(workspaceMembers)
-          .where(
-            and(
-              eq(workspaceMembers.workspaceId, scope.workspaceId),
-              eq(workspaceMembers.status, 'joined'),
-              isNotNull(workspaceMembers.userId),
-            ),
-          )
+          .where(inWorkspace(workspaceMembers, { workspaceId: scope.workspaceId }, eq(workspaceMembers.status, 'joined'), isNotNull(workspaceMembers.userId)))
           .orderBy(workspaceMembers.createdAt, workspaceMembers.invitedEmail)
       : [];
     return {

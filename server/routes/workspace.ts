@@ -13,7 +13,7 @@ import { plans } from '../../src/contract/plans';
 import { workspaceEndpoints } from '../../src/contract/workspace';
 import { refundRateLimits } from '../auth/rate-limit';
 import { isUniqueViolation } from '../db/errors';
-import { inWorkspace } from '../db/scoped';
+import { inWorkspace, workspaceRowOf } from '../db/scoped';
 import { userSettings, users, workspaceMembers, workspaces } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { fail } from '../http/respond';
@@ -56,7 +56,7 @@ export const registerWorkspaceRoutes = (app: Hono<AppEnv>, deps: AppDeps, keys: 
         const stale = await tx
           .select({ id: workspaceMembers.id })
           .from(workspaceMembers)
-          .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
+          .innerJoin(workspaces, workspaceRowOf(workspaceMembers))
           .where(and(eq(workspaceMembers.userId, scope.userId), eq(workspaceMembers.status, 'joined'), isNotNull(workspaces.disbandedAt)));
         if (stale.length) {
           await tx.update(workspaceMembers).set({ status: 'removed' }).where(inArray(workspaceMembers.id, stale.map((r) => r.id)));

@@ -1,9 +1,10 @@
 /** Member rows as the member list and the members page show them, and the workspace facts of create and join. */
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { Code } from '../../src/contract/codes';
 import type { WorkspaceMember } from '../../src/contract/workspace';
 import type { Db } from '../db/client';
 import { preparedFor } from '../db/prepared';
+import { workspaceFilter } from '../db/scoped';
 import { users, workspaceMembers, workspaces } from '../db/schema';
 import { fail } from '../http/respond';
 
@@ -51,7 +52,7 @@ export const toWireMember = (r: MemberRow): WorkspaceMember => {
 
 /**
  * The workspace and its joined members' count in one query. The count is confined to the
- * workspace by its own condition (workspace_members.workspace_id = workspaces.id).
+ * workspace by its own condition (workspaceFilter: the members whose workspace is the row read).
  */
 const workspaceFactsQuery = preparedFor((db) =>
   db
@@ -59,7 +60,7 @@ const workspaceFactsQuery = preparedFor((db) =>
       id: workspaces.id,
       name: workspaces.name,
       disbandedAt: workspaces.disbandedAt,
-      joined: sql<number>`(select count(*)::int from ${workspaceMembers} where ${and(eq(workspaceMembers.workspaceId, workspaces.id), eq(workspaceMembers.status, 'joined'))})`,
+      joined: sql<number>`(select count(*)::int from ${workspaceMembers} where ${workspaceFilter(workspaceMembers, workspaces.id, eq(workspaceMembers.status, 'joined'))})`,
     })
     .from(workspaces)
     .where(eq(workspaces.id, sql.placeholder('workspaceId')))
