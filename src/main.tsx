@@ -56,6 +56,7 @@ async function bootstrap(): Promise<void> {
     loadLocale: loadLocaleByAreas,
     navigate: appNavigator.navigate,
     location: appNavigator.location,
+    watchLocation: appNavigator.subscribe,
     browserLanguages: navigator.languages?.length ? navigator.languages : navigator.language,
     inspect,
     recorder,

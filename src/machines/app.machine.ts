@@ -1,8 +1,9 @@
-import { enqueueActions, raise, setup, type ActorRefFrom, type AnyActorRef, type AnyEventObject } from 'xstate';
+import { assign, enqueueActions, fromCallback, raise, sendTo, setup, type ActorRefFrom, type AnyActorRef, type AnyEventObject } from 'xstate';
 import { accountMachine } from './account.machine';
 import { languageMachine, type LanguageInput } from './language.machine';
 import { loginGateMachine, type GateInput } from './login-gate.machine';
 import { actionNotProvided } from './not-provided';
+import type { RouteFacts, RouteShownEvent } from './route-facts';
 import { selectedMemberMachine, type SelectedMemberInput } from './selected-member.machine';
 import { sessionMachine } from './session.machine';
 
@@ -20,10 +21,19 @@ import { sessionMachine } from './session.machine';
  * starts them again. A flow loaded lazily starts when its module arrives (`flow.loaded`, heard
  * only while signed in).
  *
+ * Screen flows (ARCHITECTURE.md: screen actors live in the app system, keyed by route): the
+ * router actor (`router`, provided: the navigator's locations) reports each location to the gate;
+ * the gate announces the route it lets render (`route.shown`); the root keeps it (`route`) and
+ * `showScreen` starts that route's screen flows (the route table names them) with it as their
+ * input, after stopping those of the route before (`screen` is the route key whose flows run). A
+ * screen flow whose module arrives later starts on `screen.loaded` if its route is still on
+ * screen. A sign-out stops the screen flows of signed-in routes (`endScreen`).
+ *
  * Events every interested actor receives are broadcast by the root to every actor registered
  * in the system (an actor ignores the events it does not handle):
  * - `member.selected {userId}` (the selected-member actor chose someone, SPEC §4);
  * - `members.loaded {self, members}` (the account actor loaded or refreshed the member list);
+ * - `route.shown {pathname, search, viewer}` (the gate let a route render: flows follow the URL);
  * - `session.ended` (sign-out or a session-ending answer): broadcast first, then the flows stop.
  * The app-wide actors reach the root through their announce actions, provided in the services.
  */
@@ -35,6 +45,11 @@ export type AppInput = {
 };
 
 export type AppEvent =
+  | RouteShownEvent
+  /** The router went somewhere (from the `router` actor): the gate decides. */
+  | { type: 'router.navigate'; pathname: string; search: string }
+  /** A screen flow's module arrived (it starts if its route is still on screen). */
+  | { type: 'screen.loaded'; key: string }
   | { type: 'session.started' }
   | { type: 'session.ended' }
   | { type: 'member.selected'; userId: string }
@@ -44,7 +59,15 @@ export type AppEvent =
   /** A long-lived flow loaded lazily (its module arrived after the session started) may start now. */
   | { type: 'flow.loaded'; systemId: string };
 
-export type AppContext = AppInput;
+export type AppContext = AppInput & {
+  /** The route the gate let render last (the input of its screen flows). */
+  route: RouteFacts | null;
+  /** The key (route table path) of the route whose screen flows run, if any. */
+  screen: string | null;
+};
+
+/** The router's locations as events; provided from the navigator (a page without one reports nothing). */
+const routerNotProvided = fromCallback(() => undefined);
 
 /** The system ids of the app-wide actors. */
 export const APP_ACTOR_IDS = ['gate', 'session', 'language', 'account', 'selectedMember'] as const;
@@ -63,11 +86,27 @@ export const appMachine = setup({
     language: languageMachine,
     account: accountMachine,
     selectedMember: selectedMemberMachine,
+    /** Reports the router's locations (`router.navigate`); provided from the navigator. */
+    router: routerNotProvided,
   },
   actions: {
+    /** Starts the screen flows of `route` (stopping those of the route before), or keeps them when it is the same route. */
+    showScreen: actionNotProvided<RouteFacts>('showScreen'),
+    /** Starts the screen flows of the route key whose module just arrived, if that route is still on screen. */
+    startScreen: actionNotProvided<string>('startScreen'),
+    /** Stops the screen flows of a signed-in route (the session ended). */
+    endScreen: actionNotProvided('endScreen'),
+    /** Forgets what the injected services keep for the person (the event log ...): the session ended. */
+    forgetSession: actionNotProvided('forgetSession'),
+    keepRoute: assign({ route: (_, route: RouteFacts) => route }),
+    forwardToGate: sendTo('gate', ({ event }) => event),
     startFlows: actionNotProvided('startFlows'),
     startFlow: actionNotProvided<{ systemId: string }>('startFlow'),
     stopFlows: actionNotProvided('stopFlows'),
+  },
+}).extend({
+  // XState cannot type enqueueActions declared in setup() beside typed actions; they are added here.
+  actions: {
     /** Sends the event to every actor registered in the system but the root itself. */
     broadcast: enqueueActions(({ enqueue, event, system, self }) => {
       const all = (system as { getAll(): Record<string, AnyActorRef | undefined> }).getAll();
@@ -78,8 +117,9 @@ export const appMachine = setup({
   },
 }).createMachine({
   id: 'app',
-  context: ({ input }) => input,
+  context: ({ input }) => ({ ...input, route: null, screen: null }),
   invoke: [
+    { id: 'router', src: 'router' },
     { id: 'session', systemId: 'session', src: 'session' },
     { id: 'account', systemId: 'account', src: 'account' },
     { id: 'selectedMember', systemId: 'selectedMember', src: 'selectedMember', input: ({ context }) => context.selectedMember },
@@ -87,9 +127,19 @@ export const appMachine = setup({
     { id: 'language', systemId: 'language', src: 'language', input: ({ context }) => context.language },
   ],
   on: {
+    'router.navigate': { actions: 'forwardToGate' },
+    'route.shown': {
+      description: 'The gate let a route render: every flow hears it, then its screen flows start (or stay, on the same route).',
+      actions: [
+        { type: 'keepRoute', params: ({ event }) => ({ pathname: event.pathname, search: event.search, viewer: event.viewer }) },
+        'broadcast',
+        { type: 'showScreen', params: ({ event }) => ({ pathname: event.pathname, search: event.search, viewer: event.viewer }) },
+      ],
+    },
+    'screen.loaded': { actions: { type: 'startScreen', params: ({ event }) => event.key } },
     'member.selected': { actions: 'broadcast' },
     'members.loaded': { actions: 'broadcast' },
-    'session.ended': { actions: 'broadcast' },
+    'session.ended': { actions: ['broadcast', 'endScreen', 'forgetSession'] },
   },
   initial: 'signedOut',
   states: {
@@ -105,7 +155,7 @@ export const appMachine = setup({
       on: {
         'session.ended': {
           description: 'Everyone hears of the sign-out while the flows still run; then they stop.',
-          actions: ['broadcast', raise({ type: 'app.stopFlows' })],
+          actions: ['broadcast', 'endScreen', 'forgetSession', raise({ type: 'app.stopFlows' })],
         },
         'app.stopFlows': 'signedOut',
         'flow.loaded': {

@@ -10,20 +10,20 @@ import type { RealRole } from '../contract/roles';
  * and removes tag values on a selection of contacts (a page's ids, or every contact matching a
  * filter), shown as a dialog by the contacts screen and the pipeline's tab menu.
  *
- * `loading` reads, side by side, the tags (`loadTags`; only values of active types are offered,
- * src/contract/tags.ts) and the frequently-used values, which are shown first. The frequently-used
- * list is refreshed at most every FREQUENT_TAGS_REFRESH_MS (10 s, SPEC §7, §9): the last fetch
- * (its values and time) comes in with the input, kept by the effects between dialogs; when it is
- * younger than 10 s at `now` it is used as it is (`frequentFresh`), else it is fetched again
- * (`loadFrequent`) and the effects keep the new one (`rememberFrequent`). A failed frequent fetch
- * is not an error: the dialog offers the values by tag only. A failed tags load ends in `failed`
- * (retry).
+ * It is a child flow: the screen's machine that opens the dialog (the contacts table, the pipeline)
+ * starts it and reacts to its end. `loading` reads, side by side, the tags (`loadTags`; only values
+ * of active types are offered, src/contract/tags.ts) and the frequently-used values, which are
+ * shown first. The frequently-used list is refreshed at most every FREQUENT_TAGS_REFRESH_MS (10 s,
+ * SPEC §7, §9): the parent keeps the last fetch for 10 s after it arrives (it hears
+ * `tags.frequentFetched` from here, and forgets it on a member change) and hands it over as
+ * `frequent`; without one it is fetched again (`loadFrequent`). A failed frequent fetch is not an
+ * error: the dialog offers the values by tag only. A failed tags load ends in `failed` (retry).
  *
  * `choosing` takes the person's picks: a value is to add or to remove, never both. Applying sends
  * one batch call (`applyTags`, the caller's real role picks /admin or /member, the API client adds
  * the source-user header for an admin acting for a member); it ends in `done` (final, output the
- * number of contacts changed) or back in `choosing` with the refusal or the failure. A cancel ends
- * in `cancelled` (final, output null).
+ * number of contacts changed; the toasts service says how many, `notify`) or back in `choosing`
+ * with the refusal or the failure. A cancel ends in `cancelled` (final, output null).
  * Tags for the view: loading, loadFailed, applying, applyFailed.
  */
 
@@ -36,11 +36,12 @@ export type BatchTagInput = {
   /** How many contacts the selection covers (shown in the dialog). */
   count: number;
   realRole: RealRole;
-  /** The last frequently-used fetch, if any (kept by the effects between dialogs). */
+  /** The frequently-used values fetched less than 10 s ago, if any (kept by the parent). */
   frequent: FrequentFetch | null;
-  /** The time the dialog opened (unix ms), to tell whether `frequent` is fresh. */
-  now: number;
 };
+
+/** What the parent hears when the frequently-used values were fetched (it keeps them for 10 s). */
+export type FrequentFetched = { type: 'tags.frequentFetched'; frequent: FrequentFetch };
 
 export type ApplyTagsInput = {
   realRole: RealRole;
@@ -67,9 +68,8 @@ type Events =
 // ---------------------------------------------------------------------------------------------
 // Pure selectors
 
-/** True when a fetch made at `fetchedAt` may still be shown at `now` (SPEC §9: at most every 10 s). */
-export const isFrequentFresh = (frequent: FrequentFetch | null, now: number): boolean =>
-  frequent !== null && now - frequent.fetchedAt >= 0 && now - frequent.fetchedAt < FREQUENT_TAGS_REFRESH_MS;
+/** SPEC §9: the frequently-used values are fetched at most every 10 s (the parent's named delay). */
+export const FREQUENT_TAGS_KEEP_MS = FREQUENT_TAGS_REFRESH_MS;
 
 /** The tags whose values may be added: those of active types (an inactive type's are kept but not offered). */
 export const offeredTagsOf = (c: Pick<Context, 'tags'>): Tag[] => c.tags.filter((t) => t.isActive && t.values.length > 0);
@@ -106,11 +106,13 @@ export const batchTagMachine = setup({
     applyTags: actorNotProvided<ApplyTagsAnswer, ApplyTagsInput>('applyTags'),
   },
   actions: {
-    /** Keeps the fetch for the next dialog (the 10 s rule holds across dialogs). */
-    rememberFrequent: actionNotProvided<FrequentFetch>('rememberFrequent'),
+    /** The toast after applying: how many contacts changed (the toasts service). */
+    notify: actionNotProvided<{ updated: number }>('notify'),
+    /** Tells the parent the new fetch (`tags.frequentFetched`), which it keeps for the next dialog (the 10 s rule holds across dialogs). */
+    announceFrequent: actionNotProvided<FrequentFetch>('announceFrequent'),
   },
   guards: {
-    frequentFresh: ({ context }) => isFrequentFresh(context.frequent, context.now),
+    frequentFresh: ({ context }) => context.frequent !== null,
     canApply: ({ context }) => canApply(context),
     applied: (_, answer: ApplyTagsAnswer) => answer.ok,
   },
@@ -145,7 +147,7 @@ export const batchTagMachine = setup({
           initial: 'check',
           states: {
             check: {
-              description: 'The last fetch is kept when it is younger than 10 s (SPEC §9).',
+              description: 'The parent hands over a fetch younger than 10 s (SPEC §9), if it has one.',
               always: [{ guard: 'frequentFresh', target: 'done' }, { target: 'fetching' }],
             },
             fetching: {
@@ -154,7 +156,7 @@ export const batchTagMachine = setup({
                 src: 'loadFrequent',
                 onDone: {
                   target: 'done',
-                  actions: [assign({ frequent: ({ event }) => event.output }), { type: 'rememberFrequent', params: ({ event }) => event.output }],
+                  actions: [assign({ frequent: ({ event }) => event.output }), { type: 'announceFrequent', params: ({ event }) => event.output }],
                 },
                 // Without the frequently-used list the values are offered by tag only.
                 onError: 'done',
@@ -199,7 +201,10 @@ export const batchTagMachine = setup({
           {
             guard: { type: 'applied', params: ({ event }) => event.output },
             target: 'done',
-            actions: assign({ updated: ({ event }) => (event.output.ok ? event.output.data.updated : 0) }),
+            actions: [
+              assign({ updated: ({ event }) => (event.output.ok ? event.output.data.updated : 0) }),
+              { type: 'notify', params: ({ event }) => ({ updated: event.output.ok ? event.output.data.updated : 0 }) },
+            ],
           },
           { target: 'choosing.applyFailed', actions: assign({ error: ({ event }) => refusalOf(event.output) }) },
         ],

@@ -9,10 +9,12 @@
  * a mangled link still opens the table. `filtersFromParam(paramOfFilters(f))` equals `f` for every
  * filter the controls can produce.
  */
+import type { ActorRefFrom } from 'xstate';
 import type { z } from 'zod/mini';
 import type { ContactSelection } from '../contract/contact-filter';
 import type { contactListRequest } from '../contract/contacts';
 import { leadSorts, salesLevels, salesSources, salesStages, sortOrders } from '../contract/leads';
+import { createFilterUrlMachine, filterCodec, type FilterUrlEvent } from './filter-url.machine';
 import type { TimeRange } from './pipeline-filters';
 
 export type ContactSort = (typeof leadSorts)[number];
@@ -198,3 +200,18 @@ export const contactsUrlOf = (f: ContactFilters): string => {
   const param = paramOfFilters(f);
   return param === null ? '/contacts' : `/contacts?${new URLSearchParams({ filters: param }).toString()}`;
 };
+
+/** The filters in their one written form (lists in the controls' order, unknown values dropped). */
+export const normalizedContactFilters = (f: ContactFilters): ContactFilters => {
+  const param = paramOfFilters(f);
+  return param === null ? DEFAULT_CONTACT_FILTERS : filtersFromParam(param);
+};
+
+/** The contacts table's filters in the URL (the `filters` parameter). */
+export const contactFilterMachine = createFilterUrlMachine(
+  'contactFilters',
+  filterCodec<ContactFilters>({ same: sameContactFilters, normalize: normalizedContactFilters, urlOf: contactsUrlOf }),
+);
+/** An event the view sends the contacts table's filters. */
+export type ContactFilterEvent = FilterUrlEvent<ContactFilters>;
+export type ContactFilterActorRef = ActorRefFrom<typeof contactFilterMachine>;

@@ -165,7 +165,6 @@ export const eclientAuthMachine = setup({
     connected: {
       description: 'The extension is signed in; the tab may be closed.',
       tags: ['connected'],
-      type: 'final',
     },
   },
 });

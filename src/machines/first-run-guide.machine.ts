@@ -66,9 +66,17 @@ export type FirstRunGuideContext = {
   chatOpen: boolean;
   /** Why the guidance last closed (null while it has not). */
   closeReason: CloseReason | null;
+  /**
+   * The one rule of "the extension is installed" (SPEC §4: the browser knows it, it answered, or
+   * a guidance was hidden, Not Now included); the home page's checklist reads it here.
+   */
+  extensionInstalled: boolean;
 };
 
-export const initialFirstRunGuideContext = (): FirstRunGuideContext => ({ step: 0, checks: 0, chatOpen: false, closeReason: null });
+export const initialFirstRunGuideContext = (): FirstRunGuideContext => ({ step: 0, checks: 0, chatOpen: false, closeReason: null, extensionInstalled: false });
+
+/** Whether this browser counts the extension as installed (SPEC §4). */
+export const selectExtensionInstalled = (s: { context: FirstRunGuideContext }): boolean => s.context.extensionInstalled;
 
 export type GuideLogParams = { event: string; status: CloseReason };
 /** The server's total lead count (null when it could not be read). */
@@ -92,6 +100,7 @@ export const firstRunGuideMachine = setup({
   actions: {
     /** Browser storage: the extension counts as installed, so the guidance does not open again. */
     markExtensionInstalled: actionNotProvided('markExtensionInstalled'),
+    noteInstalled: assign({ extensionInstalled: true }),
     /** The extension brings the chat web app to the front (opening it if needed). */
     activateChatTab: actionNotProvided('activateChatTab'),
     /** SPEC §7 Analytics logging: the close reason. */
@@ -111,6 +120,7 @@ export const firstRunGuideMachine = setup({
   guards: {
     /** The browser already knows the extension (or a past guidance marked it installed). */
     extensionKnown: guardNotProvided('extensionKnown'),
+    installed: ({ context }) => context.extensionInstalled,
     isPaymentIssueGuide: (_, p: { guideType: number }) => p.guideType === PAYMENT_ISSUE_GUIDE_TYPE,
     answered: (_, p: { info: LoginInfoOrNone }) => p.info !== undefined,
     atStep: ({ context }, step: GuideStep) => context.step === step,
@@ -126,12 +136,16 @@ export const firstRunGuideMachine = setup({
 }).createMachine({
   id: 'firstRunGuide',
   context: initialFirstRunGuideContext,
-  initial: 'checking',
+  initial: 'reading',
   on: {
     // Sign-out: nothing more shows or polls (the flow is stopped right after).
     'session.ended': { target: '.idle', actions: 'resetProcess' },
   },
   states: {
+    reading: {
+      description: 'Does this browser already know the extension (its remembered id, or the mark a hidden guidance left)?',
+      always: [{ guard: 'extensionKnown', target: 'checking', actions: 'noteInstalled' }, { target: 'checking' }],
+    },
     checking: {
       description: 'Is this first-run? The guide type (13 is the payment-issue dialog, not first-run) and whether the browser knows the extension.',
       invoke: {
@@ -139,7 +153,7 @@ export const firstRunGuideMachine = setup({
         src: 'loadGuideType',
         onDone: [
           { guard: { type: 'isPaymentIssueGuide', params: ({ event }) => ({ guideType: event.output }) }, target: 'idle' },
-          { guard: 'extensionKnown', target: 'idle' },
+          { guard: 'installed', target: 'idle' },
           { target: 'probing' },
         ],
         onError: { target: 'idle' },
@@ -151,7 +165,7 @@ export const firstRunGuideMachine = setup({
         id: 'probeLoginInfo',
         src: 'fetchLoginInfo',
         onDone: [
-          { guard: { type: 'answered', params: ({ event }) => ({ info: event.output }) }, target: 'idle', actions: 'markExtensionInstalled' },
+          { guard: { type: 'answered', params: ({ event }) => ({ info: event.output }) }, target: 'idle', actions: ['markExtensionInstalled', 'noteInstalled'] },
           { target: 'guiding' },
         ],
         onError: { target: 'guiding' },
@@ -171,6 +185,7 @@ export const firstRunGuideMachine = setup({
             { type: 'closeWith', params: ({ context }) => dismissReason(context.step) },
             { type: 'logEvent', params: ({ context }) => ({ event: 'firstRunGuide', status: dismissReason(context.step) }) },
             'markExtensionInstalled',
+            'noteInstalled',
             'resetProcess',
           ],
         },
@@ -196,6 +211,7 @@ export const firstRunGuideMachine = setup({
                   { type: 'closeWith', params: 'overtimeClose2' },
                   { type: 'logEvent', params: { event: 'firstRunGuide', status: 'overtimeClose2' } },
                   'markExtensionInstalled',
+                  'noteInstalled',
                   'resetProcess',
                 ],
               },
@@ -209,6 +225,7 @@ export const firstRunGuideMachine = setup({
                   { type: 'closeWith', params: 'overtimeClose2' },
                   { type: 'logEvent', params: { event: 'firstRunGuide', status: 'overtimeClose2' } },
                   'markExtensionInstalled',
+                  'noteInstalled',
                   'resetProcess',
                 ],
               },
@@ -221,8 +238,8 @@ export const firstRunGuideMachine = setup({
     closedNormally: {
       description: 'Login info arrived: the guidance hides (the extension is installed); a chat web app that is not open is activated.',
       always: [
-        { guard: 'chatClosed', target: 'countingLeads', actions: ['markExtensionInstalled', 'activateChatTab'] },
-        { target: 'countingLeads', actions: 'markExtensionInstalled' },
+        { guard: 'chatClosed', target: 'countingLeads', actions: ['markExtensionInstalled', 'noteInstalled', 'activateChatTab'] },
+        { target: 'countingLeads', actions: ['markExtensionInstalled', 'noteInstalled'] },
       ],
     },
     countingLeads: {

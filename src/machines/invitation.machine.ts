@@ -210,13 +210,11 @@ export const invitationMachine = setup({
     },
     joined: {
       description: 'Joined: the gate reloads the account (it now has a workspace) and the browser goes home.',
-      type: 'final',
       tags: ['busy'],
       entry: ['reloadGate', { type: 'navigate', params: () => ({ to: HOME_PATH, replace: true }) }],
     },
     leaving: {
       description: 'The answer has its own page (expired, already joined, seats used up, disbanded); the browser goes there.',
-      type: 'final',
       tags: ['busy'],
     },
   },

@@ -1,6 +1,6 @@
 import { assign, setup, type ActorRefFrom } from 'xstate';
 import type { ConfigItem, PayInfo, UserInfo } from '../contract/account';
-import { realRole, type RealRole } from '../contract/roles';
+import { realRole, roleOf, type RealRole } from '../contract/roles';
 import type { WorkspaceInfo, WorkspaceMember } from '../contract/workspace';
 import {
   HOME_PATH,
@@ -16,6 +16,7 @@ import {
   type NavigateParams,
 } from './constants';
 import { actionNotProvided, actorNotProvided, guardNotProvided } from './not-provided';
+import type { RouteFacts, Viewer } from './route-facts';
 
 /**
  * Login gate (SPEC §2 "Login gate before every navigation").
@@ -163,6 +164,25 @@ const hasWorkspaceName = (context: GateContext): boolean =>
 
 const targetPathname = (context: GateContext): string => context.target?.pathname ?? HOME_PATH;
 
+/** The signed-in person as the gate loaded them (null before the first load). */
+export const viewerOf = (context: Pick<GateContext, 'userInfo' | 'workspace'>): Viewer | null =>
+  context.userInfo
+    ? {
+        userId: context.userInfo.userId,
+        email: context.userInfo.email,
+        role: roleOf(context.userInfo.roles),
+        realRole: realRole(context.userInfo.roles),
+        workspaceId: context.workspace?.workspaceId ?? null,
+      }
+    : null;
+
+/** The route the gate lets render, as the app system's flows hear it (`route.shown`). */
+export const shownRouteOf = (context: GateContext): RouteFacts => ({
+  pathname: targetPathname(context),
+  search: context.target?.search ?? '',
+  viewer: viewerOf(context),
+});
+
 const accountOf = (context: GateContext): GateAccount => ({
   userInfo: context.userInfo,
   payInfo: context.payInfo,
@@ -200,6 +220,8 @@ export const loginGateMachine = setup({
   actions: {
     navigate: actionNotProvided<NavigateParams>('navigate'),
     storeAccount: actionNotProvided<GateAccount>('storeAccount'),
+    /** Tells the app system the route that renders now (the root starts its screen flows and tells every flow). */
+    announceRoute: actionNotProvided<RouteFacts>('announceRoute'),
     assignTarget: assign((_, target: GateTarget) => ({ target })),
     assignUserInfo: assign(({ context }, userInfo: UserInfo) => ({ userInfo, deniedRoutes: deniedRoutesFor(userInfo, context.rules) })),
     assignPayInfo: assign((_, payInfo: PayInfo | null) => ({ payInfo })),
@@ -463,8 +485,9 @@ export const loginGateMachine = setup({
       tags: ['busy'],
     },
     open: {
-      description: 'The wanted route may render.',
+      description: 'The wanted route may render; the app system hears which (its screen flows start with it).',
       tags: ['ready'],
+      entry: { type: 'announceRoute', params: ({ context }) => shownRouteOf(context) },
     },
   },
 });

@@ -12,8 +12,11 @@
  * URL the pipeline writes reads back to the same filters (the screen sends them again on every URL
  * change; equal filters change nothing). A range that cannot be written is left out of the URL.
  */
-import { leadSorts, sortOrders, type leadListRequest } from '../contract/leads';
+import type { ActorRefFrom } from 'xstate';
 import type { z } from 'zod/mini';
+import { leadSorts, sortOrders, type leadListRequest } from '../contract/leads';
+import { PIPELINE_PATH } from './constants';
+import { createFilterUrlMachine, filterCodec, type FilterUrlEvent } from './filter-url.machine';
 
 export type LeadSort = (typeof leadSorts)[number];
 export type SortOrder = (typeof sortOrders)[number];
@@ -129,3 +132,18 @@ export const listRequestOf = (f: PipelineFilters, tabId: number, page: number, p
     pageSize,
   };
 };
+
+/** The pipeline's URL holding the filters (src/machines/filter-url.machine.ts). */
+export const pipelineUrlOf = (f: PipelineFilters): string => {
+  const query = queryOfFilters(f);
+  return query === '' ? PIPELINE_PATH : `${PIPELINE_PATH}?${query}`;
+};
+
+/** The pipeline's filters in the URL (`q`, `created`, `last`, `sort`, `order`, `await`, `closed`). */
+export const pipelineFilterMachine = createFilterUrlMachine(
+  'pipelineFilters',
+  filterCodec<PipelineFilters>({ same: sameFilters, normalize: (f) => filtersFromQuery(queryOfFilters(f)), urlOf: pipelineUrlOf }),
+);
+/** An event the view sends the pipeline's filters. */
+export type PipelineFilterEvent = FilterUrlEvent<PipelineFilters>;
+export type PipelineFilterActorRef = ActorRefFrom<typeof pipelineFilterMachine>;

@@ -2,7 +2,7 @@ import { assign, setup, type ActorRefFrom } from 'xstate';
 import { Code } from '../contract/codes';
 import { TAG_VALUES_MAX, type Tag, type TagType } from '../contract/tags';
 import { networkError, refusalOf, refusedWith, type Answer, type CallError, type Outcome } from './answer';
-import { actorNotProvided } from './not-provided';
+import { actionNotProvided, actorNotProvided } from './not-provided';
 
 /**
  * The tags screen (/tags, SPEC §2; §3 Tag type, Tag; §7 Tags; §8 tag codes and messages): the
@@ -24,8 +24,9 @@ import { actorNotProvided } from './not-provided';
  * toast ('This tag has been added', 'This tag has been deleted!' and the other Add/Edit/Delete
  * successes of SPEC §8).
  *
- * Field errors and toasts are keys (`TagFieldError`, `TagsToast`), translated by the view as
- * `LL.tags`: the machine does not know the language. Selectors for the view are exported below
+ * Field errors and toasts are keys (`TagFieldError`, `TagsToast`), translated as `LL.tags` where
+ * they show: the machine does not know the language. Toasts go out through the named action
+ * `notify` (the injected toasts service), field errors are context the view reads. Selectors for the view are exported below
  * (`groupsOf`, `typeOptionsOf`, `isEditingTag` ...).
  * Tags for the view: busy, loading, loadFailed, empty, editType, editTag, saving, confirm, invalid.
  */
@@ -50,7 +51,7 @@ export type TagFieldErrors = { name?: TagFieldError; tagTypeId?: TagFieldError; 
 
 /** The toasts of SPEC §8 (keys of `LL.tags.toast`); `failed` carries the server's message when it gave one. */
 export type TagsToastKind = 'typeAdded' | 'typeSaved' | 'typeDeleted' | 'tagAdded' | 'tagSaved' | 'tagDeleted' | 'failed' | 'listFailed';
-export type TagsToast = { kind: TagsToastKind; message: string | null; seq: number };
+export type TagsToast = { kind: TagsToastKind; message: string | null };
 
 export type PendingDelete = { kind: 'type' | 'tag'; id: number; name: string };
 
@@ -69,8 +70,6 @@ type Context = TagsInput & {
   pendingDelete: PendingDelete | null;
   /** The type whose active flag is being switched. */
   toggling: { id: number; isActive: boolean } | null;
-  /** The last toast asked for (`seq` grows with each, so the view shows each once). */
-  toast: TagsToast | null;
 };
 
 type Events =
@@ -169,11 +168,13 @@ export const withoutItem = (c: Pick<Context, 'types' | 'tags'>, item: RemoveInpu
     ? { types: c.types.filter((t) => t.id !== item.id), tags: c.tags.filter((t) => t.tagTypeId !== item.id) }
     : { types: c.types, tags: c.tags.filter((t) => t.id !== item.id) };
 
-const nextToast = (c: Pick<Context, 'toast'>, kind: TagsToastKind, message: string | null = null): TagsToast => ({ kind, message, seq: (c.toast?.seq ?? 0) + 1 });
+const toastOf = (kind: TagsToastKind): TagsToast => ({ kind, message: null });
 
 /** A refusal's toast: the server's words when it gave some, else the fallback. */
-const failedToast = (c: Pick<Context, 'toast'>, error: CallError | null): TagsToast =>
-  nextToast(c, 'failed', error !== null && error.kind === 'server' && error.message !== '' ? error.message : null);
+const failedToast = (error: CallError | null): TagsToast => ({
+  kind: 'failed',
+  message: error !== null && error.kind === 'server' && error.message !== '' ? error.message : null,
+});
 
 const serverMessage = (answer: Answer<unknown> | Outcome): TagFieldError => ({ key: 'server', message: answer.ok ? '' : answer.message });
 
@@ -194,6 +195,8 @@ export const tagsMachine = setup({
     remove: actorNotProvided<Outcome, RemoveInput>('remove'),
   },
   actions: {
+    /** Shows a toast (SPEC §8 messages): the toasts service, translated where it shows. */
+    notify: actionNotProvided<TagsToast>('notify'),
     showFieldErrors: assign(({ context }) => ({ fieldErrors: checkDraft(context.draft) })),
     closeDraft: assign({ draft: null, fieldErrors: {} }),
     /** A form change; the message of the field it changes no longer applies. */
@@ -250,7 +253,7 @@ export const tagsMachine = setup({
   },
 }).createMachine({
   id: 'tags',
-  context: ({ input }) => ({ manages: input.manages, types: [], tags: [], draft: null, fieldErrors: {}, pendingDelete: null, toggling: null, toast: null }),
+  context: ({ input }) => ({ manages: input.manages, types: [], tags: [], draft: null, fieldErrors: {}, pendingDelete: null, toggling: null }),
   initial: 'loading',
   states: {
     loading: {
@@ -260,7 +263,7 @@ export const tagsMachine = setup({
         id: 'loadLists',
         src: 'loadLists',
         onDone: { target: 'loaded', actions: assign({ types: ({ event }) => event.output.types, tags: ({ event }) => event.output.tags }) },
-        onError: { target: 'failed', actions: assign({ toast: ({ context }) => nextToast(context, 'listFailed') }) },
+        onError: { target: 'failed', actions: { type: 'notify', params: toastOf('listFailed') } },
       },
     },
     failed: {
@@ -352,20 +355,19 @@ export const tagsMachine = setup({
           {
             guard: { type: 'ok', params: ({ event }) => event.output },
             target: 'loaded',
-            actions: assign(({ context, event }) =>
-              event.output.ok
-                ? { ...withType(context, event.output.data), toast: nextToast(context, context.draft?.id == null ? 'typeAdded' : 'typeSaved'), draft: null, fieldErrors: {} }
-                : {},
-            ),
+            actions: [
+              { type: 'notify', params: ({ context }) => toastOf(context.draft?.id == null ? 'typeAdded' : 'typeSaved') },
+              assign(({ context, event }) => (event.output.ok ? { ...withType(context, event.output.data), draft: null, fieldErrors: {} } : {})),
+            ],
           },
           {
             guard: { type: 'nameTaken', params: ({ event }) => event.output },
             target: 'editingType.invalid',
             actions: assign({ fieldErrors: ({ event }) => ({ name: serverMessage(event.output) }) }),
           },
-          { target: 'editingType', actions: assign({ toast: ({ context, event }) => failedToast(context, refusalOf(event.output)) }) },
+          { target: 'editingType', actions: { type: 'notify', params: ({ event }) => failedToast(refusalOf(event.output)) } },
         ],
-        onError: { target: 'editingType', actions: assign({ toast: ({ context }) => failedToast(context, networkError) }) },
+        onError: { target: 'editingType', actions: { type: 'notify', params: failedToast(networkError) } },
       },
     },
     toggling: {
@@ -379,11 +381,14 @@ export const tagsMachine = setup({
           {
             guard: { type: 'ok', params: ({ event }) => event.output },
             target: 'loaded',
-            actions: assign(({ context, event }) => (event.output.ok ? { ...withType(context, event.output.data), toast: nextToast(context, 'typeSaved'), toggling: null } : {})),
+            actions: [
+              { type: 'notify', params: toastOf('typeSaved') },
+              assign(({ context, event }) => (event.output.ok ? { ...withType(context, event.output.data), toggling: null } : {})),
+            ],
           },
-          { target: 'loaded', actions: assign({ toast: ({ context, event }) => failedToast(context, refusalOf(event.output)), toggling: null }) },
+          { target: 'loaded', actions: [{ type: 'notify', params: ({ event }) => failedToast(refusalOf(event.output)) }, assign({ toggling: null })] },
         ],
-        onError: { target: 'loaded', actions: assign({ toast: ({ context }) => failedToast(context, networkError), toggling: null }) },
+        onError: { target: 'loaded', actions: [{ type: 'notify', params: failedToast(networkError) }, assign({ toggling: null })] },
       },
     },
     editingTag: {
@@ -419,11 +424,10 @@ export const tagsMachine = setup({
           {
             guard: { type: 'ok', params: ({ event }) => event.output },
             target: 'loaded',
-            actions: assign(({ context, event }) =>
-              event.output.ok
-                ? { tags: withTag(context.tags, event.output.data), toast: nextToast(context, context.draft?.id == null ? 'tagAdded' : 'tagSaved'), draft: null, fieldErrors: {} }
-                : {},
-            ),
+            actions: [
+              { type: 'notify', params: ({ context }) => toastOf(context.draft?.id == null ? 'tagAdded' : 'tagSaved') },
+              assign(({ context, event }) => (event.output.ok ? { tags: withTag(context.tags, event.output.data), draft: null, fieldErrors: {} } : {})),
+            ],
           },
           {
             guard: { type: 'nameTaken', params: ({ event }) => event.output },
@@ -435,9 +439,9 @@ export const tagsMachine = setup({
             target: 'editingTag.invalid',
             actions: assign({ fieldErrors: ({ event }) => ({ values: serverMessage(event.output) }) }),
           },
-          { target: 'editingTag', actions: assign({ toast: ({ context, event }) => failedToast(context, refusalOf(event.output)) }) },
+          { target: 'editingTag', actions: { type: 'notify', params: ({ event }) => failedToast(refusalOf(event.output)) } },
         ],
-        onError: { target: 'editingTag', actions: assign({ toast: ({ context }) => failedToast(context, networkError) }) },
+        onError: { target: 'editingTag', actions: { type: 'notify', params: failedToast(networkError) } },
       },
     },
     confirming: {
@@ -459,15 +463,14 @@ export const tagsMachine = setup({
           {
             guard: { type: 'ok', params: ({ event }) => event.output },
             target: 'loaded',
-            actions: assign(({ context }) =>
-              context.pendingDelete
-                ? { ...withoutItem(context, context.pendingDelete), toast: nextToast(context, context.pendingDelete.kind === 'tag' ? 'tagDeleted' : 'typeDeleted'), pendingDelete: null }
-                : {},
-            ),
+            actions: [
+              { type: 'notify', params: ({ context }) => toastOf(context.pendingDelete?.kind === 'tag' ? 'tagDeleted' : 'typeDeleted') },
+              assign(({ context }) => (context.pendingDelete ? { ...withoutItem(context, context.pendingDelete), pendingDelete: null } : {})),
+            ],
           },
-          { target: 'loaded', actions: assign({ toast: ({ context, event }) => failedToast(context, refusalOf(event.output)), pendingDelete: null }) },
+          { target: 'loaded', actions: [{ type: 'notify', params: ({ event }) => failedToast(refusalOf(event.output)) }, assign({ pendingDelete: null })] },
         ],
-        onError: { target: 'loaded', actions: assign({ toast: ({ context }) => failedToast(context, networkError), pendingDelete: null }) },
+        onError: { target: 'loaded', actions: [{ type: 'notify', params: failedToast(networkError) }, assign({ pendingDelete: null })] },
       },
     },
   },

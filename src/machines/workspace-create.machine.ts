@@ -131,7 +131,6 @@ export const workspaceCreateMachine = setup({
     },
     created: {
       description: 'The workspace exists: the gate reloads the account and the browser goes on to `to`.',
-      type: 'final',
       tags: ['busy'],
       entry: ['reloadGate', { type: 'navigate', params: ({ context }) => ({ to: context.to, replace: true }) }],
     },

@@ -13,46 +13,37 @@
  * session exists, hears every broadcast (`member.selected`, `members.loaded`, `session.ended`),
  * is reachable by `services.sendTo(systemId, event)`, and is stopped at sign-out.
  */
-import { createActor, enqueueActions, type ActorOptions, type AnyActorLogic, type AnyStateMachine, type InputFrom } from 'xstate';
+import { createActor, enqueueActions, fromCallback, type ActorOptions, type AnyActorLogic, type AnyStateMachine } from 'xstate';
 import type { Language } from '../contract/account';
 import { accountMachine, type AccountActorRef } from '../machines/account.machine';
 import { appMachine, type AppActorRef } from '../machines/app.machine';
 import { languageMachine, type LanguageActorRef } from '../machines/language.machine';
 import { loginGateMachine, type GateRules, type GateTarget, type LoginGateActorRef } from '../machines/login-gate.machine';
+import type { RouteFacts } from '../machines/route-facts';
 import { selectedMemberMachine, type SelectedMemberActorRef } from '../machines/selected-member.machine';
 import { sessionMachine, type SessionActorRef } from '../machines/session.machine';
 import { createActors } from './actors';
 import type { ApiClient } from './api/client';
 import type { ExtensionBridge } from './extension/bridge';
-import { browserClipboard, browserFileSaver, type Clipboard, type FileSaver, type FlowEffects, type FlowServices } from './flow-services';
+import { createEventLog, type EventLog } from './event-log';
+import type { LazyLongLivedFlow, LongLivedFlow, ScreenFlow, SystemFlow } from './flow-definition';
+import { browserClipboard, browserFileSaver, type Clipboard, type FileSaver, type FlowServices } from './flow-services';
 import { combineInspectors, type InspectFn, type InspectLike } from './inspection';
 import type { AppStorage } from './storage';
+import type { Toasts } from './toast';
+import { browserViewport, type Viewport } from './viewport';
 
-/** A flow that lives as long as the session: started at sign-in, stopped at sign-out. */
-export type LongLivedFlow = {
-  /** Its name in the system (`services.sendTo(systemId, …)`, recordings, the inspector). */
-  systemId: string;
-  machine: AnyStateMachine;
-  /** Builds its effects from the services (like a screen flow's). */
-  effects: (services: FlowServices) => unknown;
-  input?: unknown;
-};
+export type { LazyLongLivedFlow, LongLivedFlow, ScreenFlow } from './flow-definition';
 
 /**
- * A long-lived flow whose module is loaded when the first session starts (a dynamic import), so
- * its machines and contract stay off the login page. It is spawned once loaded (the root hears
- * `flow.loaded`); a sign-out before that leaves it unstarted. Until then `system.get(systemId)`
- * is undefined: a screen that reads it waits for it.
+ * A route with screen flows, as the route table gives it (src/ui/route-table.ts `screenRouteFor`):
+ * its key (the table's path), who may open it, and its flows' module.
  */
-export type LazyLongLivedFlow = { systemId: string; load: () => Promise<LongLivedFlow> };
-
-/** Registers a long-lived flow, checking its effects and input against its machine. */
-export const defineLongLivedFlow = <M extends AnyStateMachine>(flow: {
-  systemId: string;
-  machine: M;
-  effects: FlowEffects<M>;
-  input?: InputFrom<M>;
-}): LongLivedFlow => flow;
+export type ScreenRoute = {
+  key: string;
+  access: 'public' | 'noWorkspace' | 'workspace';
+  load: () => Promise<readonly ScreenFlow[]>;
+};
 
 /**
  * The app's long-lived flows. Chat sync, conversation refresh, first-run guidance and schedules go here.
@@ -92,10 +83,23 @@ export type AppSystemDeps = {
   clipboard?: Clipboard;
   /** The file saver (default: the browser's download). */
   files?: FileSaver;
+  /** Toasts (the app's toaster; default: none shown). */
+  toasts?: Toasts;
+  /** Whether the screen is phone-narrow (default: the browser's). */
+  viewport?: Viewport;
+  /** The analytics event log (default: a new one reading the stored user). */
+  eventLog?: EventLog;
   /** Moves the router (the navigator's `navigate`). */
   navigate(to: string, options: { replace: boolean }): void;
   /** The router's location now (the navigator's `location`; without it a session that ends goes to plain /login). */
   location?(): GateTarget | null;
+  /**
+   * The router's locations (the navigator's `subscribe`): each one goes to the login gate as
+   * `router.navigate`. Without it nothing reports them (a test sends them itself).
+   */
+  watchLocation?(listener: (location: GateTarget) => void): () => void;
+  /** The route with screen flows a path shows, if any (src/ui/route-table.ts `screenRouteFor`). */
+  screens?(pathname: string): ScreenRoute | null;
   /** Loads a dictionary (typesafe-i18n's `loadLocaleAsync`, or by areas). */
   loadLocale(language: Language): Promise<void>;
   /** navigator.languages (or a test's stand-in). */
@@ -133,6 +137,9 @@ export const createAppSystem = (deps: AppSystemDeps): AppSystem => {
     bridge: deps.bridge,
     clipboard: deps.clipboard ?? browserClipboard,
     files: deps.files ?? browserFileSaver,
+    toasts: deps.toasts ?? { show: () => undefined },
+    viewport: deps.viewport ?? browserViewport(),
+    eventLog: deps.eventLog ?? createEventLog({ storage: deps.storage }),
     navigate: (to, options) => deps.navigate(to, { replace: options?.replace ?? false }),
     sendTo: (systemId, event) => {
       root?.system.get(systemId)?.send(event);
@@ -146,10 +153,12 @@ export const createAppSystem = (deps: AppSystemDeps): AppSystem => {
     ...(deps.location ? { location: deps.location } : {}),
   });
   const registered = deps.flows ?? appFlows;
-  /** Each flow's provided logic and input, once its module is here. */
-  const ready = new Map<string, { logic: AnyActorLogic; input: unknown }>();
-  const prepare = (f: LongLivedFlow) =>
-    ready.set(f.systemId, { logic: f.machine.provide(f.effects(flow) as Parameters<AnyStateMachine['provide']>[0]) as AnyActorLogic, input: f.input });
+  /** A flow's logic provided with its effects (once per module: the same logic restarts it). */
+  const provided = (f: SystemFlow): AnyActorLogic => f.machine.provide(f.effects(flow) as Parameters<AnyStateMachine['provide']>[0]) as AnyActorLogic;
+  type Ready = { logic: AnyActorLogic; input: SystemFlow['input'] };
+  /** Each long-lived flow's provided logic and input, once its module is here. */
+  const ready = new Map<string, Ready>();
+  const prepare = (f: LongLivedFlow) => ready.set(f.systemId, { logic: provided(f), input: f.input });
   const loading = new Set<string>();
   for (const f of registered) if (!('load' in f)) prepare(f);
   /** Loads a lazy flow's module once; the root then starts it if a session still exists. */
@@ -168,8 +177,41 @@ export const createAppSystem = (deps: AppSystemDeps): AppSystem => {
       },
     );
   };
+
+  /** The screen routes met so far (by key), and their flows once their module is here. */
+  const screenRoutes = new Map<string, ScreenRoute>();
+  const screenFlows = new Map<string, ({ systemId: string } & Ready)[]>();
+  const screensLoading = new Set<string>();
+  /** Loads a route's screen flows once; the root starts them if the route is still on screen. */
+  const loadScreen = (screen: ScreenRoute) => {
+    if (screensLoading.has(screen.key)) return;
+    screensLoading.add(screen.key);
+    screen.load().then(
+      (flows: readonly ScreenFlow[]) => {
+        screenFlows.set(
+          screen.key,
+          flows.map((f) => ({ systemId: f.systemId, logic: provided(f), input: f.input })),
+        );
+        root?.send({ type: 'screen.loaded', key: screen.key });
+      },
+      (error: unknown) => {
+        // Tried again the next time the route shows (the screen's own module shows the route error).
+        screensLoading.delete(screen.key);
+        console.error(`[app] the screen flows of '${screen.key}' could not be loaded`, error);
+      },
+    );
+  };
+
   type Spawn = (logic: AnyActorLogic, options: { id: string; systemId: string; input: unknown }) => void;
+  type Enqueue = { spawnChild: unknown; stopChild: (id: string) => void };
+  const spawnFlow = (enqueue: Enqueue, systemId: string, here: Ready, route: RouteFacts | null) =>
+    (enqueue.spawnChild as unknown as Spawn)(here.logic, { id: systemId, systemId, input: here.input?.(route) });
+  /** Stops the screen flows of a route key (those that were started). */
+  const stopScreenFlows = (enqueue: Enqueue, system: { get(id: string): unknown }, key: string | null) => {
+    for (const f of (key && screenFlows.get(key)) || []) if (system.get(f.systemId)) enqueue.stopChild(f.systemId);
+  };
   const adaptGate = deps.adaptGate ?? ((m: GateMachine) => m);
+  const watchLocation = deps.watchLocation;
 
   const machine = appMachine.provide({
     actors: {
@@ -178,25 +220,54 @@ export const createAppSystem = (deps: AppSystemDeps): AppSystem => {
       language: languageMachine.provide(impl.language),
       account: accountMachine.provide(impl.account),
       selectedMember: selectedMemberMachine.provide(impl.selectedMember),
+      router: fromCallback(({ sendBack }) =>
+        watchLocation ? watchLocation((l) => sendBack({ type: 'router.navigate', pathname: l.pathname, search: l.search })) : undefined,
+      ),
     },
     actions: {
-      startFlows: enqueueActions(({ enqueue }) => {
+      startFlows: enqueueActions(({ enqueue, context }) => {
         // The registry is typed per flow (defineLongLivedFlow); here each is any actor logic.
-        const spawn = enqueue.spawnChild as unknown as Spawn;
         for (const f of registered) {
           const here = ready.get(f.systemId);
-          if (here) spawn(here.logic, { id: f.systemId, systemId: f.systemId, input: here.input });
+          if (here) spawnFlow(enqueue, f.systemId, here, context.route);
           else if ('load' in f) enqueue(() => load(f));
         }
       }),
-      startFlow: enqueueActions(({ enqueue, system }, params: { systemId: string }) => {
+      startFlow: enqueueActions(({ enqueue, system, context }, params: { systemId: string }) => {
         const here = ready.get(params.systemId);
         if (!here || system.get(params.systemId)) return;
-        (enqueue.spawnChild as unknown as Spawn)(here.logic, { id: params.systemId, systemId: params.systemId, input: here.input });
+        spawnFlow(enqueue, params.systemId, here, context.route);
       }),
       stopFlows: enqueueActions(({ enqueue, system }) => {
         for (const f of registered) if (system.get(f.systemId)) enqueue.stopChild(f.systemId);
       }),
+      showScreen: enqueueActions(({ enqueue, system, context }, route: RouteFacts) => {
+        const next = deps.screens?.(route.pathname) ?? null;
+        const key = next?.key ?? null;
+        // The same route (another query, say): its flows stay and heard the route in the broadcast.
+        if (key === context.screen) return;
+        stopScreenFlows(enqueue, system, context.screen);
+        enqueue.assign({ screen: key });
+        if (!next) return;
+        screenRoutes.set(next.key, next);
+        const flows = screenFlows.get(next.key);
+        if (!flows) {
+          enqueue(() => loadScreen(next));
+          return;
+        }
+        for (const f of flows) if (!system.get(f.systemId)) spawnFlow(enqueue, f.systemId, f, route);
+      }),
+      startScreen: enqueueActions(({ enqueue, system, context }, key: string) => {
+        if (context.screen !== key) return;
+        for (const f of screenFlows.get(key) ?? []) if (!system.get(f.systemId)) spawnFlow(enqueue, f.systemId, f, context.route);
+      }),
+      endScreen: enqueueActions(({ enqueue, system, context }) => {
+        // A public page's flows (the sign-in form) outlive a session; the others belonged to it.
+        if (context.screen === null || screenRoutes.get(context.screen)?.access === 'public') return;
+        stopScreenFlows(enqueue, system, context.screen);
+        enqueue.assign({ screen: null });
+      }),
+      forgetSession: () => flow.eventLog.clear(),
     },
   });
 

@@ -1,14 +1,18 @@
 /**
  * What every flow's effects are built from (ARCHITECTURE.md "Statecharts"): the injected
  * services, one object. An area module in src/services/actors/ exports, per machine, a function
- * `(services: FlowServices) => implementations` (the argument of `machine.provide`); a screen
- * starts its flow with `useFlowActor(machine, effects, options)` (src/ui/flow.tsx), which passes
- * the app's services and attaches the inspector and the recorder. Tests pass fakes here.
+ * `(services: FlowServices) => implementations` (the argument of `machine.provide`); the app
+ * system (src/services/app-system.ts) provides every flow it starts with them, and a parent
+ * flow's effects provide its child flows' (`leadForm: leadFormMachine.provide(leadFormEffects(services))`).
+ * Views never see them. Tests pass fakes here.
  */
 import type { AnyEventObject, AnyStateMachine } from 'xstate';
 import type { ApiClient } from './api/client';
+import type { EventLog } from './event-log';
 import type { ExtensionBridge } from './extension/bridge';
 import type { AppStorage } from './storage';
+import type { Toasts } from './toast';
+import type { Viewport } from './viewport';
 
 export type Clipboard = { writeText(text: string): Promise<void> };
 
@@ -21,6 +25,12 @@ export type FlowServices = {
   bridge: ExtensionBridge;
   clipboard: Clipboard;
   files: FileSaver;
+  /** Toasts: flows show them through a named action (`notify`), never a view. */
+  toasts: Toasts;
+  /** Whether the screen is phone-narrow (the pipeline's page size, SPEC §9). */
+  viewport: Viewport;
+  /** The analytics event log (SPEC §7), emptied when the session ends. */
+  eventLog: EventLog;
   /** Moves the router (the navigator's navigate). */
   navigate(to: string, options?: { replace?: boolean }): void;
   /**

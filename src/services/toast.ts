@@ -1,3 +1,4 @@
+import type { TranslationFunctions } from '../i18n/i18n-types';
 import { ERROR_TOAST_THROTTLE_MS } from '../machines/constants';
 
 /** Error toast throttle (SPEC §9: one error toast per second at most). */
@@ -27,3 +28,18 @@ export const createThrottledNotifier = <A extends unknown[]>(
     return true;
   };
 };
+
+/** How a toast looks (the toaster's types). */
+export type ToastType = 'error' | 'success' | 'info' | 'warning';
+
+/**
+ * A toast's text: the server's own words, or a text of the app's dictionary, read in the language
+ * on screen when the toast shows (the flows that raise toasts hold no dictionary).
+ */
+export type ToastText = string | ((LL: TranslationFunctions) => string);
+
+/**
+ * Toasts as an injected service (FlowServices.toasts): flows call it through a named action
+ * (`notify`), never a view. The app shows them in its lazily loaded toaster (src/ui/layout/notifier.tsx).
+ */
+export type Toasts = { show(text: ToastText, type?: ToastType): void };

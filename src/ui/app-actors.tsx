@@ -1,41 +1,74 @@
 /**
  * React context that hands views the app shell: the app-wide actor refs of the app system
- * (src/services/app-system.ts, created once in src/ui/app.tsx), the services every flow's
- * effects are built from (`useFlowActor`, src/ui/flow.tsx), the inspect callback and the QA
+ * (src/services/app-system.ts, created once in src/ui/app.tsx), its root (whose children are every
+ * flow: long-lived ones and the screen flows of the route on screen), the route table, and the QA
  * recorder when the page was opened with `?record`.
+ *
+ * Views never see the services (API client, storage, extension, clipboard ...): every effect runs
+ * in a flow the app system started with them. A view reads a flow with `useFlow(systemId)`.
  */
 import { useSelector } from '@xstate/react';
 import { createContext, useContext, type ReactNode } from 'react';
 import type { AppActorRef } from '../machines/app.machine';
+import type { ChangePasswordActorRef } from '../machines/auth/change-password.machine';
+import type { GoogleSignInActorRef } from '../machines/auth/google-sign-in.machine';
+import type { ResetPasswordActorRef } from '../machines/auth/reset-password.machine';
+import type { SignInActorRef } from '../machines/auth/sign-in.machine';
+import type { SignUpActorRef } from '../machines/auth/sign-up.machine';
+import type { ChatSyncActorRef } from '../machines/chat-sync.machine';
+import type { ContactsTableActorRef } from '../machines/contacts-table.machine';
+import type { ConversationsActorRef } from '../machines/conversation-refresh.machine';
+import type { EclientAuthActorRef } from '../machines/eclient-auth.machine';
+import type { FirstRunGuideActorRef } from '../machines/first-run-guide.machine';
+import type { InvitationActorRef } from '../machines/invitation.machine';
 import type { PipelineActorRef } from '../machines/pipeline.machine';
-import type { ApiClient } from '../services/api/client';
+import type { TagsActorRef } from '../machines/tags.machine';
+import type { TeamMembersActorRef } from '../machines/team-members.machine';
+import type { WorkspaceCreateActorRef } from '../machines/workspace-create.machine';
 import type { AppActorRefs } from '../services/app-system';
-import type { ExtensionBridge } from '../services/extension/bridge';
 import type { FlowServices } from '../services/flow-services';
 import type { InspectFn } from '../services/inspection';
 import type { Recorder } from '../services/recorder';
-import type { AppStorage } from '../services/storage';
+import type { RouteEntry } from './route-entry';
 
 export type { AppActorRefs } from '../services/app-system';
-
-export type ShellServices = {
-  api: ApiClient;
-  storage: AppStorage;
-  bridge: ExtensionBridge;
-};
 
 export type AppShell = {
   /** The app-wide actors by system id: gate, session, language, account, selectedMember. */
   actors: AppActorRefs;
-  /** The root of the app system (its children are the actors above and the long-lived flows). */
+  /** The root of the app system (its children are the actors above and every flow). */
   system: AppActorRef;
-  services: ShellServices;
-  /** The services every flow's effects are built from (src/services/flow-services.ts). */
-  flow: FlowServices;
-  /** The app's inspect callback (Stately inspector and/or recorder), attached to every actor. */
-  inspect: InspectFn | undefined;
+  /** The route table the router renders (screens read facts of other routes here, not by importing it). */
+  routes: readonly RouteEntry[];
   /** Present only when recording (`?record`). */
   recorder: Recorder | null;
+  /** @deprecated only for `useFlowActor` while screens move to flows the app system starts. */
+  flow: FlowServices;
+  /** @deprecated only for `useFlowActor` while screens move to flows the app system starts. */
+  inspect: InspectFn | undefined;
+};
+
+/**
+ * The flows a view may read, by system id: the long-lived ones and the screen flows the route
+ * table names. Each is there while it runs (a long-lived flow while signed in, a screen flow while
+ * its route is on screen) and once its module has loaded.
+ */
+export type FlowRefs = {
+  signIn: SignInActorRef;
+  googleSignIn: GoogleSignInActorRef;
+  signUp: SignUpActorRef;
+  resetPassword: ResetPasswordActorRef;
+  changePassword: ChangePasswordActorRef;
+  pipeline: PipelineActorRef;
+  conversations: ConversationsActorRef;
+  chatSync: ChatSyncActorRef;
+  firstRunGuide: FirstRunGuideActorRef;
+  contactsTable: ContactsTableActorRef;
+  tags: TagsActorRef;
+  teamMembers: TeamMembersActorRef;
+  workspaceCreate: WorkspaceCreateActorRef;
+  invitation: InvitationActorRef;
+  eclientAuth: EclientAuthActorRef;
 };
 
 const AppShellContext = createContext<AppShell | null>(null);
@@ -53,13 +86,11 @@ export function useAppShell(): AppShell {
 export const useAppActors = (): AppActorRefs => useAppShell().actors;
 
 /**
- * The lead pipeline, a long-lived flow of the app system (system id 'pipeline',
- * src/services/app-system.ts `appFlows`). It runs while signed in and is started again at the
- * next sign-in; its module is loaded when the session starts, so right after sign-in it may not
- * be there yet (undefined: the screen waits). The ref is read from the system on every change of
- * the root, which spawns it.
+ * A flow of the app system by its system id, or undefined until it runs (its module loads when
+ * its session or route starts it: the view shows its loading state meanwhile). Read from the
+ * system on every change of the root, which spawns and stops them.
  */
-export function usePipelineActor(): PipelineActorRef | undefined {
+export function useFlow<K extends keyof FlowRefs>(systemId: K): FlowRefs[K] | undefined {
   const { system } = useAppShell();
-  return useSelector(system, () => system.system.get('pipeline') as PipelineActorRef | undefined);
+  return useSelector(system, () => system.system.get(systemId) as FlowRefs[K] | undefined);
 }

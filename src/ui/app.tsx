@@ -1,12 +1,14 @@
 /**
  * The app's wiring, shared by src/main.tsx and the view tests: the app system (one root actor whose
  * children are the login gate, session, language, account and selected-member actors, registered
- * by system id, plus the long-lived flows while signed in; src/services/app-system.ts) built
- * once from the services with the route table's gate rules, and the React tree around the router.
+ * by system id, plus the long-lived flows while signed in and the screen flows of the route on
+ * screen; src/services/app-system.ts) built once from the services with the route table's gate
+ * rules and screen flows, and the React tree around the router.
  */
 import type { Language } from '../contract/account';
 import type { ApiClient } from '../services/api/client';
 import { createAppSystem, type AppSystemDeps, type LongLivedFlow } from '../services/app-system';
+import type { Viewport } from '../services/viewport';
 import type { ExtensionBridge } from '../services/extension/bridge';
 import type { Clipboard } from '../services/flow-services';
 import type { InspectLike } from '../services/inspection';
@@ -15,9 +17,10 @@ import type { AppStorage } from '../services/storage';
 import type { ComponentType, ReactNode } from 'react';
 import { AppActorsProvider, type AppShell } from './app-actors';
 import { I18nProvider } from './i18n-provider';
-import { LazyToaster } from './layout/notifier';
+import { appToasts, LazyToaster } from './layout/notifier';
 import { NavigatorBridge, type AppNavigator } from './navigator';
-import { gateRulesOf, routeTable } from './route-table';
+import { gateRulesOf, screenRouteFor, type RouteEntry } from './route-entry';
+import { routeTable } from './route-table';
 import { AppRoutes } from './routes';
 
 /** The router component: <BrowserRouter basename="/crm"> in the app, a <MemoryRouter> in view tests. */
@@ -33,6 +36,12 @@ export type AppShellDeps = {
   navigate(to: string, options: { replace: boolean }): void;
   /** The router's location now (the navigator's `location`). */
   location?: AppSystemDeps['location'];
+  /** The router's locations (the navigator's `subscribe`): the login gate hears each one. */
+  watchLocation?: AppSystemDeps['watchLocation'];
+  /** Whether the screen is phone-narrow (default: the browser's). */
+  viewport?: Viewport;
+  /** The route table (default: the app's; tests may pass their own). */
+  routes?: readonly RouteEntry[];
   /** navigator.languages (or a test's stand-in). */
   browserLanguages: string | readonly string[] | null;
   /** The inspector(s) for every actor (`combineInspectors(stately, recorder.inspect)`). */
@@ -56,16 +65,9 @@ export type AppShellDeps = {
 
 /** Builds and starts the app system once. */
 export const createAppShell = (deps: AppShellDeps): AppShell => {
-  const { recorder, ...rest } = deps;
-  const system = createAppSystem({ ...rest, gateRules: gateRulesOf(routeTable) });
-  return {
-    actors: system.actors,
-    system: system.root,
-    services: { api: deps.api, storage: deps.storage, bridge: deps.bridge },
-    flow: system.flow,
-    inspect: system.inspect,
-    recorder: recorder ?? null,
-  };
+  const { recorder, routes = routeTable, ...rest } = deps;
+  const system = createAppSystem({ toasts: appToasts, ...rest, gateRules: gateRulesOf(routes), screens: screenRouteFor(routes) });
+  return { actors: system.actors, system: system.root, routes, recorder: recorder ?? null, flow: system.flow, inspect: system.inspect };
 };
 
 /**

@@ -13,7 +13,8 @@ import { Navigate, useLocation, useRoutes, type RouteObject } from 'react-router
 import { loadAreas, type LazyArea } from '../i18n/areas';
 import { CHUNK_LOAD_TIMEOUT_MS, HOME_PATH, NOT_FOUND_PATH } from '../machines/constants';
 import { GateOutlet } from './layout/gate-outlet';
-import { routeTable, type RouteEntry } from './route-table';
+import type { RouteEntry } from './route-entry';
+import { routeTable } from './route-table';
 
 /** A route module that has not arrived after this long counts as failed (SPEC §8, §9: 120 s). */
 export const withLoadTimeout = <T,>(load: Promise<T>, ms: number = CHUNK_LOAD_TIMEOUT_MS): Promise<T> =>
@@ -35,10 +36,11 @@ export const withLoadTimeout = <T,>(load: Promise<T>, ms: number = CHUNK_LOAD_TI
  * A screen component loaded on first render (React.lazy): its module is fetched with the load
  * time-out, and the surrounding RouteBoundary shows the bar meanwhile and the error page on failure.
  */
-const screen = (load: () => Promise<Record<string, unknown>>, name: string, areas: readonly LazyArea[] = []) => {
+const screen = (load: () => Promise<Record<string, unknown>>, name: string, areas: readonly LazyArea[] = [], flows: RouteEntry['flows'] = null) => {
   const Screen = lazy(async () => {
-    // The screen's texts (src/i18n/areas.ts) arrive with its code, before it renders.
-    const [module] = await withLoadTimeout(Promise.all([load(), loadAreas(areas)]));
+    // The screen's texts (src/i18n/areas.ts) arrive with its code, before it renders, and so does
+    // its flows' module (the app system starts them as it arrives), so the screen opens on its flows.
+    const [module] = await withLoadTimeout(Promise.all([load(), loadAreas(areas), flows?.()]));
     return { default: module[name] as ComponentType };
   });
   return <Screen />;
@@ -50,7 +52,7 @@ function ToHome() {
   return <Navigate to={{ pathname: HOME_PATH, search }} replace />;
 }
 
-const childRoute = (entry: RouteEntry): RouteObject => ({ path: entry.path.slice(1), element: screen(entry.load, entry.screen, entry.areas) });
+const childRoute = (entry: RouteEntry): RouteObject => ({ path: entry.path.slice(1), element: screen(entry.load, entry.screen, entry.areas, entry.flows) });
 
 /** The react-router routes of a route table. */
 export const routesOf = (table: readonly RouteEntry[]): RouteObject[] => [

@@ -7,10 +7,12 @@
 import { describe, expect, it } from 'vitest';
 import { assign, setup, SimulatedClock, waitFor, type AnyActorRef, type InspectionEvent } from 'xstate';
 import { loadLocaleAsync } from '../../src/i18n/i18n-util.async';
-import { createAppSystem, defineLongLivedFlow, type LongLivedFlow } from '../../src/services/app-system';
+import { createAppSystem } from '../../src/services/app-system';
+import { defineLongLivedFlow, type LongLivedFlow } from '../../src/services/flow-definition';
 import { createFakeExtension } from '../../src/services/extension/fake';
 import { createMemoryBackend, createStorage } from '../../src/services/storage';
-import { gateRulesOf, routeTable } from '../../src/ui/route-table';
+import { gateRulesOf } from '../../src/ui/route-entry';
+import { routeTable } from '../../src/ui/route-table';
 import { adminUser, members, workspace } from '../support/fixtures';
 import { accountApi } from '../ui/fake-account';
 import { okResult } from '../ui/harness';

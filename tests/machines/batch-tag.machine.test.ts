@@ -1,9 +1,9 @@
 /**
  * Batch tagging (SPEC §7 Tags: batch update under /admin or /member by real role; §9 frequently-used
- * values refreshed at most every 10 s): what is offered, the picks, the call per role, and the 10 s
- * rule across dialogs on a simulated clock (the paths test reaches every state).
+ * values refreshed at most every 10 s): what is offered, the picks, the call per role, the fetch the
+ * parent is told of (it keeps it for 10 s) and the one it hands over (the paths test reaches every state).
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { Code } from '../../src/contract/codes';
 import type { ContactSelection } from '../../src/contract/contact-filter';
@@ -12,7 +12,6 @@ import {
   batchTagMachine,
   canApply,
   frequentValuesOf,
-  isFrequentFresh,
   offeredTagsOf,
   removableTagsOf,
   type ApplyTagsAnswer,
@@ -20,9 +19,9 @@ import {
   type BatchTagInput,
   type FrequentFetch,
 } from '../../src/machines/batch-tag.machine';
-import { batchTagEffects, forgetFrequentFetch, lastFrequentFetch } from '../../src/services/actors/tags';
+import { batchTagEffects } from '../../src/services/actors/tags';
 import { fakeFlowServices } from '../support/fake-api';
-import { controllable, flush } from '../support/fakes';
+import { controllable, flush, hostChild } from '../support/fakes';
 
 const budget: Tag = {
   id: 10,
@@ -41,19 +40,19 @@ const used = (valueId: number, count: number) => ({ valueId, value: String(value
 const selection: ContactSelection = { mode: 'allMatching', filter: { tabId: 4 } };
 const NOW = 1_700_000_000_000;
 
+/** The dialog with fakes: what it tells its parent (`announceFrequent`) is kept in `remembered`. */
 const start = (input: Partial<BatchTagInput> = {}) => {
   const loadTags = controllable<Tag[], void>();
   const loadFrequent = controllable<FrequentFetch, void>();
   const applyTags = controllable<ApplyTagsAnswer, ApplyTagsInput>();
   const remembered: FrequentFetch[] = [];
-  const actor = createActor(
-    batchTagMachine.provide({
-      actors: { loadTags: loadTags.logic, loadFrequent: loadFrequent.logic, applyTags: applyTags.logic },
-      actions: { rememberFrequent: (_, fetch: FrequentFetch) => void remembered.push(fetch) },
-    }),
-    { input: { selection, count: 25, realRole: 'member', frequent: null, now: NOW, ...input } },
-  ).start();
-  return { actor, loadTags, loadFrequent, applyTags, remembered };
+  const toasts: number[] = [];
+  const child = batchTagMachine.provide({
+    actors: { loadTags: loadTags.logic, loadFrequent: loadFrequent.logic, applyTags: applyTags.logic },
+    actions: { notify: (_, p: { updated: number }) => void toasts.push(p.updated), announceFrequent: (_, f: FrequentFetch) => void remembered.push(f) },
+  });
+  const actor = createActor(child, { input: { selection, count: 25, realRole: 'member', frequent: null, ...input } }).start();
+  return { actor, loadTags, loadFrequent, applyTags, remembered, toasts };
 };
 
 describe('batch-tag machine', () => {
@@ -75,7 +74,7 @@ describe('batch-tag machine', () => {
   });
 
   it('keeps a value in one list at most, applies through the caller’s role and outputs the count', async () => {
-    const { actor, loadTags, loadFrequent, applyTags } = start({ realRole: 'admin' });
+    const { actor, loadTags, loadFrequent, applyTags, toasts } = start({ realRole: 'admin' });
     loadTags.resolve([budget, old]);
     loadFrequent.reject(new Error('network'));
     await flush();
@@ -99,6 +98,7 @@ describe('batch-tag machine', () => {
     await flush();
     expect(actor.getSnapshot().status).toBe('done');
     expect(actor.getSnapshot().output).toBe(18);
+    expect(toasts).toEqual([18]);
   });
 
   it('retries a failed tags load, and a cancel ends with no output', async () => {
@@ -113,26 +113,20 @@ describe('batch-tag machine', () => {
     expect(actor.getSnapshot().output).toBeNull();
   });
 
-  it('tells a fresh fetch from a due one (10 s)', () => {
-    expect(isFrequentFresh(null, NOW)).toBe(false);
-    expect(isFrequentFresh({ items: [], fetchedAt: NOW - 9_999 }, NOW)).toBe(true);
-    expect(isFrequentFresh({ items: [], fetchedAt: NOW - 10_000 }, NOW)).toBe(false);
-    // A fetch "from the future" (the clock went back) is not trusted.
-    expect(isFrequentFresh({ items: [], fetchedAt: NOW + 1 }, NOW)).toBe(false);
+  it('uses the fetch its parent hands over (younger than 10 s) instead of fetching again', async () => {
+    const kept = { items: [used(101, 4)], fetchedAt: NOW - 500 };
+    const { actor, loadTags, loadFrequent, remembered } = start({ frequent: kept });
+    loadTags.resolve([budget]);
+    await flush();
+    expect(actor.getSnapshot().matches('choosing')).toBe(true);
+    expect(loadFrequent.calls).toEqual([]);
+    expect(remembered).toEqual([]);
+    expect(frequentValuesOf(actor.getSnapshot().context).map((v) => v.valueId)).toEqual([101]);
   });
 });
 
 describe('batch-tag effects', () => {
   const ok = (data: unknown) => ({ ok: true, raw: false, code: Code.OK, data, message: 'success' });
-  beforeEach(() => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(NOW);
-    forgetFrequentFetch();
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-  });
-
   const services = () =>
     fakeFlowServices((name) => {
       if (name === 'tagList') return ok({ items: [budget] });
@@ -140,30 +134,18 @@ describe('batch-tag effects', () => {
       if (name === 'adminBatchUpdateTag' || name === 'memberBatchUpdateTag') return ok({ updated: 25 });
       return ok(null);
     });
-  /** Opens a dialog as the view does: with the effects' last fetch and the time now. */
   const open = (s: ReturnType<typeof services>, realRole: 'admin' | 'member' = 'member') =>
-    createActor(batchTagMachine.provide(batchTagEffects(s.services)), { input: { selection, count: 25, realRole, frequent: lastFrequentFetch(), now: Date.now() } }).start();
+    hostChild(batchTagMachine.provide(batchTagEffects(s.services)), { selection, count: 25, realRole, frequent: null }).child;
 
-  it('fetches the frequently-used values at most every 10 s, across dialogs', async () => {
+  it('fetches the tags and the frequently-used values, and says how many contacts changed', async () => {
     const s = services();
-    const first = open(s);
+    const actor = open(s);
     await flush();
-    expect(first.getSnapshot().matches('choosing')).toBe(true);
-    expect(lastFrequentFetch()).toEqual({ items: [used(100, 3)], fetchedAt: NOW });
-    first.send({ type: 'user.cancel' });
-
-    vi.setSystemTime(NOW + 9_999);
-    const second = open(s);
+    expect(frequentValuesOf(actor.getSnapshot().context).map((v) => v.valueId)).toEqual([100]);
+    actor.send({ type: 'user.toggleAdd', valueId: 100 });
+    actor.send({ type: 'user.apply' });
     await flush();
-    expect(frequentValuesOf(second.getSnapshot().context).map((v) => v.valueId)).toEqual([100]);
-    expect(s.calls.filter((c) => c.name === 'frequentTagValues')).toHaveLength(1);
-
-    vi.setSystemTime(NOW + 10_000);
-    open(s);
-    await flush();
-    expect(s.calls.filter((c) => c.name === 'frequentTagValues')).toHaveLength(2);
-    expect(lastFrequentFetch()?.fetchedAt).toBe(NOW + 10_000);
-    expect(s.calls.filter((c) => c.name === 'tagList')).toHaveLength(3);
+    expect(s.shown).toEqual([{ text: 'Tags updated on 25 contacts', type: 'success' }]);
   });
 
   it('applies on /member for a member and on /admin for the owner and managers', async () => {

@@ -5,18 +5,20 @@
  * the extension's replies are read with the contract's schemas, what the pipeline is told, and the
  * analytics log (SPEC §7 Analytics logging).
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock, waitFor } from 'xstate';
 import { Code } from '../../src/contract/codes';
 import type { Endpoint } from '../../src/contract/endpoint';
 import { chatSyncMachine, SYNC_POLL_INTERVAL_MS } from '../../src/machines/chat-sync.machine';
-import { chatSyncEffects, createEventLog, EVENT_SOURCE, eventLog } from '../../src/services/actors/chat-sync';
+import { chatSyncEffects } from '../../src/services/actors/chat-sync';
+import { createEventLog, EVENT_SOURCE } from '../../src/services/event-log';
 import type { ApiClient, ApiResult } from '../../src/services/api/client';
 import { createFakeExtension, type FakeExtensionHandlers } from '../../src/services/extension/fake';
 import type { FlowServices } from '../../src/services/flow-services';
 import { createMemoryBackend, createStorage } from '../../src/services/storage';
 import { flush } from '../support/fakes';
 import { syncReply as reply } from '../support/sync-fixtures';
+import { serviceFakes } from '../support/service-fakes';
 
 const ok = <T>(data: T): ApiResult<T> => ({ ok: true, raw: false, code: Code.OK, data, message: 'success' });
 const status = (syncType: 'off' | 'manual' | 'auto') => ok({ numbers: [], limit: 5, syncType, lastSyncTime: null, syncedChatCount: 0 });
@@ -33,21 +35,21 @@ const world = (extension: FakeExtensionHandlers, syncType: 'off' | 'manual' | 'a
   };
   const storage = createStorage(createMemoryBackend({ userInfo: JSON.stringify(user) }));
   const bridge = createFakeExtension(extension);
+  const extras = serviceFakes(storage);
   const services: FlowServices = {
     api,
     storage,
     bridge,
     clipboard: { writeText: async () => undefined },
     files: { save: () => undefined },
+    ...extras,
     navigate: () => undefined,
     sendTo: (systemId, event) => sent.push({ systemId, event }),
   };
   const clock = new SimulatedClock();
   const actor = createActor(chatSyncMachine.provide(chatSyncEffects(services)), { clock }).start();
-  return { actor, clock, bridge, sent, calls };
+  return { actor, clock, bridge, sent, calls, eventLog: extras.eventLog };
 };
-
-afterEach(() => eventLog.clear());
 
 describe('chat sync with its effects', () => {
   it('sends the SPEC §7 messages with their payloads and tells the pipeline to reload without closed leads', async () => {
@@ -75,7 +77,7 @@ describe('chat sync with its effects', () => {
       { sender: 'crm-web', target: 'background', type: 'activateChatWebTab' },
     ]);
     expect(w.sent).toEqual([{ systemId: 'pipeline', event: { type: 'leads.changed', hideClosed: true } }]);
-    const [event] = eventLog.events();
+    const [event] = w.eventLog.events();
     expect(event).toMatchObject({ eventSource: EVENT_SOURCE, eventType: 'chatSync', status: 'manual', userId: 'u1', email: 'mia@example.com', sampleTime: 0.05, count: 1 });
   });
 
@@ -85,7 +87,7 @@ describe('chat sync with its effects', () => {
     await waitFor(w.actor, (s) => s.context.notice !== null);
     expect(w.actor.getSnapshot().context.notice?.kind).toBe('noExtension');
     expect(w.sent).toEqual([{ systemId: 'pipeline', event: { type: 'leads.changed' } }]);
-    expect(eventLog.events()).toEqual([]);
+    expect(w.eventLog.events()).toEqual([]);
   });
 
   it('a reply of another shape counts as no answer (the extension lost mid-sync)', async () => {
@@ -124,12 +126,12 @@ describe('chat sync with its effects', () => {
 describe('the analytics event log', () => {
   it('keeps the latest events with the time in seconds and the user from storage', () => {
     let now = 1_700_000_000_500;
-    const log = createEventLog({ now: () => now, limit: 2 });
     const storage = createStorage(createMemoryBackend({}));
-    log.log({ storage }, { event: 'a', status: '1' });
+    const log = createEventLog({ storage, now: () => now, limit: 2 });
+    log.log({ event: 'a', status: '1' });
     now += 2_000;
-    log.log({ storage }, { event: 'b', status: '2' });
-    log.log({ storage }, { event: 'c', status: '3' });
+    log.log({ event: 'b', status: '2' });
+    log.log({ event: 'c', status: '3' });
     expect(log.events().map((e) => [e.eventType, e.time, e.userId])).toEqual([
       ['b', 1_700_000_002, null],
       ['c', 1_700_000_002, null],

@@ -14,6 +14,7 @@ import type { ApiClient, ApiResult } from '../../src/services/api/client';
 import { createFakeExtension, type FakeExtensionHandlers } from '../../src/services/extension/fake';
 import type { FlowServices } from '../../src/services/flow-services';
 import { createMemoryBackend, createStorage } from '../../src/services/storage';
+import { serviceFakes } from '../support/service-fakes';
 
 const ok = <T>(data: T): ApiResult<T> => ({ ok: true, raw: false, code: Code.OK, data, message: 'success' });
 const refused = (code: number, message: string): ApiResult<never> => ({ ok: false, raw: false, code, data: null, message });
@@ -47,6 +48,7 @@ const world = (options: { token?: boolean; answers: Record<string, () => ApiResu
     bridge,
     clipboard: { writeText: async () => undefined },
     files: { save: () => undefined },
+    ...serviceFakes(storage),
     navigate: (to) => navigations.push(to),
     sendTo: (systemId, event) => sent.push({ systemId, event }),
   };

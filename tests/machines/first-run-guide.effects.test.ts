@@ -15,6 +15,7 @@ import { createFakeExtension } from '../../src/services/extension/fake';
 import type { FlowServices } from '../../src/services/flow-services';
 import { createMemoryBackend, createStorage } from '../../src/services/storage';
 import { flush } from '../support/fakes';
+import { serviceFakes } from '../support/service-fakes';
 
 const ok = <T>(data: T): ApiResult<T> => ({ ok: true, raw: false, code: Code.OK, data, message: 'success' });
 
@@ -43,6 +44,7 @@ const world = (options: { storage?: Record<string, string>; guideType?: number; 
     bridge,
     clipboard: { writeText: async () => undefined },
     files: { save: () => undefined },
+    ...serviceFakes(storage),
     navigate: (to) => navigations.push(to),
     sendTo: (systemId, event) => sent.push({ systemId, event }),
   };

@@ -58,7 +58,7 @@ describe('invitation machine', () => {
     expect(m.reloadGate).not.toHaveBeenCalled();
     m.joinWorkspace.resolve(ok({ workspaceId: 'w-1' }));
     await flush();
-    expect(m.actor.getSnapshot().status).toBe('done');
+    expect(m.actor.getSnapshot().value).toBe('joined');
     expect(m.reloadGate).toHaveBeenCalledTimes(1);
     expect(m.navigate).toHaveBeenCalledWith('/v2/home', true);
   });
@@ -225,7 +225,7 @@ describe('invitation actors', () => {
     await flush();
     actor.send({ type: 'user.join' });
     await flush();
-    expect(actor.getSnapshot().status).toBe('done');
+    expect(actor.getSnapshot().value).toBe('joined');
     expect(sent).toEqual([{ systemId: 'gate', event: { type: 'gate.reload' } }]);
     expect(navigations).toEqual([{ to: '/v2/home', replace: true }]);
   });

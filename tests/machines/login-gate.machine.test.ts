@@ -16,7 +16,8 @@ import {
   type GateRules,
   type NavigateParams,
 } from '../../src/machines/login-gate.machine';
-import { gateRulesOf, routeTable } from '../../src/ui/route-table';
+import { gateRulesOf } from '../../src/ui/route-entry';
+import { routeTable } from '../../src/ui/route-table';
 import { adminUser, config, failed, memberUser, members, ok, payInfo, unnamedWorkspace, workspace } from '../support/fixtures';
 import { controllable, flush } from '../support/fakes';
 

@@ -82,7 +82,7 @@ describe('workspace-create machine with its effects', () => {
     actor.send({ type: 'user.changeName', value: '  Acme  ' });
     actor.send({ type: 'user.changeEmails', value: 'A@b.co a@b.co, c@d.org' });
     actor.send({ type: 'user.submit' });
-    await waitFor(actor, (s) => s.status === 'done');
+    await waitFor(actor, (s) => s.matches('created'));
     expect(calls).toEqual([{ workspaceName: 'Acme', inviteEmails: ['a@b.co', 'c@d.org'] }]);
     expect(reloadGate).toHaveBeenCalledTimes(1);
     expect(navigate).toHaveBeenCalledWith({ to: '/change-password', replace: true });
@@ -129,7 +129,7 @@ describe('workspace-create effects', () => {
     const actor = createActor(workspaceCreateMachine.provide(workspaceCreateEffects(services)), { input: { to: '/contacts' } }).start();
     actor.send({ type: 'user.changeName', value: 'Acme' });
     actor.send({ type: 'user.submit' });
-    await waitFor(actor, (s) => s.status === 'done');
+    await waitFor(actor, (s) => s.matches('created'));
     expect(calls).toEqual([{ name: 'workspaceCreate', body: { workspaceName: 'Acme', inviteEmails: [] } }]);
     expect(sent).toEqual([{ systemId: 'gate', event: { type: 'gate.reload' } }]);
     expect(navigations).toEqual([{ to: '/contacts', replace: true }]);

@@ -9,12 +9,15 @@ import type { ApiClient } from '../../src/services/api/client';
 import { createFakeExtension } from '../../src/services/extension/fake';
 import type { FlowServices } from '../../src/services/flow-services';
 import { createMemoryBackend, createStorage } from '../../src/services/storage';
+import { serviceFakes, type ShownToast } from './service-fakes';
 
 export type FakeFlowServices = {
   services: FlowServices;
   calls: { name: EndpointName; body: unknown }[];
   sent: { systemId: string; event: unknown }[];
   navigations: { to: string; replace: boolean | undefined }[];
+  /** The toasts the effects showed (their English text). */
+  shown: ShownToast[];
 };
 
 export const fakeFlowServices = (answer: (name: EndpointName, body: unknown) => unknown): FakeFlowServices => {
@@ -28,14 +31,17 @@ export const fakeFlowServices = (answer: (name: EndpointName, body: unknown) => 
       return answer(name, body);
     }) as ApiClient['call'],
   };
+  const storage = createStorage(createMemoryBackend({}));
+  const extras = serviceFakes(storage);
   const services: FlowServices = {
     api,
-    storage: createStorage(createMemoryBackend({})),
+    storage,
     bridge: createFakeExtension(),
     clipboard: { writeText: async () => undefined },
     files: { save: () => undefined },
+    ...extras,
     navigate: (to, o) => navigations.push({ to, replace: o?.replace }),
     sendTo: (systemId, event) => sent.push({ systemId, event }),
   };
-  return { services, calls, sent, navigations };
+  return { services, calls, sent, navigations, shown: extras.shown };
 };

@@ -1,5 +1,5 @@
 /** Controllable fakes for machine unit tests. */
-import { fromPromise } from 'xstate';
+import { createActor, fromPromise, setup, type ActorRefFrom, type AnyActorLogic, type AnyEventObject, type InputFrom, type SimulatedClock } from 'xstate';
 
 type Pending<TOutput> = { resolve(value: TOutput): void; reject(error: unknown): void };
 
@@ -37,4 +37,19 @@ export const controllable = <TOutput, TInput = void>() => {
 export const flush = async (): Promise<void> => {
   for (let i = 0; i < 5; i++) await Promise.resolve();
   await new Promise((r) => setTimeout(r, 0));
+};
+
+/**
+ * Starts `logic` as the child of a parent that keeps every event the child sends it (a child flow
+ * tells its parent with `sendParent`, which needs a parent). Returns the child and what it said.
+ */
+export const hostChild = <L extends AnyActorLogic>(logic: L, input?: InputFrom<L>, options: { clock?: SimulatedClock } = {}) => {
+  const told: AnyEventObject[] = [];
+  const parent = setup({ actors: { child: logic as AnyActorLogic } }).createMachine({
+    invoke: { id: 'child', src: 'child', ...(input === undefined ? {} : { input: input as never }) },
+    on: { '*': { actions: ({ event }) => void told.push(event) } },
+  });
+  const host = createActor(parent, options.clock ? { clock: options.clock } : {}).start();
+  const child = host.getSnapshot().children.child as ActorRefFrom<L>;
+  return { child, told, host };
 };

@@ -28,7 +28,7 @@ describe('login gate driving the views', () => {
     expect(screen.queryByTestId('home-page')).toBeNull();
     expect(screen.queryByRole('progressbar', { name: /spinner/i })).toBeNull();
     release!();
-    expect(await screen.findByTestId('login-email')).toBeTruthy();
+    expect(await screen.findByTestId('login-email', {}, { timeout: 5000 })).toBeTruthy();
     expect(app.location()).toBe('/login?redirect=%2Fv2%2Fhome');
     expect(screen.queryByTestId('nav-progress')).toBeNull();
   });

@@ -15,7 +15,8 @@ import { loginGateMachine, type GateContext, type NavigateParams } from '../../s
 import { adminUser, config, failed, members, memberUser, ok, payInfo, unnamedWorkspace, workspace } from '../support/fixtures';
 import { planMachinePaths, prepareForPaths, type MachinePath, type PathStep } from '../support/machine-paths';
 import { expectedRedirect } from '../support/gate-rules';
-import { gateRulesOf, routeTable } from '../../src/ui/route-table';
+import { gateRulesOf } from '../../src/ui/route-entry';
+import { routeTable } from '../../src/ui/route-table';
 import { accountApi } from './fake-account';
 import { renderApp, type RenderedApp } from './harness';
 

@@ -17,10 +17,12 @@ import { ApiError, type ApiClient, type ApiFailure, type ApiOk, type ApiResult }
 import { createFakeExtension } from '../../src/services/extension/fake';
 import type { Recorder } from '../../src/services/recorder';
 import { createMemoryBackend, createStorage, type AppStorage } from '../../src/services/storage';
+import { fixedViewport } from '../../src/services/viewport';
 import { App, createAppShell, type AppShellDeps } from '../../src/ui/app';
 import type { AppShell } from '../../src/ui/app-actors';
 import { createNavigator, type AppNavigator } from '../../src/ui/navigator';
-import { routeFor } from '../../src/ui/route-table';
+import { routeFor } from '../../src/ui/route-entry';
+import { routeTable } from '../../src/ui/route-table';
 
 export const BASENAME = '/crm';
 
@@ -85,6 +87,7 @@ export async function createTestShell(
   options: Omit<RenderAppOptions, 'path' | 'beforeRender'> & {
     navigate?: (to: string, o: { replace: boolean }) => void;
     location?: AppShellDeps['location'];
+    watchLocation?: AppShellDeps['watchLocation'];
   },
 ): Promise<{ shell: AppShell; api: FakeApi; storage: AppStorage }> {
   const api = options.api ?? createFakeApi();
@@ -96,6 +99,8 @@ export async function createTestShell(
     loadLocale: options.loadLocale ?? loadLocaleAsync,
     navigate: options.navigate ?? (() => undefined),
     ...(options.location ? { location: options.location } : {}),
+    ...(options.watchLocation ? { watchLocation: options.watchLocation } : {}),
+    viewport: fixedViewport(false),
     browserLanguages: options.browserLanguages ?? ['en-US'],
     recorder: options.recorder ?? null,
     openUrl: () => undefined,
@@ -126,12 +131,15 @@ export async function renderApp(options: RenderAppOptions): Promise<RenderedApp>
       navigator.navigate(to, o);
     },
     location: routerLocation,
+    // The router's locations reach the gate through the navigator, as in the app (src/main.tsx).
+    watchLocation: (listener) =>
+      navigator.subscribe((l) => listener({ pathname: l.pathname.startsWith(BASENAME) ? l.pathname.slice(BASENAME.length) || '/' : l.pathname, search: l.search })),
   });
   options.beforeRender?.(shell);
   // The first screen's modules are fetched before rendering: a cold import (transformed on first
   // use) can take longer than a find query waits, and what a test checks is the app, not Vite.
-  const entry = routeFor(options.path.split(/[?#]/)[0] ?? '/');
-  if (entry) await Promise.all([entry.load(), entry.layout === 'main' ? import('../../src/ui/layout/main-layout') : null]);
+  const entry = routeFor(options.path.split(/[?#]/)[0] ?? '/', routeTable);
+  if (entry) await Promise.all([entry.load(), entry.flows?.(), entry.layout === 'main' ? import('../../src/ui/layout/main-layout') : null]);
   render(<App shell={shell} Router={Router} navigator={navigator} />);
   await act(async () => {
     await Promise.resolve();

@@ -11,7 +11,8 @@ import { createRecorder } from '../../src/services/recorder';
 import { AppActorsProvider } from '../../src/ui/app-actors';
 import { I18nProvider } from '../../src/ui/i18n-provider';
 import { MainLayout } from '../../src/ui/layout/main-layout';
-import { menuEntriesFor, route, routeTable, showsMemberSelector, type RouteEntry } from '../../src/ui/route-table';
+import { menuEntriesFor, route, showsMemberSelector, type RouteEntry } from '../../src/ui/route-entry';
+import { routeTable } from '../../src/ui/route-table';
 import { adminUser, memberUser } from '../support/fixtures';
 import { accountApi } from './fake-account';
 import { chooseItem } from './menu-helpers';
@@ -127,7 +128,7 @@ describe('side menu', () => {
     expect(home.getAttribute('aria-current')).toBe('page');
     expect(home.getAttribute('href')).toBe('/crm/v2/home');
     const links = within(screen.getByTestId('side-menu')).getAllByRole('link');
-    expect(links.map((a) => a.getAttribute('data-testid'))).toEqual(menuEntriesFor('admin').map((e) => `menu-${e.label}`));
+    expect(links.map((a) => a.getAttribute('data-testid'))).toEqual(menuEntriesFor('admin', routeTable).map((e) => `menu-${e.label}`));
     expect(links.map((a) => a.getAttribute('href'))).toEqual(['/crm/v2/home', '/crm/pipeline', '/crm/contacts', '/crm/tags', '/crm/conversation', '/crm/settings/workspace-members']);
   });
 
@@ -158,14 +159,14 @@ describe('route table: menu and header', () => {
   });
 
   it('says where the member selector shows', () => {
-    expect(showsMemberSelector('/settings/workspace-members')).toBe(false);
-    expect(showsMemberSelector('/v2/home')).toBe(true);
+    expect(showsMemberSelector('/settings/workspace-members', routeTable)).toBe(false);
+    expect(showsMemberSelector('/v2/home', routeTable)).toBe(true);
     expect(showsMemberSelector('/conversation/chat-1', laterTable)).toBe(false);
     expect(showsMemberSelector('/conversation', laterTable)).toBe(false);
     expect(showsMemberSelector('/conversationz', laterTable)).toBe(true);
     // SPEC §2: the conversations screen chooses its member inside; the standalone chat views have no header.
-    expect(showsMemberSelector('/conversation')).toBe(false);
-    expect(showsMemberSelector('/conversations')).toBe(false);
+    expect(showsMemberSelector('/conversation', routeTable)).toBe(false);
+    expect(showsMemberSelector('/conversations', routeTable)).toBe(false);
   });
 });
 

@@ -12,7 +12,8 @@ import TypesafeI18n from '../../src/i18n/i18n-react';
 import { loadLocale } from '../../src/i18n/i18n-util.sync';
 import { RouteBoundary, RouteLoadingContext } from '../../src/ui/layout/route-boundary';
 import { createNavigator, NavigatorBridge } from '../../src/ui/navigator';
-import { gateRulesOf, matchesPath, route, routeFor, routeTable, staticPrefix } from '../../src/ui/route-table';
+import { gateRulesOf, matchesPath, route, routeFor, staticPrefix } from '../../src/ui/route-entry';
+import { routeTable } from '../../src/ui/route-table';
 import { routesOf, withLoadTimeout } from '../../src/ui/routes';
 
 function Where() {
@@ -173,8 +174,8 @@ describe('route table', () => {
     expect(matchesPath('/workspace/error/already-joined/:inviteToken?', '/workspace/error/already-joined/t1')).toBe(true);
     expect(matchesPath('/workspace/error/already-joined/:inviteToken?', '/workspace/error/already-joined/t1/x')).toBe(false);
     expect(matchesPath('/invite-link/:id', '/invite-link')).toBe(false);
-    expect(routeFor('/settings/workspace-members')?.screen).toBe('MembersScreen');
-    expect(routeFor('/nowhere')).toBeUndefined();
+    expect(routeFor('/settings/workspace-members', routeTable)?.screen).toBe('MembersScreen');
+    expect(routeFor('/nowhere', routeTable)).toBeUndefined();
   });
 
   it('routes standalone entries beside the main layout and main entries inside it', () => {

@@ -7,7 +7,7 @@ import { accepted, formParts, formStep } from './form-steps';
  * Change password (SPEC §5 Change: new password and confirmation required, 'The passwords do not
  * match'; SPEC §7 password change: needs the current password and signs out the other sessions).
  *
- * editing --user.submit [valid]--> submitting --ok--> done (final: success + "other sessions were
+ * editing --user.submit [valid]--> submitting --ok--> done (the end: success + "other sessions were
  * signed out") ; refused (e.g. 100019 wrong current password) --> editing.rejected
  */
 
@@ -77,7 +77,6 @@ export const changePasswordMachine = setup({
     },
     done: {
       description: 'Changed: the other sessions were signed out; this one stays signed in.',
-      type: 'final',
       tags: ['done'],
     },
   },

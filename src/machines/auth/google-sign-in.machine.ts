@@ -8,7 +8,7 @@ import { accepted } from './form-steps';
  * has no Google client configured).
  *
  * loading (googleConfig) --enabled--> ready --user.googleStart--> obtaining (Google's prompt gives an
- * ID token) --> submitting (/api/wp/user/login/google) --ok--> done (final)
+ * ID token) --> submitting (/api/wp/user/login/google) --ok--> done (the end)
  * Not configured, or the config call failed: hidden (the button never shows).
  */
 
@@ -32,7 +32,6 @@ export const googleSignInMachine = setup({
     context: {} as GoogleSignInContext,
     events: {} as GoogleSignInEvent,
     input: {} as GoogleSignInInput,
-    output: {} as SignedIn,
     tags: {} as 'busy' | 'showButton' | 'showError' | 'done',
   },
   actors: {
@@ -69,7 +68,6 @@ export const googleSignInMachine = setup({
     },
     hidden: {
       description: 'Google sign-in is not configured (or its config could not be read): no button.',
-      type: 'final',
     },
     ready: {
       tags: ['showButton'],
@@ -121,12 +119,10 @@ export const googleSignInMachine = setup({
       },
     },
     done: {
-      type: 'final',
       tags: ['done'],
       entry: { type: 'signedIn', params: ({ context }) => ({ accessToken: context.accessToken ?? '', to: context.to }) },
     },
   },
-  output: ({ context }) => ({ accessToken: context.accessToken ?? '' }),
 });
 
 export type GoogleSignInActorRef = ActorRefFrom<typeof googleSignInMachine>;

@@ -8,7 +8,7 @@ import { accepted, formParts, formStep, formStepOn, formStepStates } from './for
  *
  * request (email) --user.submit [valid]--> requesting (reset-request)
  *   --ok--> reset (code, new password, confirm) --user.submit [valid]--> submitting (reset)
- *   --ok--> done (final: the view shows success and a link to sign in)
+ *   --ok--> done (the end: the view shows success and a link to sign in)
  * `user.back` from the reset step returns to the email (to ask for another code).
  */
 
@@ -117,7 +117,6 @@ export const resetPasswordMachine = setup({
       },
     },
     done: {
-      type: 'final',
       tags: ['done'],
     },
   },

@@ -15,7 +15,7 @@ import { accepted, formParts, formStep } from './form-steps';
 /**
  * Sign-in form (SPEC §5 Login: email and password required; SPEC §7 password login).
  *
- * editing --user.submit [valid]--> submitting --ok--> done (final; output the access token)
+ * editing --user.submit [valid]--> submitting --ok--> done (the end: the session is stored, the browser goes on)
  *                                             --refused/failed--> editing.rejected (inline error)
  * Fields are checked on blur and all at once on submit; a field with an error is re-checked as
  * the user types. 100006 shows 'No active account found with the given credentials'.
@@ -55,7 +55,6 @@ export const signInMachine = setup({
     context: {} as SignInContext,
     events: {} as SignInEvent,
     input: {} as SignInInput,
-    output: {} as SignedIn,
     tags: {} as 'busy' | 'showError' | 'done',
   },
   actors: {
@@ -102,12 +101,10 @@ export const signInMachine = setup({
       },
     },
     done: {
-      type: 'final',
       tags: ['done'],
       entry: { type: 'signedIn', params: ({ context }) => ({ accessToken: context.accessToken ?? '', to: context.to }) },
     },
   },
-  output: ({ context }) => ({ accessToken: context.accessToken ?? '' }),
 });
 
 export type SignInActorRef = ActorRefFrom<typeof signInMachine>;

@@ -22,7 +22,7 @@ export const CONFIRMED_PATH = '/confirmed';
  *
  * details (email, password, confirm) --user.submit [valid]--> requestingCode (register)
  *   --ok--> code: parallel { entry: editing | verifying, resend: coolingDown | ready | resending }
- *   verifying --ok--> done (final; output the access token; the view goes to /confirmed)
+ *   verifying --ok--> done (the end: the session is stored; the view goes to /confirmed)
  * A new code may be asked for after the `resendCooldown` delay. `user.back` returns to the details.
  */
 
@@ -62,7 +62,6 @@ export const signUpMachine = setup({
   types: {
     context: {} as SignUpContext,
     events: {} as SignUpEvent,
-    output: {} as SignedIn,
     tags: {} as 'busy' | 'showError' | 'codeStep' | 'canResend' | 'done',
   },
   actors: {
@@ -176,12 +175,10 @@ export const signUpMachine = setup({
       },
     },
     done: {
-      type: 'final',
       tags: ['done'],
       entry: { type: 'signedIn', params: ({ context }) => ({ accessToken: context.accessToken ?? '', to: CONFIRMED_PATH }) },
     },
   },
-  output: ({ context }) => ({ accessToken: context.accessToken ?? '' }),
 });
 
 export type SignUpActorRef = ActorRefFrom<typeof signUpMachine>;

@@ -7,9 +7,7 @@
  * Every extension reply is read with the contract's schema (src/contract/extension.ts); a reply
  * of another shape counts as no answer, like silence.
  *
- * The analytics log (SPEC §7): events with source 7, a type, the time in seconds, a status, the
- * user's id and email and the browser; kept in memory (`eventLog`, the last EVENT_LOG_LIMIT), for
- * the log service to collect (sending them is not part of this flow).
+ * The analytics log (SPEC §7) is an injected service (`services.eventLog`, src/services/event-log.ts).
  */
 import { fromPromise } from 'xstate';
 import { chatsEndpoints } from '../../contract/chats';
@@ -17,70 +15,6 @@ import { actionReply, configInfoReply, loginInfoReply, syncReply, type ActionRep
 import type { ActionReplyOrNone, chatSyncMachine, LoginInfoOrNone, LogEventParams, ReloadLeadsParams, StartChatInput, SyncReplyOrNone, SyncStatusFacts } from '../../machines/chat-sync.machine';
 import { dataOf } from '../answer';
 import type { FlowEffects, FlowServices } from '../flow-services';
-
-// ---- Analytics logging (SPEC §7) ----
-
-/** SPEC §7: the event source of the web app. */
-export const EVENT_SOURCE = 7;
-/** SPEC §7: the log service's sampling (sample time 0.05, count 1), carried with each event. */
-export const EVENT_SAMPLE_TIME = 0.05;
-export const EVENT_SAMPLE_COUNT = 1;
-/** Events kept in memory (the oldest go first). */
-export const EVENT_LOG_LIMIT = 200;
-
-export type AnalyticsEvent = {
-  eventSource: typeof EVENT_SOURCE;
-  eventType: string;
-  /** Unix seconds. */
-  time: number;
-  status: string;
-  userId: string | null;
-  email: string | null;
-  browser: string;
-  sampleTime: number;
-  count: number;
-};
-
-export type EventLog = {
-  log(services: Pick<FlowServices, 'storage'>, params: LogEventParams): AnalyticsEvent;
-  /** The events kept, oldest first. */
-  events(): readonly AnalyticsEvent[];
-  clear(): void;
-};
-
-const browserInfo = (): string => (typeof navigator === 'undefined' ? 'unknown' : navigator.userAgent);
-
-export const createEventLog = (options: { now?: () => number; limit?: number } = {}): EventLog => {
-  const now = options.now ?? Date.now;
-  const limit = options.limit ?? EVENT_LOG_LIMIT;
-  const kept: AnalyticsEvent[] = [];
-  return {
-    log: ({ storage }, params) => {
-      const user = storage.get('userInfo');
-      const event: AnalyticsEvent = {
-        eventSource: EVENT_SOURCE,
-        eventType: params.event,
-        time: Math.floor(now() / 1000),
-        status: params.status,
-        userId: user?.userId ?? null,
-        email: user?.email ?? null,
-        browser: browserInfo(),
-        sampleTime: EVENT_SAMPLE_TIME,
-        count: EVENT_SAMPLE_COUNT,
-      };
-      kept.push(event);
-      if (kept.length > limit) kept.splice(0, kept.length - limit);
-      return event;
-    },
-    events: () => [...kept],
-    clear: () => {
-      kept.length = 0;
-    },
-  };
-};
-
-/** The page's one analytics log (the flows' `logEvent` writes here). */
-export const eventLog = createEventLog();
 
 // ---- Extension messages shared by the chat sync and the first-run guidance ----
 
@@ -137,6 +71,6 @@ export const chatSyncEffects: FlowEffects<typeof chatSyncMachine> = (services) =
     askLoginGuidance: () => void services.bridge.send('loginGuidance'),
     activateChatTab: () => void services.bridge.send('activateChatWebTab'),
     reloadLeads: (_, params: ReloadLeadsParams) => reloadPipeline(services, params),
-    logEvent: (_, params: LogEventParams) => void eventLog.log(services, params),
+    logEvent: (_, params: LogEventParams) => void services.eventLog.log(params),
   },
 });

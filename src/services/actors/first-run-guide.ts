@@ -18,7 +18,7 @@ import { PIPELINE_PATH } from '../../machines/constants';
 import type { firstRunGuideMachine, GuideLogParams, LeadCountOrUnknown, SyncedChats } from '../../machines/first-run-guide.machine';
 import { answerOf, dataOf } from '../answer';
 import type { FlowEffects, FlowServices } from '../flow-services';
-import { eventLog, fetchLoginInfo, findConfigInfo } from './chat-sync';
+import { fetchLoginInfo, findConfigInfo } from './chat-sync';
 
 /** The browser already knows the extension: it answered before, or a guidance marked it installed. */
 export const extensionKnown = (services: Pick<FlowServices, 'storage'>): boolean =>
@@ -52,7 +52,7 @@ export const firstRunGuideEffects: FlowEffects<typeof firstRunGuideMachine> = (s
   actions: {
     markExtensionInstalled: () => void markExtensionInstalled(services),
     activateChatTab: () => void services.bridge.send('activateChatWebTab'),
-    logEvent: (_, params: GuideLogParams) => void eventLog.log(services, params),
+    logEvent: (_, params: GuideLogParams) => void services.eventLog.log(params),
     startSync: () => services.sendTo('chatSync', { type: 'user.sync' }),
     openPipeline: () => services.navigate(PIPELINE_PATH),
   },

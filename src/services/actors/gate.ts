@@ -1,7 +1,8 @@
 /**
  * The login gate's effects (SPEC §2 steps 2-4): obtaining a token, the first-load calls, and
  * `storeAccount`, which keeps the SPEC §3 storage keys and hands the account to the account actor
- * (`account.loaded`, system id 'account').
+ * (`account.loaded`, system id 'account'), and `announceRoute`, which tells the root ('app') the
+ * route that renders (`route.shown`).
  */
 import { enqueueActions, fromPromise, type AnyEventObject } from 'xstate';
 import { accountEndpoints, type ConfigItem, type PayInfo, type UserInfo } from '../../contract/account';
@@ -58,6 +59,11 @@ export const gateEffects = (services: CoreServices): Implementations<typeof logi
         // Outside the app system (a machine test) there is no account actor to tell.
         const target = system.get('account');
         if (target) enqueue.sendTo(target, { type: 'account.loaded', account } as AnyEventObject);
+      }),
+      announceRoute: enqueueActions(({ enqueue, system }, route) => {
+        // The root ('app') starts the route's screen flows and tells every flow; a machine test has no root.
+        const app = system.get('app');
+        if (app) enqueue.sendTo(app, { type: 'route.shown', ...route } as AnyEventObject);
       }),
     },
   };

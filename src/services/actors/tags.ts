@@ -2,31 +2,26 @@
  * The tag flows' effects (SPEC §7 Tags; §6 /admin or /member by real role): the tags screen's
  * lists and changes, and batch tagging a contact selection. Built only from the flow services.
  *
- * The frequently-used values are fetched at most every 10 s (SPEC §9): the last fetch is kept here,
- * in this module (`rememberFrequent`), and handed to the next batch dialog as its input
- * (`lastFrequentFetch`), whose machine decides whether it is still fresh.
+ * The frequently-used values are fetched at most every 10 s (SPEC §9): the batch dialog's parent
+ * flow keeps the last fetch (src/machines/batch-tag.machine.ts), not this module.
  */
-import { fromPromise } from 'xstate';
+import { fromPromise, sendParent } from 'xstate';
 import { forRole } from '../../contract/role-pair';
 import { tagCalls, tagsEndpoints, type Tag, type TagType } from '../../contract/tags';
 import type { Answer, Outcome } from '../../machines/answer';
-import type { ApplyTagsAnswer, ApplyTagsInput, batchTagMachine, FrequentFetch } from '../../machines/batch-tag.machine';
-import type { RemoveInput, SaveTagInput, SaveTypeInput, TagLists, tagsMachine } from '../../machines/tags.machine';
+import type { ApplyTagsAnswer, ApplyTagsInput, batchTagMachine, FrequentFetch, FrequentFetched } from '../../machines/batch-tag.machine';
+import type { RemoveInput, SaveTagInput, SaveTypeInput, TagLists, tagsMachine, TagsToast } from '../../machines/tags.machine';
+import type { ToastText } from '../toast';
 import { answerOf, dataOf, outcomeOf } from '../answer';
 import type { FlowEffects } from '../flow-services';
 
-/** The last frequently-used fetch of this page's life (the 10 s rule holds across dialogs). */
-let lastFrequent: FrequentFetch | null = null;
-
-/** The last frequently-used fetch, for a batch dialog's input. */
-export const lastFrequentFetch = (): FrequentFetch | null => lastFrequent;
-
-/** Forgets the last fetch (tests; and after the acting member changes, their values differ). */
-export const forgetFrequentFetch = (): void => {
-  lastFrequent = null;
-};
+/** A tags toast's text (SPEC §8): the server's words for a refusal that gave some, else the dictionary's. */
+export const tagsToastText = (toast: TagsToast): ToastText => (toast.kind === 'failed' && toast.message ? toast.message : (LL) => LL.tags.toast[toast.kind]());
 
 export const tagsEffects: FlowEffects<typeof tagsMachine> = (services) => ({
+  actions: {
+    notify: (_, toast: TagsToast) => services.toasts.show(tagsToastText(toast), toast.kind === 'failed' || toast.kind === 'listFailed' ? 'error' : 'success'),
+  },
   actors: {
     /** Both lists; a refusal counts as a failure to load (the screen offers a retry). */
     loadLists: fromPromise<TagLists, void>(async () => {
@@ -58,8 +53,7 @@ export const batchTagEffects: FlowEffects<typeof batchTagMachine> = (services) =
     applyTags: fromPromise<ApplyTagsAnswer, ApplyTagsInput>(async ({ input }) => answerOf(await services.api.call(forRole(tagCalls.batchUpdateTag, input.realRole), input.body))),
   },
   actions: {
-    rememberFrequent: (_, fetch: FrequentFetch) => {
-      lastFrequent = fetch;
-    },
+    notify: (_, { updated }: { updated: number }) => services.toasts.show((LL) => LL.tags.batch.done({ count: updated }), 'success'),
+    announceFrequent: sendParent((_, frequent: FrequentFetch) => ({ type: 'tags.frequentFetched', frequent }) satisfies FrequentFetched),
   },
 });

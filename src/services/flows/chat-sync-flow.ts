@@ -5,6 +5,6 @@
  */
 import { chatSyncMachine } from '../../machines/chat-sync.machine';
 import { chatSyncEffects } from '../actors/chat-sync';
-import { defineLongLivedFlow } from '../app-system';
+import { defineLongLivedFlow } from '../flow-definition';
 
 export const chatSyncFlow = defineLongLivedFlow({ systemId: 'chatSync', machine: chatSyncMachine, effects: chatSyncEffects });

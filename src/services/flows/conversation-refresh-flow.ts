@@ -5,6 +5,6 @@
  */
 import { conversationRefreshMachine } from '../../machines/conversation-refresh.machine';
 import { conversationRefreshEffects } from '../actors/conversations';
-import { defineLongLivedFlow } from '../app-system';
+import { defineLongLivedFlow } from '../flow-definition';
 
 export const conversationRefreshFlow = defineLongLivedFlow({ systemId: 'conversations', machine: conversationRefreshMachine, effects: conversationRefreshEffects });

@@ -5,6 +5,6 @@
  */
 import { firstRunGuideMachine } from '../../machines/first-run-guide.machine';
 import { firstRunGuideEffects } from '../actors/first-run-guide';
-import { defineLongLivedFlow } from '../app-system';
+import { defineLongLivedFlow } from '../flow-definition';
 
 export const firstRunGuideFlow = defineLongLivedFlow({ systemId: 'firstRunGuide', machine: firstRunGuideMachine, effects: firstRunGuideEffects });

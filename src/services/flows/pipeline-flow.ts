@@ -5,6 +5,6 @@
  */
 import { pipelineMachine } from '../../machines/pipeline.machine';
 import { pipelineEffects } from '../actors/pipeline';
-import { defineLongLivedFlow } from '../app-system';
+import { defineLongLivedFlow } from '../flow-definition';
 
 export const pipelineFlow = defineLongLivedFlow({ systemId: 'pipeline', machine: pipelineMachine, effects: pipelineEffects });

@@ -1,4 +1,5 @@
 import { Portal } from '@ark-ui/react/portal';
+import type { ReactNode } from 'react';
 import { Toast, Toaster as ArkToaster, createToaster } from '@ark-ui/react/toast';
 import { css } from '../../../styled-system/css';
 import { createStyleContext } from '../../../styled-system/jsx';
@@ -18,8 +19,8 @@ export const ToastCloseTrigger = withContext(Toast.CloseTrigger, 'closeTrigger')
  */
 export const toaster = createToaster({ placement: 'top', overlap: true, gap: 16, max: 3, duration: 4000 });
 
-/** Shows one message, typed as the services' `notify(message)` expects. */
-export function showToast(message: string, type: 'error' | 'success' | 'info' | 'warning' = 'error'): void {
+/** Shows one message (plain text, or a translated text element), typed as the services' `notify(message)` expects. */
+export function showToast(message: ReactNode, type: 'error' | 'success' | 'info' | 'warning' = 'error'): void {
   toaster.create({ title: message, type });
 }
 

@@ -1,13 +1,13 @@
 /**
- * The root route's element: reports every location to the login gate (`router.navigate`) and
- * renders the routed screen only while the gate says it may (tag `ready`). The thin progress bar
- * shows while the gate is `busy` (SPEC §2: no spinner). All decisions are the gate machine's; this
- * adapter only forwards the location. The bar also shows while a screen module loads (counted by
- * the RouteBoundary fallbacks below it, this one and the main layout's).
+ * The root route's element: renders the routed screen only while the login gate says it may (tag
+ * `ready`). The gate hears every location from the app system's router actor (the navigator's
+ * locations, src/ui/navigator.tsx), not from here. The thin progress bar shows while the gate is
+ * `busy` (SPEC §2: no spinner). The bar also shows while a screen module loads (counted by the
+ * RouteBoundary fallbacks below it, this one and the main layout's).
  * Test ids: nav-progress (the progress bar), gate-outlet.
  */
 import { useSelector } from '@xstate/react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { useI18nContext } from '../../i18n/i18n-react';
 import { useAppActors } from '../app-actors';
@@ -23,14 +23,6 @@ export function GateOutlet() {
   // A screen module still loading also counts as navigation under way.
   const [loadingScreens, setLoadingScreens] = useState(0);
   const signalLoading = useCallback((delta: 1 | -1) => setLoadingScreens((n) => n + delta), []);
-  const reported = useRef<string | null>(null);
-
-  useEffect(() => {
-    // One report per history entry (StrictMode runs effects twice in development).
-    if (reported.current === location.key) return;
-    reported.current = location.key;
-    gate.send({ type: 'router.navigate', pathname: location.pathname, search: location.search });
-  }, [gate, location.key, location.pathname, location.search]);
 
   return (
     <RouteLoadingContext.Provider value={signalLoading}>

@@ -1,5 +1,5 @@
 /** Small inline icons of the layout (decorative: aria-hidden). Directional ones mirror in RTL by CSS. */
-import type { MenuIcon } from '../route-table';
+import type { MenuIcon } from '../route-entry';
 
 const base = { viewBox: '0 0 24 24', width: 18, height: 18, fill: 'none', stroke: 'currentColor', strokeWidth: 2, strokeLinecap: 'round', strokeLinejoin: 'round' } as const;
 

@@ -13,8 +13,8 @@ import { MemberSelector } from './member-selector';
 import { InviteMembers } from '../screens/team/invite-members';
 import { hasRolePermission } from '../../contract/roles';
 import { useSelector } from '@xstate/react';
-import { useAppActors } from '../app-actors';
-import { routeTable, showsMemberSelector, type RouteEntry } from '../route-table';
+import { useAppActors, useAppShell } from '../app-actors';
+import { showsMemberSelector, type RouteEntry } from '../route-entry';
 import { SideMenu } from './side-menu';
 import { RouteBoundary } from './route-boundary';
 import { UserMenu } from './user-menu';
@@ -91,13 +91,14 @@ const skip = css({
 });
 
 /** `table`: the route table the menu and header read (the app's; view tests pass one with later screens). */
-export function MainLayout({ table = routeTable }: { table?: readonly RouteEntry[] }) {
+export function MainLayout({ table }: { table?: readonly RouteEntry[] }) {
+  const { routes } = useAppShell();
   const { LL } = useI18nContext();
   const { pathname } = useLocation();
   // Purely presentational disclosure of the side menu on narrow screens (no flow decides it).
   const [menuOpen, setMenuOpen] = useState(false);
   // The route table says where the selector shows (SPEC §2: not on workspace members, conversation).
-  const showSelector = showsMemberSelector(pathname, table);
+  const showSelector = showsMemberSelector(pathname, table ?? routes);
   const { account } = useAppActors();
   // The member selector's "Invite members" entry: for those who may pick members (admins, managers).
   const mayInvite = useSelector(account, (s) => hasRolePermission(s.context.userInfo?.roles ?? [], 'memberSelect.query'));

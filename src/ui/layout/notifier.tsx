@@ -5,8 +5,9 @@
  */
 import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { useI18nContext } from '../../i18n/i18n-react';
+import type { ToastText, ToastType, Toasts } from '../../services/toast';
 
-export type ToastType = 'error' | 'success' | 'info' | 'warning';
+export type { ToastType } from '../../services/toast';
 
 let wanted = false;
 const listeners = new Set<() => void>();
@@ -18,14 +19,23 @@ const isWanted = () => wanted;
 
 const loadToaster = () => import('../components/toaster');
 
+/** A dictionary text, read in the language on screen (the toaster renders inside the app's i18n provider). */
+function Translated({ text }: { text: Exclude<ToastText, string> }) {
+  const { LL } = useI18nContext();
+  return <>{text(LL)}</>;
+}
+
 /** Shows a toast (the services' `notify`); the client already throttles error toasts. */
-export function notify(message: string, type: ToastType = 'error'): Promise<void> {
+export function notify(message: ToastText, type: ToastType = 'error'): Promise<void> {
   if (!wanted) {
     wanted = true;
     listeners.forEach((l) => l());
   }
-  return loadToaster().then((m) => m.showToast(message, type));
+  return loadToaster().then((m) => m.showToast(typeof message === 'string' ? message : <Translated text={message} />, type));
 }
+
+/** The toasts service the app system injects into every flow (src/services/toast.ts). */
+export const appToasts: Toasts = { show: (text, type) => void notify(text, type) };
 
 const Toaster = lazy(() => loadToaster().then((m) => ({ default: m.Toaster })));
 

@@ -43,7 +43,7 @@ describe('change-password machine', () => {
     actor.send({ type: 'user.change', oldPassword: 'old', newPassword: 'brand-new-1', confirmPassword: 'brand-new-1' });
     actor.send({ type: 'user.submit' });
     expect(actor.getSnapshot().hasTag('busy')).toBe(true);
-    const s = await waitFor(actor, (x) => x.status === 'done');
+    const s = await waitFor(actor, (x) => x.matches('done'));
     expect(s.hasTag('done')).toBe(true);
     expect(calls).toEqual([{ oldPassword: 'old', newPassword: 'brand-new-1' }]);
     expect(s.context.newPassword).toBe('');

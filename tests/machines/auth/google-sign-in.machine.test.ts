@@ -28,7 +28,7 @@ const start = (config: () => Promise<GoogleConfig>, answer: AuthAnswer<SignedIn>
 describe('google sign-in machine', () => {
   it('hides the button when Google is not configured', async () => {
     const { actor } = start(async () => ({ enabled: false, clientId: null }));
-    const s = await waitFor(actor, (x) => x.status === 'done');
+    const s = await waitFor(actor, (x) => x.matches('hidden'));
     expect(s.value).toBe('hidden');
     expect(s.hasTag('showButton')).toBe(false);
   });
@@ -37,15 +37,15 @@ describe('google sign-in machine', () => {
     const { actor } = start(async () => {
       throw new Error('offline');
     });
-    expect((await waitFor(actor, (x) => x.status === 'done')).value).toBe('hidden');
+    expect((await waitFor(actor, (x) => x.matches('hidden'))).value).toBe('hidden');
   });
 
   it('shows the button and signs in with the Google credential', async () => {
     const { actor, signedIn, credentials } = start(async () => ({ enabled: true, clientId: 'client-1' }));
     await waitFor(actor, (x) => x.hasTag('showButton'));
     actor.send({ type: 'user.googleStart' });
-    const s = await waitFor(actor, (x) => x.status === 'done');
-    expect(s.output).toEqual({ accessToken: 'g-tok' });
+    const s = await waitFor(actor, (x) => x.matches('done'));
+    expect(s.context.accessToken).toBe('g-tok');
     expect(credentials).toEqual(['id-token-for-client-1']);
     expect(signedIn).toHaveBeenCalledWith({ accessToken: 'g-tok', to: '/v2/home' });
   });

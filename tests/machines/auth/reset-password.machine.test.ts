@@ -51,7 +51,7 @@ describe('reset-password machine', () => {
     expect(actor.getSnapshot().context.firstInvalid).toBe('confirmPassword');
     actor.send({ type: 'user.change', confirmPassword: 'new-pass-1' });
     actor.send({ type: 'user.submit' });
-    const done = await waitFor(actor, (s) => s.status === 'done');
+    const done = await waitFor(actor, (s) => s.matches('done'));
     expect(done.hasTag('done')).toBe(true);
     expect(resets).toEqual([{ email: 'ann@example.com', code: '123456', password: 'new-pass-1' }]);
     expect(done.context.password).toBe('');

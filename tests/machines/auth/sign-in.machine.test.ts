@@ -49,8 +49,8 @@ describe('sign-in machine', () => {
     actor.send({ type: 'user.change', email: ' Ann@Example.com ', password: 'pw' });
     actor.send({ type: 'user.submit' });
     expect(actor.getSnapshot().hasTag('busy')).toBe(true);
-    const done = await waitFor(actor, (s) => s.status === 'done');
-    expect(done.output).toEqual({ accessToken: 'tok-1' });
+    const done = await waitFor(actor, (s) => s.matches('done'));
+    expect(done.context.accessToken).toBe('tok-1');
     expect(done.hasTag('done')).toBe(true);
     expect(signedIn).toHaveBeenCalledWith({ accessToken: 'tok-1', to: '/v2/home' });
     expect(calls).toEqual([{ email: 'Ann@Example.com', password: 'pw' }]);

@@ -69,8 +69,8 @@ describe('sign-up machine', () => {
     expect(actor.getSnapshot().context.errors.code).toBe('codeRequired');
     actor.send({ type: 'user.change', code: '123456' });
     actor.send({ type: 'user.submit' });
-    const done = await waitFor(actor, (s) => s.status === 'done');
-    expect(done.output).toEqual({ accessToken: 'tok' });
+    const done = await waitFor(actor, (s) => s.matches('done'));
+    expect(done.context.accessToken).toBe('tok');
     expect(verifyCalls).toEqual([{ email: 'new@example.com', code: '123456' }]);
     expect(signedIn).toHaveBeenCalledWith({ accessToken: 'tok', to: '/confirmed' });
   });

@@ -15,7 +15,7 @@ const login = (handlers: Parameters<typeof renderAuth>[2] = {}, path = '/login')
 describe('login screen', () => {
   it('signs in, hands the token over and goes to the redirect path', async () => {
     const user = userEvent.setup();
-    const { api, signedIn } = login(
+    const { api, signedIn } = await login(
       { handlers: { login: () => okResult({ accessToken: 'tok-1', expiresIn: 3600 }) } },
       '/login?redirect=%2Fcontacts%3Fa%3D1',
     );
@@ -29,7 +29,7 @@ describe('login screen', () => {
 
   it('goes home when there is no redirect, and submits on Enter', async () => {
     const user = userEvent.setup();
-    login({ handlers: { login: () => okResult({ accessToken: 'tok-2', expiresIn: 3600 }) } });
+    await login({ handlers: { login: () => okResult({ accessToken: 'tok-2', expiresIn: 3600 }) } });
     await user.type(screen.getByTestId('login-email'), 'ann@example.com');
     await user.type(screen.getByTestId('login-password'), 'secret-pass{Enter}');
     expect(await landedAt()).toBe('/v2/home');
@@ -37,7 +37,7 @@ describe('login screen', () => {
 
   it('ignores a redirect to another origin', async () => {
     const user = userEvent.setup();
-    login({ handlers: { login: () => okResult({ accessToken: 'tok-3', expiresIn: 3600 }) } }, '/login?redirect=%2F%2Fevil.example');
+    await login({ handlers: { login: () => okResult({ accessToken: 'tok-3', expiresIn: 3600 }) } }, '/login?redirect=%2F%2Fevil.example');
     await user.type(screen.getByTestId('login-email'), 'ann@example.com');
     await user.type(screen.getByTestId('login-password'), 'secret-pass{Enter}');
     expect(await landedAt()).toBe('/v2/home');
@@ -45,7 +45,7 @@ describe('login screen', () => {
 
   it('shows 100006 inline with the SPEC text and stays on the form', async () => {
     const user = userEvent.setup();
-    const { signedIn } = login({
+    const { signedIn } = await login({
       handlers: { login: () => failResult(Code.NO_ACTIVE_ACCOUNT, 'No active account found with the given credentials') },
     });
     await user.type(screen.getByTestId('login-email'), 'ann@example.com');
@@ -60,7 +60,7 @@ describe('login screen', () => {
 
   it('checks the fields on submit, ties messages to inputs and focuses the first invalid one', async () => {
     const user = userEvent.setup();
-    const { api } = login();
+    const { api } = await login();
     await user.click(screen.getByTestId('login-submit'));
     const email = screen.getByTestId('login-email');
     expect(screen.getByText('Email is empty')).toBeTruthy();
@@ -74,7 +74,7 @@ describe('login screen', () => {
 
   it('checks the email on blur', async () => {
     const user = userEvent.setup();
-    login();
+    await login();
     await user.type(screen.getByTestId('login-email'), 'ann@');
     await user.tab();
     expect(await screen.findByText('Please enter a valid email')).toBeTruthy();
@@ -83,7 +83,7 @@ describe('login screen', () => {
   it('disables the submit button while signing in', async () => {
     const user = userEvent.setup();
     let answer: (v: ReturnType<typeof okResult<{ accessToken: string; expiresIn: number }>>) => void = () => undefined;
-    login({ handlers: { login: () => new Promise((resolve) => (answer = resolve)) } });
+    await login({ handlers: { login: () => new Promise((resolve) => (answer = resolve)) } });
     await user.type(screen.getByTestId('login-email'), 'ann@example.com');
     await user.type(screen.getByTestId('login-password'), 'secret-pass');
     await user.click(screen.getByTestId('login-submit'));
@@ -98,7 +98,7 @@ describe('login screen', () => {
     it(`shows the Google button only when the server has Google configured (enabled: ${enabled})`, async () => {
       let answered: () => void = () => undefined;
       const answer = new Promise<void>((resolve) => (answered = resolve));
-      const { api } = login({
+      const { api } = await login({
         handlers: {
           googleConfig: () => {
             answered();
@@ -120,7 +120,7 @@ describe('login screen', () => {
     const user = userEvent.setup();
     const unstub = stubGoogleIdentity((id) => `cred-for-${id}-0123456789`);
     try {
-      const { signedIn, api } = renderAuth('/login', () => <LoginScreen />, {
+      const { signedIn, api } = await renderAuth('/login', () => <LoginScreen />, {
         handlers: {
           googleConfig: () => okResult({ enabled: true, clientId: 'client-1' }),
           loginGoogle: () => okResult({ accessToken: 'g-tok', expiresIn: 3600 }),
@@ -137,14 +137,14 @@ describe('login screen', () => {
 
   it('links to sign-up and password reset', async () => {
     const user = userEvent.setup();
-    login();
+    await login();
     expect(screen.getByTestId('login-signup').getAttribute('href')).toBe('/crm/signup');
     await user.click(screen.getByTestId('login-forgot'));
     expect(await landedAt()).toBe('/reset-password');
   });
 
   it('speaks Arabic', async () => {
-    renderAuth('/login', () => <LoginScreen />, { locale: 'ar' });
+    await renderAuth('/login', () => <LoginScreen />, { locale: 'ar' });
     expect(screen.getByTestId('login-submit').textContent).toContain('تسجيل الدخول');
   });
 });

@@ -2,9 +2,10 @@
  * Renders one auth screen on a memory router under /crm, in a chosen language, inside the app's
  * shell context with fake flow services: an API client answering from handlers, in-memory
  * storage, and `navigate` / `sendTo` that move this router and note what the flows told the
- * app's actors. The screens start their flows with `useFlowActor`, exactly as in the app.
+ * app's actors. The route's flows (as the route table names them) start with the path's query,
+ * as the app system starts them; the screen reads them with `useFlow`.
  */
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { RouterProvider, createMemoryRouter, useLocation } from 'react-router-dom';
 import type { AnyEventObject } from 'xstate';
@@ -14,8 +15,10 @@ import { loadLocale } from '../../../src/i18n/i18n-util.sync';
 import { createFakeExtension } from '../../../src/services/extension/fake';
 import type { FlowServices } from '../../../src/services/flow-services';
 import { createMemoryBackend, createStorage, type AppStorage } from '../../../src/services/storage';
-import { AppActorsProvider, type AppShell } from '../../../src/ui/app-actors';
+import { AppActorsProvider } from '../../../src/ui/app-actors';
+import { hostRouteFlows } from '../../support/flow-host';
 import { createFakeApi, type ApiHandlers, type FakeApi } from '../harness';
+import { serviceFakes } from '../../support/service-fakes';
 
 /** Any page the screens navigate to: shows where it is. */
 function Landing() {
@@ -33,7 +36,7 @@ export type RenderedAuth = {
   router: ReturnType<typeof createMemoryRouter>;
 };
 
-export function renderAuth(path: string, element: () => ReactElement, options: { handlers?: ApiHandlers; locale?: Locales } = {}): RenderedAuth {
+export async function renderAuth(path: string, element: () => ReactElement, options: { handlers?: ApiHandlers; locale?: Locales } = {}): Promise<RenderedAuth> {
   const locale = options.locale ?? 'en';
   loadLocale(locale);
   const api = createFakeApi({ googleConfig: undefined, ...options.handlers });
@@ -54,14 +57,15 @@ export function renderAuth(path: string, element: () => ReactElement, options: {
     bridge: createFakeExtension(),
     clipboard: { writeText: async () => undefined },
     files: { save: () => undefined },
+    ...serviceFakes(storage),
     navigate: (to, o) => void router.navigate(to, { replace: o?.replace ?? false }),
     sendTo: (systemId, event) => {
       sent.push({ systemId, event });
       if (systemId === 'session' && event.type === 'session.signedIn') signedIn.push(storage.get('accessToken') ?? '');
     },
   };
-  // The auth screens use only the flow services of the shell.
-  const shell = { flow, services: { api, storage, bridge: flow.bridge }, inspect: undefined, recorder: null } as unknown as AppShell;
+  const search = path.includes('?') ? `?${path.split('?')[1]}` : '';
+  const { shell, ready } = hostRouteFlows(flow, { pathname, search, viewer: null });
   render(
     <AppActorsProvider shell={shell}>
       <TypesafeI18n locale={locale}>
@@ -69,6 +73,10 @@ export function renderAuth(path: string, element: () => ReactElement, options: {
       </TypesafeI18n>
     </AppActorsProvider>,
   );
+  // The route's flows start once their module is in (the screen shows them from then on).
+  await act(async () => {
+    await ready;
+  });
   return { api, storage, signedIn, sent, router };
 }
 

@@ -13,7 +13,7 @@ vi.setConfig({ testTimeout: 20_000 });
 describe('reset-password screen', () => {
   it('requests a code, then resets with code and matching passwords', async () => {
     const user = userEvent.setup();
-    const { api } = renderAuth('/reset-password', () => <ResetPasswordScreen />, {
+    const { api } = await renderAuth('/reset-password', () => <ResetPasswordScreen />, {
       handlers: { resetRequest: () => okResult(null), reset: () => okResult(null) },
     });
     await user.click(screen.getByTestId('reset-request'));
@@ -35,7 +35,7 @@ describe('reset-password screen', () => {
 
   it('shows an expired code inline', async () => {
     const user = userEvent.setup();
-    renderAuth('/reset-password?email=ann%40example.com', () => <ResetPasswordScreen />, {
+    await renderAuth('/reset-password?email=ann%40example.com', () => <ResetPasswordScreen />, {
       handlers: { resetRequest: () => okResult(null), reset: () => failResult(Code.CODE_INVALID, 'expired') },
     });
     expect((screen.getByTestId('reset-email') as HTMLInputElement).value).toBe('ann@example.com');
@@ -51,7 +51,7 @@ describe('change-password screen', () => {
   it('refuses a wrong current password inline, then changes and tells about other sessions', async () => {
     const user = userEvent.setup();
     let accept = false;
-    const { api } = renderAuth('/change-password', () => <ChangePasswordScreen />, {
+    const { api } = await renderAuth('/change-password', () => <ChangePasswordScreen />, {
       handlers: {
         changePassword: () => (accept ? okResult(null) : failResult(Code.WRONG_PASSWORD, 'The current password is wrong')),
       },
@@ -73,7 +73,7 @@ describe('change-password screen', () => {
 
   it('checks the new password and its confirmation before calling', async () => {
     const user = userEvent.setup();
-    const { api } = renderAuth('/change-password', () => <ChangePasswordScreen />);
+    const { api } = await renderAuth('/change-password', () => <ChangePasswordScreen />);
     await user.type(screen.getByTestId('change-old'), 'x');
     await user.type(screen.getByTestId('change-new'), 'short');
     await user.type(screen.getByTestId('change-confirm'), 'other');

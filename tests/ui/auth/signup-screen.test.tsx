@@ -19,7 +19,7 @@ const fillDetails = async (user: ReturnType<typeof userEvent.setup>, confirm: st
 describe('sign-up screen', () => {
   it('says the passwords do not match and focuses the confirmation', async () => {
     const user = userEvent.setup();
-    const { api } = renderAuth('/signup', () => <SignupScreen />);
+    const { api } = await renderAuth('/signup', () => <SignupScreen />);
     await fillDetails(user, 'secret-124');
     await user.click(screen.getByTestId('signup-submit'));
     expect(screen.getByText('The passwords do not match')).toBeTruthy();
@@ -29,7 +29,7 @@ describe('sign-up screen', () => {
 
   it('sends the code, verifies it and goes to the confirmed page signed in', async () => {
     const user = userEvent.setup();
-    const { api, signedIn } = renderAuth('/signup', () => <SignupScreen />, {
+    const { api, signedIn } = await renderAuth('/signup', () => <SignupScreen />, {
       handlers: {
         register: () => okResult(null),
         registerVerify: () => okResult({ accessToken: 'new-tok', expiresIn: 3600 }),
@@ -52,7 +52,7 @@ describe('sign-up screen', () => {
 
   it('shows a wrong code inline', async () => {
     const user = userEvent.setup();
-    renderAuth('/signup', () => <SignupScreen />, {
+    await renderAuth('/signup', () => <SignupScreen />, {
       handlers: { register: () => okResult(null), registerVerify: () => failResult(Code.CODE_INVALID, 'The code is wrong or has expired') },
     });
     await fillDetails(user, 'secret-123');
@@ -63,7 +63,7 @@ describe('sign-up screen', () => {
 
   it('goes back to change the email', async () => {
     const user = userEvent.setup();
-    renderAuth('/signup', () => <SignupScreen />, { handlers: { register: () => okResult(null) } });
+    await renderAuth('/signup', () => <SignupScreen />, { handlers: { register: () => okResult(null) } });
     await fillDetails(user, 'secret-123');
     await user.click(screen.getByTestId('signup-submit'));
     await user.click(await screen.findByTestId('signup-back'));
@@ -72,7 +72,7 @@ describe('sign-up screen', () => {
 
   it('shows the server message for an unknown refusal', async () => {
     const user = userEvent.setup();
-    renderAuth('/signup', () => <SignupScreen />, {
+    await renderAuth('/signup', () => <SignupScreen />, {
       handlers: { register: () => failResult(123456, 'Sign-up is closed today') },
     });
     await fillDetails(user, 'secret-123');
@@ -84,7 +84,7 @@ describe('sign-up screen', () => {
 describe('confirmed screen', () => {
   it('confirms and continues to home', async () => {
     const user = userEvent.setup();
-    renderAuth('/confirmed', () => <ConfirmedScreen />);
+    await renderAuth('/confirmed', () => <ConfirmedScreen />);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Your email is confirmed');
     await user.click(screen.getByTestId('confirmed-continue'));
     expect(await landedAt()).toBe('/home');

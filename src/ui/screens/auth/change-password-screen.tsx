@@ -5,19 +5,23 @@
 import { useSelector } from '@xstate/react';
 import { useRef, type RefObject } from 'react';
 import { useI18nContext } from '../../../i18n/i18n-react';
-import { changePasswordMachine, type ChangePasswordField } from '../../../machines/auth/change-password.machine';
+import type { ChangePasswordActorRef, ChangePasswordField } from '../../../machines/auth/change-password.machine';
+import { useFlow } from '../../app-actors';
 import { HOME_PATH } from '../../../machines/constants';
 import { InlineAlert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { Link } from '../../components/link';
-import { changePasswordEffects } from '../../../services/actors/auth';
-import { useFlowActor } from '../../flow';
 import { AuthForm, bindFields, CurrentPasswordField, NewPasswordFields } from './auth-fields';
 import { AuthPage, FormErrorAlert, rowEnd, submitHandler } from './auth-view';
 
+/** The route's flow (src/services/flows/auth-flows.ts) starts with it. */
 export function ChangePasswordScreen() {
+  const actor = useFlow('changePassword');
+  return actor ? <ChangePasswordView actor={actor} /> : null;
+}
+
+function ChangePasswordView({ actor }: { actor: ChangePasswordActorRef }) {
   const { LL } = useI18nContext();
-  const actor = useFlowActor(changePasswordMachine, changePasswordEffects);
 
   const context = useSelector(actor, (s) => s.context);
   const busy = useSelector(actor, (s) => s.hasTag('busy'));

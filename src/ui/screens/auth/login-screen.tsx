@@ -4,24 +4,25 @@
  */
 import { useSelector } from '@xstate/react';
 import { useRef, type RefObject } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import { useI18nContext } from '../../../i18n/i18n-react';
-import { googleSignInMachine } from '../../../machines/auth/google-sign-in.machine';
-import { signInMachine, type SignInField } from '../../../machines/auth/sign-in.machine';
-import { REDIRECT_PARAM } from '../../../machines/constants';
-import { googleSignInEffects, signInEffects } from '../../../services/actors/auth';
+import type { GoogleSignInActorRef } from '../../../machines/auth/google-sign-in.machine';
+import type { SignInActorRef, SignInField } from '../../../machines/auth/sign-in.machine';
+import { useFlow } from '../../app-actors';
 import { Button } from '../../components/button';
 import { Link } from '../../components/link';
-import { useFlowActor } from '../../flow';
 import { AuthForm, bindFields, CurrentPasswordField, EmailField, FormSubmit } from './auth-fields';
 import { AuthPage, divider, footerText, FormErrorAlert, fullWidth, rowEnd, submitHandler } from './auth-view';
 
+/** The route's flows (src/services/flows/auth-flows.ts) start with it; they carry its `redirect`. */
 export function LoginScreen() {
+  const actor = useFlow('signIn');
+  // Google sign-in's flow ends at once when the server has no Google client (the button never shows).
+  const google = useFlow('googleSignIn');
+  return actor ? <LoginView actor={actor} google={google} /> : null;
+}
+
+function LoginView({ actor, google }: { actor: SignInActorRef; google: GoogleSignInActorRef | undefined }) {
   const { LL } = useI18nContext();
-  const [params] = useSearchParams();
-  const redirect = params.get(REDIRECT_PARAM);
-  const actor = useFlowActor(signInMachine, signInEffects, { input: { redirect } });
-  const google = useFlowActor(googleSignInMachine, googleSignInEffects, { input: { redirect } });
 
   const email = useSelector(actor, (s) => s.context.email);
   const password = useSelector(actor, (s) => s.context.password);
@@ -29,10 +30,10 @@ export function LoginScreen() {
   const formError = useSelector(actor, (s) => s.context.formError);
   const busy = useSelector(actor, (s) => s.hasTag('busy') || s.hasTag('done'));
   const showError = useSelector(actor, (s) => s.hasTag('showError'));
-  const showGoogle = useSelector(google, (s) => s.hasTag('showButton'));
-  const googleBusy = useSelector(google, (s) => s.hasTag('busy'));
-  const googleError = useSelector(google, (s) => s.context.formError);
-  const googleShowError = useSelector(google, (s) => s.hasTag('showError'));
+  const showGoogle = useSelector(google, (s) => s?.hasTag('showButton') ?? false);
+  const googleBusy = useSelector(google, (s) => s?.hasTag('busy') ?? false);
+  const googleError = useSelector(google, (s) => s?.context.formError ?? null);
+  const googleShowError = useSelector(google, (s) => s?.hasTag('showError') ?? false);
 
   const inputs = { email: useRef<HTMLInputElement>(null), password: useRef<HTMLInputElement>(null) } satisfies Record<
     SignInField,
@@ -63,7 +64,7 @@ export function LoginScreen() {
             variant="outline"
             className={fullWidth}
             loading={googleBusy}
-            onClick={() => google.send({ type: 'user.googleStart' })}
+            onClick={() => google?.send({ type: 'user.googleStart' })}
             data-testid="login-google"
           >
             {LL.auth.login.google()}

@@ -5,21 +5,23 @@
  */
 import { useSelector } from '@xstate/react';
 import { useRef, type RefObject } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import { useI18nContext } from '../../../i18n/i18n-react';
-import { resetPasswordMachine, type ResetField } from '../../../machines/auth/reset-password.machine';
+import type { ResetField, ResetPasswordActorRef } from '../../../machines/auth/reset-password.machine';
+import { useFlow } from '../../app-actors';
 import { InlineAlert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { Link } from '../../components/link';
-import { resetPasswordEffects } from '../../../services/actors/auth';
-import { useFlowActor } from '../../flow';
 import { AuthForm, bindFields, CodeField, EmailField, FormSubmit, NewPasswordFields } from './auth-fields';
 import { AuthPage, footerText, rowBetween, submitHandler } from './auth-view';
 
+/** The route's flow (src/services/flows/auth-flows.ts) starts with it, the query's email filled in. */
 export function ResetPasswordScreen() {
+  const actor = useFlow('resetPassword');
+  return actor ? <ResetPasswordView actor={actor} /> : null;
+}
+
+function ResetPasswordView({ actor }: { actor: ResetPasswordActorRef }) {
   const { LL } = useI18nContext();
-  const [params] = useSearchParams();
-  const actor = useFlowActor(resetPasswordMachine, resetPasswordEffects, { input: { email: params.get('email') ?? '' } });
 
   const context = useSelector(actor, (s) => s.context);
   const busy = useSelector(actor, (s) => s.hasTag('busy'));

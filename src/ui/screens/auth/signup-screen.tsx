@@ -7,20 +7,24 @@ import { useSelector } from '@xstate/react';
 import { useRef, type RefObject } from 'react';
 import { css } from '../../../../styled-system/css';
 import { useI18nContext } from '../../../i18n/i18n-react';
-import { signUpMachine, type SignUpField } from '../../../machines/auth/sign-up.machine';
+import type { SignUpActorRef, SignUpField } from '../../../machines/auth/sign-up.machine';
+import { useFlow } from '../../app-actors';
 import { Button } from '../../components/button';
 import { Text } from '../../components/heading';
 import { Link } from '../../components/link';
-import { signUpEffects } from '../../../services/actors/auth';
-import { useFlowActor } from '../../flow';
 import { AuthForm, bindFields, CodeField, EmailField, FormSubmit, NewPasswordFields } from './auth-fields';
 import { AuthPage, footerText, rowBetween, submitHandler } from './auth-view';
 
 const muted = css({ color: 'fg.muted' });
 
+/** The route's flow (src/services/flows/auth-flows.ts) starts with it. */
 export function SignupScreen() {
+  const actor = useFlow('signUp');
+  return actor ? <SignupView actor={actor} /> : null;
+}
+
+function SignupView({ actor }: { actor: SignUpActorRef }) {
   const { LL } = useI18nContext();
-  const actor = useFlowActor(signUpMachine, signUpEffects);
 
   const context = useSelector(actor, (s) => s.context);
   const busy = useSelector(actor, (s) => s.hasTag('busy') || s.hasTag('done'));

@@ -8,16 +8,16 @@
 import { useSelector } from '@xstate/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { css } from '../../../../styled-system/css';
-import { realRole } from '../../../contract/roles';
 import { MAINTENANCE_END_DATE } from '../../../machines/constants';
 import { useI18nContext } from '../../../i18n/i18n-react';
-import { useAppActors, useAppShell } from '../../app-actors';
+import { useAppActors, useAppShell, useFlow } from '../../app-actors';
 import { InlineAlert } from '../../components/alert';
 import { CardBody, CardDescription, CardHeader, CardRoot, CardTitle } from '../../components/card';
 import { Heading, Text } from '../../components/heading';
 import { Link } from '../../components/link';
-import { selectMembers, selectUser, selectWorkspace } from '../../../machines/account.machine';
-import { routeFor } from '../../route-table';
+import { selectMembers, selectRealRole, selectWorkspace } from '../../../machines/account.machine';
+import { selectExtensionInstalled } from '../../../machines/first-run-guide.machine';
+import { routeFor } from '../../route-entry';
 import { guideSteps, quickActions, faqLinks, type GuideFacts } from './home-content';
 
 const page = css({ display: 'flex', flexDirection: 'column', gap: '6', maxWidth: '6xl', mx: 'auto' });
@@ -83,22 +83,24 @@ function ForwardArrow() {
 export function HomeScreen() {
   const { LL, locale } = useI18nContext();
   const { account } = useAppActors();
-  const { services } = useAppShell();
+  const { routes } = useAppShell();
+  // SPEC §4's one rule of "installed" is the first-run guidance's (Not Now counts, as it hides the guidance).
+  const guide = useFlow('firstRunGuide');
+  const extensionInstalled = useSelector(guide, (s) => (s ? selectExtensionInstalled(s) : false));
   // The account actor: refreshed after invitations, joins and removals (the gate only loads it).
   const workspace = useSelector(account, selectWorkspace);
-  const userInfo = useSelector(account, selectUser);
   const members = useSelector(account, selectMembers);
 
   const facts: GuideFacts = {
     workspaceName: workspace?.workspaceName ?? null,
-    extensionKnown: services.storage.get('extensionId') !== null,
+    extensionKnown: extensionInstalled,
     memberCount: members.filter((m) => m.status !== 'removed').length,
   };
-  const guide = guideSteps(facts);
-  const doneCount = guide.filter((s) => s.done).length;
-  const isAdmin = userInfo ? realRole(userInfo.roles) === 'admin' : false;
+  const guideList = guideSteps(facts);
+  const doneCount = guideList.filter((s) => s.done).length;
+  const isAdmin = useSelector(account, selectRealRole) === 'admin';
   // The template centre's card links to it once the route table has it (SPEC §2).
-  const templateCentre = routeFor('/template-center');
+  const templateCentre = routeFor('/template-center', routes);
   const date = formatDate(MAINTENANCE_END_DATE, locale);
   const t = LL.home;
 
@@ -122,11 +124,11 @@ export function HomeScreen() {
         <CardRoot data-testid="home-guide">
           <CardHeader>
             <CardTitle>{t.guide.title()}</CardTitle>
-            <CardDescription>{t.guide.progress({ done: doneCount, total: guide.length })}</CardDescription>
+            <CardDescription>{t.guide.progress({ done: doneCount, total: guideList.length })}</CardDescription>
           </CardHeader>
           <CardBody>
             <ol className={steps}>
-              {guide.map((s, i) => (
+              {guideList.map((s, i) => (
                 <li key={s.id} className={step} data-testid={`guide-step-${s.id}`} data-done={s.done}>
                   <span className={marker} data-done={s.done} aria-hidden="true">
                     {s.done ? '✓' : i + 1}

@@ -26,7 +26,7 @@ import { useI18nContext } from '../../../i18n/i18n-react';
 import { selectRole } from '../../../machines/account.machine';
 import { filtersFromQuery, isFiltered, type PipelineFilters, type TimeRange } from '../../../machines/pipeline-filters';
 import type { PipelineActorRef } from '../../../machines/pipeline.machine';
-import { useAppActors, usePipelineActor } from '../../app-actors';
+import { useAppActors, useFlow } from '../../app-actors';
 import { InlineAlert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { Checkbox } from '../../components/checkbox';
@@ -136,7 +136,7 @@ export function PipelineScreen() {
   const { account } = useAppActors();
   const role = useSelector(account, selectRole);
   const realRole = managesTeam(role) ? 'admin' : 'member';
-  const pipeline = usePipelineActor();
+  const pipeline = useFlow('pipeline');
   const { search } = useLocation();
   const narrow = useSyncExternalStore(subscribeNarrow, isNarrow, () => false);
   const pageSize = narrow ? 5 : LEADS_PAGE_SIZE;

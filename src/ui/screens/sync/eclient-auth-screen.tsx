@@ -12,20 +12,24 @@ import { useSelector } from '@xstate/react';
 import { css } from '../../../../styled-system/css';
 import { useI18nContext } from '../../../i18n/i18n-react';
 import { HOME_PATH } from '../../../machines/constants';
-import { eclientAuthMachine, type EclientAuthError } from '../../../machines/eclient-auth.machine';
-import { eclientAuthEffects } from '../../../services/actors/eclient-auth';
+import type { EclientAuthActorRef, EclientAuthError } from '../../../machines/eclient-auth.machine';
+import { useFlow } from '../../app-actors';
 import { InlineAlert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { Text } from '../../components/heading';
 import { ExternalLink, Link } from '../../components/link';
-import { useFlowActor } from '../../flow';
 import { pageActions, pageNote, WorkspacePageFrame } from '../workspace/workspace-page-frame';
 import { EXTENSION_INSTALL_URL } from './links';
 
+/** The route's flow (src/services/flows/eclient-auth-flows.ts) starts with it. */
 export function EclientAuthScreen() {
+  const actor = useFlow('eclientAuth');
+  return actor ? <EclientAuthView actor={actor} /> : null;
+}
+
+function EclientAuthView({ actor }: { actor: EclientAuthActorRef }) {
   const { LL } = useI18nContext();
   const t = LL.sync.eclient;
-  const actor = useFlowActor(eclientAuthMachine, eclientAuthEffects);
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
   const needsSignIn = useSelector(actor, (s) => s.hasTag('needsSignIn'));
   const noExtension = useSelector(actor, (s) => s.hasTag('noExtension'));

@@ -2,9 +2,8 @@
  * Batch tagging dialog (SPEC §7 Tags: batch update under /admin or /member by real role; §9
  * frequently-used values refreshed at most every 10 s): adds and removes tag values on a contact
  * selection. Used by the contacts screen and the pipeline's tab menu. The flow is the batch-tag
- * machine, started each time the dialog opens with the effects' last frequently-used fetch, so a
- * dialog opened again within 10 s does not fetch them again. When it ends the dialog tells the
- * owner: `onDone(updated)` after applying (with a success toast), `onClose()` after a cancel.
+ * machine, a child the screen's machine starts when the dialog opens and reacts to when it ends
+ * (src/machines/batch-tag.machine.ts); this view renders the ref it is given and sends `user.*`.
  *
  * Values are toggle buttons (aria-pressed), reachable by keyboard; frequently-used values come
  * first in the add list, and each value shows once there. Logical CSS properties only (RTL).
@@ -12,29 +11,17 @@
  * (data-value-id), batch-tag-apply, batch-tag-cancel, batch-tag-error, batch-tag-retry.
  */
 import { useSelector } from '@xstate/react';
-import { useEffect, useEffectEvent, useState } from 'react';
 import { css } from '../../../../styled-system/css';
-import type { ContactSelection } from '../../../contract/contact-filter';
-import { managesTeam } from '../../../contract/roles';
 import type { Tag } from '../../../contract/tags';
 import { useI18nContext } from '../../../i18n/i18n-react';
-import { selectRole } from '../../../machines/account.machine';
-import { batchTagMachine, canApply, frequentValuesOf, offeredTagsOf, removableTagsOf, type BatchTagActorRef } from '../../../machines/batch-tag.machine';
-import { batchTagEffects, lastFrequentFetch } from '../../../services/actors/tags';
-import { useAppActors } from '../../app-actors';
+import { canApply, frequentValuesOf, offeredTagsOf, removableTagsOf, type BatchTagActorRef } from '../../../machines/batch-tag.machine';
 import { InlineAlert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { ModalDialog } from '../../components/dialog';
-import { useFlowActor } from '../../flow';
-import { notify } from '../../layout/notifier';
 
 export type BatchTagDialogProps = {
-  open: boolean;
-  selection: ContactSelection;
-  /** How many contacts the selection covers. */
-  count: number;
-  onClose: () => void;
-  onDone: (updated: number) => void;
+  /** The batch-tag flow its parent started (none: the dialog is closed). */
+  flow: BatchTagActorRef | undefined;
   /** The dialog's title (default: 'Tag contacts'). */
   title?: string;
 };
@@ -64,18 +51,14 @@ const chip = css({
 });
 const muted = css({ color: 'fg.muted', textStyle: 'sm' });
 
-export function BatchTagDialog(props: BatchTagDialogProps) {
-  // A new flow each time the dialog opens (it reads the last frequently-used fetch then).
-  return props.open ? <BatchTagFlow {...props} /> : null;
+export function BatchTagDialog({ flow, title }: BatchTagDialogProps) {
+  return flow ? <BatchTagView flow={flow} title={title} /> : null;
 }
 
-function BatchTagFlow({ selection, count, onClose, onDone, title }: BatchTagDialogProps) {
+function BatchTagView({ flow: ref, title }: { flow: BatchTagActorRef; title: string | undefined }) {
   const { LL } = useI18nContext();
   const t = LL.tags.batch;
-  const { account } = useAppActors();
-  const role = useSelector(account, selectRole);
-  const [input] = useState(() => ({ selection, count, realRole: managesTeam(role) ? ('admin' as const) : ('member' as const), frequent: lastFrequentFetch(), now: Date.now() }));
-  const ref = useFlowActor(batchTagMachine, batchTagEffects, { input });
+  const count = useSelector(ref, (s) => s.context.count);
 
   const loading = useSelector(ref, (s) => s.hasTag('loading'));
   const failed = useSelector(ref, (s) => s.hasTag('loadFailed'));
@@ -87,19 +70,6 @@ function BatchTagFlow({ selection, count, onClose, onDone, title }: BatchTagDial
   const removable = useSelector(ref, (s) => removableTagsOf(s.context));
   const done = useSelector(ref, (s) => s.status === 'done');
   const frequentIds = new Set(frequent.map((v) => v.valueId));
-
-  // The owner hears how the flow ended: applied (the count changed) or cancelled.
-  const finished = useEffectEvent(() => {
-    const updated = ref.getSnapshot().output;
-    if (typeof updated === 'number') {
-      void notify(t.done({ count: updated }), 'success');
-      onDone(updated);
-    } else onClose();
-  });
-  useEffect(() => {
-    const subscription = ref.subscribe({ complete: () => finished() });
-    return () => subscription.unsubscribe();
-  }, [ref]);
 
   const errorText = error === null ? null : error.kind === 'server' && error.message !== '' ? t.refused({ message: error.message }) : t.failed();
   const showLists = !loading && !failed;

@@ -15,24 +15,19 @@
  * tag-save, tag-cancel; the confirmation tags-confirm, confirm-ok, confirm-cancel.
  */
 import { useSelector } from '@xstate/react';
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { css } from '../../../../styled-system/css';
-import { managesTeam } from '../../../contract/roles';
 import type { Tag } from '../../../contract/tags';
 import { useI18nContext } from '../../../i18n/i18n-react';
 import type { TranslationFunctions } from '../../../i18n/i18n-types';
-import { selectRole } from '../../../machines/account.machine';
-import { groupsOf, isTagDraft, isTypeDraft, tagsMachine, typeOptionsOf, type TagFieldError, type TagGroup, type TagsActorRef, type TagsToast } from '../../../machines/tags.machine';
-import { tagsEffects } from '../../../services/actors/tags';
-import { useAppActors } from '../../app-actors';
+import { groupsOf, isTagDraft, isTypeDraft, typeOptionsOf, type TagFieldError, type TagGroup, type TagsActorRef } from '../../../machines/tags.machine';
+import { useFlow } from '../../app-actors';
 import { InlineAlert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { ModalDialog } from '../../components/dialog';
 import { TextField } from '../../components/field';
 import { Heading, Text } from '../../components/heading';
 import { SimpleSelect } from '../../components/select';
-import { useFlowActor } from '../../flow';
-import { notify } from '../../layout/notifier';
 
 const page = css({ display: 'flex', flexDirection: 'column', gap: '5', p: { base: '4', md: '8' }, maxWidth: '5xl' });
 const head = css({ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-start', gap: '4', flexWrap: 'wrap' });
@@ -99,20 +94,16 @@ const errorText = css({ color: 'fg.error', textStyle: 'sm' });
 const fieldErrorText = (LL: TranslationFunctions, error: TagFieldError | undefined): string | undefined =>
   error === undefined ? undefined : error.key === 'server' ? error.message || LL.tags.toast.failed() : LL.tags.errors[error.key]();
 
-const toastText = (LL: TranslationFunctions, toast: TagsToast): string => (toast.kind === 'failed' && toast.message ? toast.message : LL.tags.toast[toast.kind]());
-
+/** The route's flow (src/services/flows/tags-flows.ts) starts with it; the person's role says whether they manage tags. */
 export function TagsScreen() {
-  const { account } = useAppActors();
-  const role = useSelector(account, selectRole);
-  const manages = managesTeam(role);
-  // Remount when the role changes, so the machine starts from the right input.
-  return <TagsView key={String(manages)} manages={manages} />;
+  const ref = useFlow('tags');
+  return ref ? <TagsView flow={ref} /> : null;
 }
 
-function TagsView({ manages }: { manages: boolean }) {
+function TagsView({ flow: ref }: { flow: TagsActorRef }) {
   const { LL } = useI18nContext();
   const t = LL.tags;
-  const ref = useFlowActor(tagsMachine, tagsEffects, { input: { manages } });
+  const manages = useSelector(ref, (s) => s.context.manages);
   const loading = useSelector(ref, (s) => s.hasTag('loading'));
   const failed = useSelector(ref, (s) => s.hasTag('loadFailed'));
   const empty = useSelector(ref, (s) => s.hasTag('empty'));
@@ -120,15 +111,6 @@ function TagsView({ manages }: { manages: boolean }) {
   const confirming = useSelector(ref, (s) => s.hasTag('confirm'));
   const groups = useSelector(ref, (s) => groupsOf(s.context));
   const pendingDelete = useSelector(ref, (s) => s.context.pendingDelete);
-  const toast = useSelector(ref, (s) => s.context.toast);
-
-  // Each toast the machine asks for is shown once (SPEC §8 messages).
-  const shown = useRef(0);
-  useEffect(() => {
-    if (toast === null || toast.seq <= shown.current) return;
-    shown.current = toast.seq;
-    void notify(toastText(LL, toast), toast.kind === 'failed' || toast.kind === 'listFailed' ? 'error' : 'success');
-  }, [toast, LL]);
 
   const confirmText =
     pendingDelete === null

@@ -9,18 +9,15 @@
  * invitation-mismatch, invitation-create-own, invitation-sign-out.
  */
 import { useSelector } from '@xstate/react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { css } from '../../../../styled-system/css';
-import { selectUserEmail } from '../../../machines/account.machine';
-import { INVITE_TOKEN_PARAM, WORKSPACE_PATH } from '../../../machines/constants';
-import { invitationMachine, type InvitationPage } from '../../../machines/invitation.machine';
+import { WORKSPACE_PATH } from '../../../machines/constants';
+import type { InvitationActorRef, InvitationPage } from '../../../machines/invitation.machine';
 import { useI18nContext } from '../../../i18n/i18n-react';
-import { invitationEffects } from '../../../services/actors/invitation';
-import { useAppShell } from '../../app-actors';
+import { useAppShell, useFlow } from '../../app-actors';
 import { InlineAlert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { Text } from '../../components/heading';
-import { useFlowActor } from '../../flow';
 import { pageActions, pageNote, WorkspacePageFrame } from './workspace-page-frame';
 
 const facts = css({ display: 'grid', gridTemplateColumns: 'auto 1fr', gap: '2', columnGap: '4', m: '0' });
@@ -32,14 +29,17 @@ const testIds: Record<InvitationPage, { page: string; join: string }> = {
   invitation: { page: 'invitation-page', join: 'invitation-join' },
 };
 
+/** The route's flow (src/services/flows/workspace-flows.ts) starts with it: the query's token, the person's email. */
 function AcceptInvitation({ page }: { page: InvitationPage }) {
+  const ref = useFlow('invitation');
+  return ref ? <InvitationView page={page} flow={ref} /> : null;
+}
+
+function InvitationView({ page, flow: ref }: { page: InvitationPage; flow: InvitationActorRef }) {
   const { LL } = useI18nContext();
   const { actors } = useAppShell();
   const navigate = useNavigate();
-  const [params] = useSearchParams();
-  const userEmail = useSelector(actors.account, selectUserEmail);
-
-  const ref = useFlowActor(invitationMachine, invitationEffects, { input: { inviteToken: params.get(INVITE_TOKEN_PARAM), page, userEmail } });
+  const userEmail = useSelector(ref, (s) => s.context.userEmail);
   const missingToken = useSelector(ref, (s) => s.hasTag('missingToken'));
   const emailMismatch = useSelector(ref, (s) => s.hasTag('emailMismatch'));
   const loadFailed = useSelector(ref, (s) => s.hasTag('loadFailed'));

@@ -8,19 +8,15 @@
 import { FieldTextarea } from '@ark-ui/react/field';
 import { useSelector } from '@xstate/react';
 import type { FormEvent } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import { css, cx } from '../../../../styled-system/css';
 import { textarea } from '../../../../styled-system/recipes';
-import { WORKSPACE_TO_PARAM } from '../../../machines/constants';
-import { workspaceCreateMachine } from '../../../machines/workspace-create.machine';
+import type { WorkspaceCreateActorRef } from '../../../machines/workspace-create.machine';
 import { useI18nContext } from '../../../i18n/i18n-react';
-import { workspaceCreateEffects } from '../../../services/actors/workspace';
-import { useAppShell } from '../../app-actors';
+import { useAppShell, useFlow } from '../../app-actors';
 import { InlineAlert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { CardBody, CardDescription, CardHeader, CardRoot, CardTitle } from '../../components/card';
 import { FieldErrorText, FieldHelperText, FieldLabel, FieldRoot, TextField } from '../../components/field';
-import { useFlowActor } from '../../flow';
 
 const page = css({ minHeight: '100dvh', display: 'flex', alignItems: 'center', justifyContent: 'center', p: { base: '4', md: '8' }, bg: 'bg.canvas' });
 const card = css({ width: 'full', maxWidth: 'lg' });
@@ -28,11 +24,15 @@ const form = css({ display: 'flex', flexDirection: 'column', gap: '5' });
 const footer = css({ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: '3', flexWrap: 'wrap' });
 const brand = css({ fontWeight: 'bold', color: 'colorPalette.default', mb: '2' });
 
+/** The route's flow (src/services/flows/workspace-flows.ts) starts with it, going on to the query's `to`. */
 export function WorkspaceScreen() {
+  const ref = useFlow('workspaceCreate');
+  return ref ? <WorkspaceView flow={ref} /> : null;
+}
+
+function WorkspaceView({ flow: ref }: { flow: WorkspaceCreateActorRef }) {
   const { LL } = useI18nContext();
   const { actors } = useAppShell();
-  const [params] = useSearchParams();
-  const ref = useFlowActor(workspaceCreateMachine, workspaceCreateEffects, { input: { to: params.get(WORKSPACE_TO_PARAM) } });
   const name = useSelector(ref, (s) => s.context.name);
   const emails = useSelector(ref, (s) => s.context.emails);
   const nameError = useSelector(ref, (s) => s.context.nameError);

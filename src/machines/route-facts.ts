@@ -1,0 +1,45 @@
+/**
+ * What a flow knows of the route on screen (ARCHITECTURE.md "Statecharts": screen actors live in
+ * the app system, keyed by route). The login gate announces every route it lets render
+ * (`route.shown`), with the signed-in person as the gate loaded them; the root keeps the latest in
+ * its context, starts the route's screen flows with it as their input, and broadcasts the event
+ * to every flow of the system, so a flow follows the URL (its filters, its page) and the person
+ * without any view relaying them. Pure data: a recorded session replays it.
+ */
+import type { RealRole, Role } from '../contract/roles';
+
+/** The signed-in person, as routing knows them. */
+export type Viewer = {
+  userId: string;
+  email: string;
+  /** Their role in the workspace (SPEC §6: owner, manager or member). */
+  role: Role;
+  /** Their real role (SPEC §6: /admin or /member calls). */
+  realRole: RealRole;
+  /** Their workspace, when they have one. */
+  workspaceId: string | null;
+};
+
+/** A route the gate let render: path and query under the /crm basename, and who is looking. */
+export type RouteFacts = {
+  pathname: string;
+  search: string;
+  /** Null before the account is loaded (public pages) and after a sign-out. */
+  viewer: Viewer | null;
+};
+
+export type RouteShownEvent = { type: 'route.shown' } & RouteFacts;
+
+/** A query parameter of the route ('' and missing read as null). */
+export const routeParam = (route: Pick<RouteFacts, 'search'> | null, name: string): string | null => {
+  if (!route) return null;
+  const search = route.search.startsWith('?') ? route.search.slice(1) : route.search;
+  return new URLSearchParams(search).get(name) || null;
+};
+
+/** The route's real role (a member's until the account is known). */
+export const realRoleOf = (route: Pick<RouteFacts, 'viewer'> | null): RealRole => route?.viewer?.realRole ?? 'member';
+
+/** True when the route shows `path` (trailing slashes ignored). */
+export const showsPath = (route: Pick<RouteFacts, 'pathname'> | null, path: string): boolean =>
+  route !== null && (route.pathname.length > 1 ? route.pathname.replace(/\/+$/, '') : route.pathname) === path;
