@@ -4,7 +4,7 @@ import { actorNotProvided } from './not-provided';
 
 /**
  * One open chat's messages (SPEC §2 /conversation chat view, §3 Message, §4 Chat list loading,
- * §9 50 messages per fetch). The conversation refresh (src/machines/conversation-refresh.machine.ts)
+ * §9 50 messages per fetch). The conversation refresh (src/machines/conversations.machine.ts)
  * spawns one for the chat the person opens and stops it when another opens or the chat closes.
  *
  * - At start the latest 50 messages load (`loadLatest`: the page before nothing). A failure shows

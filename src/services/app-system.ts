@@ -50,7 +50,7 @@ export type ScreenRoute = {
  * - 'pipeline': the lead pipeline (src/machines/pipeline.machine.ts), idle until its screen opens
  *   it; its panels survive a visit to another screen, and a member change reloads it.
  * - 'conversations': the chat list and its 20 s refresh with the open chat
- *   (src/machines/conversation-refresh.machine.ts), idle until its screen opens it; kept while the
+ *   (src/machines/conversations.machine.ts), idle until its screen opens it; kept while the
  *   screen is away (its refresh paused), reloaded for another member.
  * - 'chatSync': chat sync and start chat (src/machines/chat-sync.machine.ts), idle until the Sync
  *   button, a Sync Now or the chat page asks; the pipeline's Sync button shows its spinner.
@@ -59,7 +59,7 @@ export type ScreenRoute = {
  */
 export const appFlows: readonly (LongLivedFlow | LazyLongLivedFlow)[] = [
   { systemId: 'pipeline', load: () => import('./flows/pipeline-flow').then((m) => m.pipelineFlow) },
-  { systemId: 'conversations', load: () => import('./flows/conversation-refresh-flow').then((m) => m.conversationRefreshFlow) },
+  { systemId: 'conversations', load: () => import('./flows/conversations-flow').then((m) => m.conversationsFlow) },
   { systemId: 'chatSync', load: () => import('./flows/chat-sync-flow').then((m) => m.chatSyncFlow) },
   { systemId: 'firstRunGuide', load: () => import('./flows/first-run-guide-flow').then((m) => m.firstRunGuideFlow) },
 ];

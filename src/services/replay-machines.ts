@@ -22,7 +22,7 @@ import { contactProfileMachine } from '../machines/contact-profile.machine';
 import { contactsTableMachine } from '../machines/contacts-table.machine';
 import { eclientAuthMachine } from '../machines/eclient-auth.machine';
 import { firstRunGuideMachine } from '../machines/first-run-guide.machine';
-import { conversationRefreshMachine } from '../machines/conversation-refresh.machine';
+import { conversationsMachine } from '../machines/conversations.machine';
 import { importWizardMachine } from '../machines/import-wizard.machine';
 import { invitationMachine } from '../machines/invitation.machine';
 import { inviteMembersMachine } from '../machines/invite-members.machine';
@@ -61,7 +61,7 @@ const machines: readonly AnyStateMachine[] = [
   batchTagMachine,
   contactsTableMachine,
   contactProfileMachine,
-  conversationRefreshMachine,
+  conversationsMachine,
   chatViewMachine,
   chatSyncMachine,
   firstRunGuideMachine,

@@ -17,7 +17,7 @@ import type { SignInActorRef } from '../machines/auth/sign-in.machine';
 import type { SignUpActorRef } from '../machines/auth/sign-up.machine';
 import type { ChatSyncActorRef } from '../machines/chat-sync.machine';
 import type { ContactsTableActorRef } from '../machines/contacts-table.machine';
-import type { ConversationsActorRef } from '../machines/conversation-refresh.machine';
+import type { ConversationsActorRef } from '../machines/conversations.machine';
 import type { EclientAuthActorRef } from '../machines/eclient-auth.machine';
 import type { FirstRunGuideActorRef } from '../machines/first-run-guide.machine';
 import type { InvitationActorRef } from '../machines/invitation.machine';

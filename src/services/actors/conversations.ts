@@ -18,8 +18,8 @@ import type {
   ConversationsEvent,
   LoadChatChangesInput,
   LoadChatPageInput,
-  conversationRefreshMachine,
-} from '../../machines/conversation-refresh.machine';
+  conversationsMachine,
+} from '../../machines/conversations.machine';
 import { dataOf } from '../answer';
 import type { FlowEffects } from '../flow-services';
 
@@ -69,8 +69,8 @@ export const chatViewEffects: FlowEffects<typeof chatViewMachine> = (services) =
 });
 
 /** The refresh's effects with a visibility source (tests pass their own). */
-export const makeConversationRefreshEffects =
-  (visibility: () => VisibilitySource): FlowEffects<typeof conversationRefreshMachine> =>
+export const makeConversationsEffects =
+  (visibility: () => VisibilitySource): FlowEffects<typeof conversationsMachine> =>
   (services) => ({
     actors: {
       watchVisibility: fromCallback<ConversationsEvent>(({ sendBack }) => {
@@ -101,4 +101,4 @@ export const makeConversationRefreshEffects =
     },
   });
 
-export const conversationRefreshEffects = makeConversationRefreshEffects(() => documentVisibility());
+export const conversationsEffects = makeConversationsEffects(() => documentVisibility());

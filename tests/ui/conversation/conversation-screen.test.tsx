@@ -28,7 +28,7 @@ beforeAll(async () => {
     },
   });
   if (typeof Element.prototype.scrollTo !== 'function') Element.prototype.scrollTo = () => undefined;
-  await Promise.all([import('../../../src/ui/layout/main-layout'), import('../../../src/ui/screens/conversation/conversation-screen'), import('../../../src/services/flows/conversation-refresh-flow')]);
+  await Promise.all([import('../../../src/ui/layout/main-layout'), import('../../../src/ui/screens/conversation/conversation-screen'), import('../../../src/services/flows/conversations-flow')]);
 });
 afterAll(() => {
   if (clientHeight) Object.defineProperty(HTMLElement.prototype, 'clientHeight', clientHeight);

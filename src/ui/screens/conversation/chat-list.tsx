@@ -11,7 +11,7 @@ import { useMemo } from 'react';
 import { css } from '../../../../styled-system/css';
 import { phoneOfChatId, type Chat } from '../../../contract/chats';
 import { useI18nContext } from '../../../i18n/i18n-react';
-import { isAwaitingReply, visibleChats, type ChatFilters, type ChatKind } from '../../../machines/conversation-refresh.machine';
+import { isAwaitingReply, visibleChats, type ChatFilters, type ChatKind } from '../../../machines/conversations.machine';
 import { Button } from '../../components/button';
 import { Checkbox } from '../../components/checkbox';
 import { TextField } from '../../components/field';

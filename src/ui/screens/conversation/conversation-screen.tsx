@@ -3,7 +3,7 @@
  * the synced conversations (SPEC §2: chat list, filters, chat view, sync introduction).
  *
  * The conversations are a long-lived actor of the app's system ('conversations',
- * src/machines/conversation-refresh.machine.ts): sign-out and a member change reach it there, and
+ * src/machines/conversations.machine.ts): sign-out and a member change reach it there, and
  * its list survives a visit to another screen. This view opens it with the caller's real role
  * (SPEC §6: /admin or /member list calls) and closes it when it leaves (the 20 s refresh pauses),
  * then only renders its context and tags and sends `user.*` events.
@@ -20,14 +20,14 @@
  * chat's in chat-pane.tsx.
  */
 import { useSelector } from '@xstate/react';
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { css, cx } from '../../../../styled-system/css';
-import { hasRolePermission, managesTeam } from '../../../contract/roles';
+import { hasRolePermission } from '../../../contract/roles';
 import { useI18nContext } from '../../../i18n/i18n-react';
-import { selectMembers, selectRole, selectUser } from '../../../machines/account.machine';
-import { openChatOf, type ConversationsActorRef } from '../../../machines/conversation-refresh.machine';
+import { selectMembers, selectUser } from '../../../machines/account.machine';
+import { openChatOf, type ConversationsActorRef } from '../../../machines/conversations.machine';
 import { PIPELINE_PATH } from '../../../machines/constants';
-import { useAppActors } from '../../app-actors';
+import { useAppActors, useFlow } from '../../app-actors';
 import { Button } from '../../components/button';
 import { Heading, Text } from '../../components/heading';
 import { Link } from '../../components/link';
@@ -36,7 +36,6 @@ import { memberOptions } from '../../layout/member-selector';
 import { ChatList } from './chat-list';
 import { ChatPane } from './chat-pane';
 import { useChatFormats } from './format/use-chat-formats';
-import { useConversationsActor } from './use-conversations';
 
 const page = css({
   display: 'flex',
@@ -98,16 +97,8 @@ export function ChatsScreen() {
 }
 
 function ConversationsPage({ standalone }: { standalone: boolean }) {
-  const { account } = useAppActors();
-  const role = useSelector(account, selectRole);
-  const realRole = managesTeam(role) ? 'admin' : 'member';
-  const conversations = useConversationsActor();
-
-  // Opened on every visit (the list stays from the last one and catches up at once), closed on leaving.
-  useEffect(() => {
-    conversations?.send({ type: 'conversations.open', realRole });
-  }, [conversations, realRole]);
-  useEffect(() => () => conversations?.send({ type: 'conversations.close' }), [conversations]);
+  // The flow follows the route itself (opened on every visit: the list stays from the last one and catches up at once).
+  const conversations = useFlow('conversations');
 
   return (
     <section className={cx(page, standalone ? standalonePage : mainPage)} data-testid="conversation-page" aria-labelledby="conversation-title">

@@ -8,18 +8,18 @@
 import { useSelector } from '@xstate/react';
 import { useI18nContext } from '../../../i18n/i18n-react';
 import { Button } from '../../components/button';
-import { useChatSyncActor } from './use-sync-actors';
+import { useFlow } from '../../app-actors';
 
 /** Sends Start chat for a phone; null until the chat-sync flow is there or without a phone. */
 export function useStartChat(phone: string | null | undefined): (() => void) | null {
-  const chatSync = useChatSyncActor();
+  const chatSync = useFlow('chatSync');
   if (!chatSync || !phone || phone.trim() === '') return null;
   return () => chatSync.send({ type: 'user.startChat', phone });
 }
 
 export function StartChatButton({ phone }: { phone: string | null | undefined }) {
   const { LL } = useI18nContext();
-  const chatSync = useChatSyncActor();
+  const chatSync = useFlow('chatSync');
   const starting = useSelector(chatSync, (s) => s?.hasTag('startingChat') ?? false);
   const start = useStartChat(phone);
   if (!start) return null;

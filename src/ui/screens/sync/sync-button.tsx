@@ -10,7 +10,8 @@ import { useSelector } from '@xstate/react';
 import { useI18nContext } from '../../../i18n/i18n-react';
 import { Button } from '../../components/button';
 import { Spinner } from '../../components/spinner';
-import { useActsForSelf, useChatSyncActor } from './use-sync-actors';
+import { useFlow } from '../../app-actors';
+import { useActsForSelf } from './use-sync-actors';
 
 function SyncIcon() {
   return (
@@ -23,7 +24,7 @@ function SyncIcon() {
 export function SyncButton({ variant = 'outline' }: { variant?: 'outline' | 'solid' }) {
   const { LL } = useI18nContext();
   const t = LL.sync.button;
-  const chatSync = useChatSyncActor();
+  const chatSync = useFlow('chatSync');
   const own = useActsForSelf();
   const syncing = useSelector(chatSync, (s) => s?.hasTag('syncing') ?? false);
   const checking = useSelector(chatSync, (s) => s?.hasTag('checking') ?? false);

@@ -16,7 +16,7 @@ import { InlineAlert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { ExternalLink } from '../../components/link';
 import { ECLIENT_AUTH_HREF, EXTENSION_INSTALL_URL } from './links';
-import { useChatSyncActor } from './use-sync-actors';
+import { useFlow } from '../../app-actors';
 
 const row = css({
   display: 'flex',
@@ -55,7 +55,7 @@ function NewTabLink({ href, children, testId }: { href: string; children: string
  * by another name.
  */
 export function SyncNotice({ testIdFor }: { testIdFor?: Partial<Record<SyncNoticeKind, string>> }) {
-  const chatSync = useChatSyncActor();
+  const chatSync = useFlow('chatSync');
   if (!chatSync) return null;
   return <SyncNoticeView chatSync={chatSync} testIdFor={testIdFor ?? {}} />;
 }
@@ -98,7 +98,7 @@ function SyncNoticeView({ chatSync, testIdFor }: { chatSync: ChatSyncActorRef; t
 
 /** The outcome of Start chat, if any. */
 export function ChatNotice() {
-  const chatSync = useChatSyncActor();
+  const chatSync = useFlow('chatSync');
   if (!chatSync) return null;
   return <ChatNoticeView chatSync={chatSync} />;
 }

@@ -7,7 +7,7 @@
 import { css } from '../../../../styled-system/css';
 import { GuideCard, SyncMaskCard } from './guide-card';
 import { ChatNotice } from './sync-notice';
-import { useFirstRunGuideActor } from './use-sync-actors';
+import { useFlow } from '../../app-actors';
 
 const stack = css({
   position: 'fixed',
@@ -25,7 +25,7 @@ const stack = css({
 const chatNotice = css({ pointerEvents: 'auto', bg: 'bg.default', borderRadius: 'l3', boxShadow: 'lg', _empty: { display: 'none' } });
 
 export function SyncOverlays() {
-  const guide = useFirstRunGuideActor();
+  const guide = useFlow('firstRunGuide');
   return (
     <div className={stack}>
       <div className={chatNotice}>

@@ -1,8 +1,10 @@
 import { assign, enqueueActions, fromCallback, not, setup, type ActorRefFrom } from 'xstate';
 import { CHAT_PAGE_SIZE, isGroupChatId, phoneOfChatId, type Chat } from '../contract/chats';
 import { chatViewMachine, type ChatViewActorRef } from './chat-view.machine';
-import { actionNotProvided, actorNotProvided } from './not-provided';
 import type { RealRole } from '../contract/roles';
+import { CONVERSATION_PATHS } from './constants';
+import { actionNotProvided, actorNotProvided } from './not-provided';
+import { realRoleOf, showsPath, type RouteFacts, type RouteShownEvent } from './route-facts';
 
 /**
  * The synced conversations of the selected member (SPEC §2 /conversation, §4 Chat list loading,
@@ -12,8 +14,10 @@ import type { RealRole } from '../contract/roles';
  * broadcasts: `member.selected` (another member's conversations: everything reloads from page 1,
  * or is forgotten while the screen is away) and `session.ended` (back to idle, cleared).
  *
- * `idle` until the screen sends `conversations.open` with the caller's real role (/admin or
- * /member list calls, SPEC §6). `conversations.close` keeps everything and pauses the refresh.
+ * `idle` until a conversations screen is on (`route.shown` of /conversation, /chats,
+ * /hubspot-chats or /conversations, or such a route when the flow starts), with the viewer's
+ * real role (/admin or /member list calls, SPEC §6). Another route keeps everything and pauses the
+ * refresh; coming back catches up at once. Each arrival on the screen tells the chat sync.
  *
  * `active` runs three regions side by side:
  * - list: the chat list in pages of 500 (`loadPage`), one after the other until a page says no
@@ -58,11 +62,11 @@ export type ChatChanges = { rows: Chat[]; timestamp: number };
 export type LoadChatPageInput = { realRole: RealRole; pageNo: number; pageSize: number };
 export type LoadChatChangesInput = { realRole: RealRole; timestamp: number };
 
-export type ConversationsOpenEvent = { type: 'conversations.open'; realRole: RealRole };
+/** The route on screen when the flow starts (null before any). */
+export type ConversationsInput = { route: RouteFacts | null };
 
 export type ConversationsEvent =
-  | ConversationsOpenEvent
-  | { type: 'conversations.close' }
+  | RouteShownEvent
   | { type: 'member.selected'; userId: string }
   | { type: 'session.ended' }
   /** From the visibility service: the browser tab was hidden or shown. */
@@ -75,7 +79,7 @@ export type ConversationsEvent =
 
 export type ConversationsContext = {
   realRole: RealRole;
-  /** The screen is on (between `conversations.open` and `conversations.close`). */
+  /** A conversations screen is the route on screen. */
   screenOpen: boolean;
   /** The browser tab is hidden (from the visibility service). */
   hidden: boolean;
@@ -107,6 +111,9 @@ export const initialConversationsContext = (): ConversationsContext => ({
   chatView: null,
   chatViews: 0,
 });
+
+/** True when the route is one of the conversations screens. */
+export const showsConversations = (route: Pick<RouteFacts, 'pathname'> | null): boolean => CONVERSATION_PATHS.some((path) => showsPath(route, path));
 
 const lastTime = (c: Chat): number => c.lastMessage?.sendTime ?? -1;
 
@@ -185,6 +192,7 @@ const conversationsSetup = setup({
   types: {} as {
     context: ConversationsContext;
     events: ConversationsEvent;
+    input: ConversationsInput;
     tags: 'loadingList' | 'listFailed' | 'listComplete' | 'refreshing' | 'refreshFailed' | 'chatOpen';
   },
   actors: {
@@ -201,7 +209,7 @@ const conversationsSetup = setup({
      * starts a sync by itself for a member whose sync type is `auto` (Pro plan).
      */
     announceOpened: actionNotProvided('announceOpened'),
-    open: assign((_, e: ConversationsOpenEvent) => ({ realRole: e.realRole, screenOpen: true })),
+    open: assign((_, route: RouteFacts) => ({ realRole: realRoleOf(route), screenOpen: true })),
     show: assign({ screenOpen: true }),
     hide: assign({ screenOpen: false }),
     tabHidden: assign({ hidden: true }),
@@ -222,7 +230,14 @@ const conversationsSetup = setup({
     filter: assign(({ context }, patch: Partial<ChatFilters>) => ({ filters: { ...context.filters, ...patch } })),
   },
   guards: {
-    sameRole: ({ context }, e: ConversationsOpenEvent) => e.realRole === context.realRole,
+    /** The route is a conversations screen. */
+    showsConversations: (_, route: RouteFacts) => showsConversations(route),
+    /** A conversations screen again while away, for the same real role as the list it holds. */
+    returns: ({ context }, route: RouteFacts) => !context.screenOpen && showsConversations(route) && realRoleOf(route) === context.realRole,
+    /** A conversations screen for another real role than the list it holds. */
+    opensForAnotherRole: ({ context }, route: RouteFacts) => showsConversations(route) && realRoleOf(route) !== context.realRole,
+    /** Another screen while this one is on. */
+    leaves: ({ context }, route: RouteFacts) => context.screenOpen && !showsConversations(route),
     screenOpen: ({ context }) => context.screenOpen,
     /** The loop runs while the screen is open and the tab visible. */
     running: ({ context }) => context.screenOpen && !context.hidden,
@@ -269,9 +284,9 @@ const conversationsSetup = setup({
   },
 });
 
-export const conversationRefreshMachine = conversationsSetup.createMachine({
+export const conversationsMachine = conversationsSetup.createMachine({
   id: 'conversations',
-  context: initialConversationsContext,
+  context: ({ input }) => ({ ...initialConversationsContext(), realRole: realRoleOf(input.route), screenOpen: showsConversations(input.route) }),
   initial: 'idle',
   invoke: { id: 'watchVisibility', src: 'watchVisibility' },
   on: {
@@ -283,17 +298,36 @@ export const conversationRefreshMachine = conversationsSetup.createMachine({
   states: {
     idle: {
       description: 'Not opened since the session began (or since the member changed while the screen was away): nothing loaded.',
-      on: { 'conversations.open': { target: 'active', actions: [{ type: 'open', params: ({ event }) => event }, 'announceOpened'] } },
+      // Started while a conversations screen is on (the flow's module came after the route).
+      always: { guard: 'screenOpen', target: 'active', actions: 'announceOpened' },
+      on: {
+        'route.shown': {
+          guard: { type: 'showsConversations', params: ({ event }) => event },
+          target: 'active',
+          actions: [{ type: 'open', params: ({ event }) => event }, 'announceOpened'],
+        },
+      },
     },
     active: {
       description: "Opened: the selected member's chat list, the refresh loop and the open chat, kept while the screen is away.",
       type: 'parallel',
       on: {
-        'conversations.open': [
-          { guard: { type: 'sameRole', params: ({ event }) => event }, actions: ['show', 'announceOpened'] },
-          { target: 'active', reenter: true, actions: ['clearData', { type: 'open', params: ({ event }) => event }, 'announceOpened'] },
+        // The same screen announced again (a route on screen re-rendered) matches none of these.
+        'route.shown': [
+          {
+            description: 'Back on the screen: the list of before shows and catches up at once.',
+            guard: { type: 'returns', params: ({ event }) => event },
+            actions: ['show', 'announceOpened'],
+          },
+          {
+            description: 'The screen for another real role: everything loads again.',
+            guard: { type: 'opensForAnotherRole', params: ({ event }) => event },
+            target: 'active',
+            reenter: true,
+            actions: ['clearData', { type: 'open', params: ({ event }) => event }, 'announceOpened'],
+          },
+          { description: 'Another screen: everything stays, the refresh pauses.', guard: { type: 'leaves', params: ({ event }) => event }, actions: 'hide' },
         ],
-        'conversations.close': { actions: 'hide' },
         'member.selected': [
           { guard: 'screenOpen', target: 'active', reenter: true, actions: 'clearData' },
           { target: 'idle', actions: 'clearData' },
@@ -390,5 +424,5 @@ export const conversationRefreshMachine = conversationsSetup.createMachine({
   },
 });
 
-export type ConversationsActorRef = ActorRefFrom<typeof conversationRefreshMachine>;
+export type ConversationsActorRef = ActorRefFrom<typeof conversationsMachine>;
 export type ConversationsSnapshot = ReturnType<ConversationsActorRef['getSnapshot']>;

@@ -10,7 +10,7 @@ import type { Chat } from '../../src/contract/chats';
 import { chatViewMachine, type LoadAroundInput, type LoadLatestInput, type MessagePage } from '../../src/machines/chat-view.machine';
 import {
   CONVERSATION_REFRESH_MS,
-  conversationRefreshMachine,
+  conversationsMachine,
   DEFAULT_CHAT_FILTERS,
   mergeChats,
   visibleChats,
@@ -19,9 +19,10 @@ import {
   type ConversationsEvent,
   type LoadChatChangesInput,
   type LoadChatPageInput,
-} from '../../src/machines/conversation-refresh.machine';
+} from '../../src/machines/conversations.machine';
 import { controllable, flush } from '../support/fakes';
 import { chatOf, chatsOf, messageOf, messagesOf } from '../ui/conversation/chat-fixtures';
+import { routeShown } from '../support/routes';
 
 const start = (options: { hiddenAtStart?: boolean } = {}) => {
   const clock = new SimulatedClock();
@@ -32,7 +33,7 @@ const start = (options: { hiddenAtStart?: boolean } = {}) => {
   const loadAfter = controllable<MessagePage, LoadAroundInput>();
   let announced = 0;
   let tell: ((e: ConversationsEvent) => void) | null = null;
-  const machine = conversationRefreshMachine.provide({
+  const machine = conversationsMachine.provide({
     actors: {
       loadPage: loadPage.logic,
       loadChanges: loadChanges.logic,
@@ -44,7 +45,7 @@ const start = (options: { hiddenAtStart?: boolean } = {}) => {
     },
     actions: { announceOpened: () => void (announced += 1) },
   });
-  const actor = createActor(machine, { clock }).start();
+  const actor = createActor(machine, { clock, input: { route: null } }).start();
   const tags = () => [...actor.getSnapshot().tags].sort();
   const ids = () => actor.getSnapshot().context.chats.map((c) => c.id);
   const chatView = () => actor.getSnapshot().context.chatView as AnyActorRef | null;
@@ -68,7 +69,7 @@ const page = (rows: Chat[], hasNext: boolean, timestamp = 50_000, totalCount = 3
 /** Opened by the screen, the list loaded in one page at clock 50,000. */
 const loaded = async (rows = chatsOf('c', 3)) => {
   const t = start();
-  t.actor.send({ type: 'conversations.open', realRole: 'admin' });
+  t.actor.send(routeShown('/conversation', 'admin'));
   t.loadPage.resolve(page(rows, false));
   await flush();
   return t;
@@ -79,7 +80,7 @@ describe('conversation refresh machine', () => {
     const { actor, loadPage, loadChanges, clock, ids, tags, announced } = start();
     expect(actor.getSnapshot().value).toBe('idle');
     expect(loadPage.calls).toEqual([]);
-    actor.send({ type: 'conversations.open', realRole: 'member' });
+    actor.send(routeShown('/conversation', 'member'));
     expect(announced()).toBe(1);
     expect(tags()).toEqual(['loadingList']);
     expect(loadPage.calls).toEqual([{ realRole: 'member', pageNo: 1, pageSize: 500 }]);
@@ -113,7 +114,7 @@ describe('conversation refresh machine', () => {
 
   it('a failing page offers a retry of that page; a failing refresh tries again at the next tick', async () => {
     const { actor, loadPage, loadChanges, clock, tags } = start();
-    actor.send({ type: 'conversations.open', realRole: 'admin' });
+    actor.send(routeShown('/conversation', 'admin'));
     loadPage.resolve(page(chatsOf('a', 2), true));
     await flush();
     loadPage.reject(new Error('Network error'));
@@ -171,7 +172,7 @@ describe('conversation refresh machine', () => {
 
   it('a tick while pages still load goes straight to the open chat, which fetches since the list cannot tell', async () => {
     const { actor, clock, loadPage, loadChanges, loadLatest, loadAfter } = start();
-    actor.send({ type: 'conversations.open', realRole: 'admin' });
+    actor.send(routeShown('/conversation', 'admin'));
     loadPage.resolve(page(chatsOf('c', 2), true));
     await flush();
     actor.send({ type: 'user.openChat', chatId: 'c1' });
@@ -193,10 +194,10 @@ describe('conversation refresh machine', () => {
     loadChanges.resolve({ rows: [], timestamp: 60_000 });
     await flush();
 
-    actor.send({ type: 'conversations.close' });
+    actor.send(routeShown('/pipeline', 'admin'));
     clock.increment(CONVERSATION_REFRESH_MS * 2);
     expect(loadChanges.calls).toHaveLength(1);
-    actor.send({ type: 'conversations.open', realRole: 'admin' });
+    actor.send(routeShown('/conversation', 'admin'));
     expect(loadChanges.calls).toHaveLength(2);
     // The list stayed: no page was asked for again.
     expect(actor.getSnapshot().context.chats).toHaveLength(3);
@@ -204,7 +205,7 @@ describe('conversation refresh machine', () => {
 
   it('a tab hidden when the flow starts runs no tick until it is shown', async () => {
     const { actor, clock, loadPage, loadChanges, visibility } = start({ hiddenAtStart: true });
-    actor.send({ type: 'conversations.open', realRole: 'admin' });
+    actor.send(routeShown('/conversation', 'admin'));
     loadPage.resolve(page(chatsOf('c', 1), false));
     await flush();
     clock.increment(CONVERSATION_REFRESH_MS * 2);
@@ -223,10 +224,10 @@ describe('conversation refresh machine', () => {
     expect(loadPage.calls.at(-1)).toEqual({ realRole: 'admin', pageNo: 1, pageSize: 500 });
     expect(loadLatest.calls).toHaveLength(1);
 
-    actor.send({ type: 'conversations.close' });
+    actor.send(routeShown('/pipeline', 'admin'));
     actor.send({ type: 'member.selected', userId: 'u3' });
     expect(actor.getSnapshot().value).toBe('idle');
-    actor.send({ type: 'conversations.open', realRole: 'admin' });
+    actor.send(routeShown('/conversation', 'admin'));
     expect(loadPage.calls.at(-1)).toEqual({ realRole: 'admin', pageNo: 1, pageSize: 500 });
 
     actor.send({ type: 'session.ended' });
@@ -295,22 +296,22 @@ describe('chat filters', () => {
 
 describe('the tab visibility service', () => {
   it('reports a hidden tab at start and every change after, from the document', async () => {
-    const { makeConversationRefreshEffects, documentVisibility } = await import('../../src/services/actors/conversations');
+    const { makeConversationsEffects, documentVisibility } = await import('../../src/services/actors/conversations');
     const { fakeFlowServices } = await import('../support/fake-api');
     let state: DocumentVisibilityState = 'hidden';
     const original = Object.getOwnPropertyDescriptor(Document.prototype, 'visibilityState');
     Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => state });
     try {
-      const effects = makeConversationRefreshEffects(() => documentVisibility(document))(fakeFlowServices(() => undefined).services);
+      const effects = makeConversationsEffects(() => documentVisibility(document))(fakeFlowServices(() => undefined).services);
       const clock = new SimulatedClock();
       const loadChanges = controllable<ChatChanges, LoadChatChangesInput>();
       const loadPage = controllable<ChatPage, LoadChatPageInput>();
       const actor = createActor(
-        conversationRefreshMachine.provide({ ...effects, actors: { ...effects.actors, loadPage: loadPage.logic, loadChanges: loadChanges.logic } }),
-        { clock },
+        conversationsMachine.provide({ ...effects, actors: { ...effects.actors, loadPage: loadPage.logic, loadChanges: loadChanges.logic } }),
+        { clock, input: { route: null } },
       ).start();
       expect(actor.getSnapshot().context.hidden).toBe(true);
-      actor.send({ type: 'conversations.open', realRole: 'member' });
+      actor.send(routeShown('/conversation', 'member'));
       loadPage.resolve(page([], false));
       await flush();
       clock.increment(CONVERSATION_REFRESH_MS);

@@ -13,8 +13,9 @@
  */
 import type { AnyMachineSnapshot } from 'xstate';
 import { CHAT_PAGE_SIZE } from '../../src/contract/chats';
-import { conversationRefreshMachine, type ConversationsContext } from '../../src/machines/conversation-refresh.machine';
+import { conversationsMachine, type ConversationsContext } from '../../src/machines/conversations.machine';
 import { actionRan, actorRan, machinePathSuite, type Effect, type EffectStep, type PathEvent } from '../support/machine-paths';
+import { routeOf, routeShown } from '../support/routes';
 import { chatOf, chatsOf } from '../ui/conversation/chat-fixtures';
 
 const TICK = 'xstate.after.refreshInterval.conversations.active.loop.waiting';
@@ -23,7 +24,9 @@ const failure = new Error('Network error');
 const ctx = (s: AnyMachineSnapshot) => s.context as ConversationsContext;
 const at = (s: AnyMachineSnapshot, region: string, state: string) => s.matches({ active: { [region]: state } });
 
-const open = (realRole: 'admin' | 'member'): PathEvent => ({ type: 'conversations.open', realRole });
+/** The conversations screen shown for a viewer of this real role; another screen. */
+const open = (realRole: 'admin' | 'member'): PathEvent => routeShown('/conversation', realRole);
+const away = (realRole: 'admin' | 'member'): PathEvent => routeShown('/pipeline', realRole);
 
 /** What each region does while it differs from the resting screen. */
 const regionEvents = (s: AnyMachineSnapshot): Record<string, PathEvent[]> => {
@@ -50,7 +53,7 @@ const regionEvents = (s: AnyMachineSnapshot): Record<string, PathEvent[]> => {
           : [],
     chat: at(s, 'chat', 'open') ? [{ type: 'user.openChat', chatId: c.openChatId === 'c1' ? 'c2' : 'c1' }, { type: 'user.openChat', chatId: c.openChatId! }, { type: 'user.closeChat' }] : [],
     screen: [
-      ...(c.screenOpen ? [{ type: 'conversations.close' }] : [open(c.realRole)]),
+      ...(c.screenOpen ? [away(c.realRole)] : [open(c.realRole)]),
       ...(c.hidden ? [{ type: 'page.visible' }] : [{ type: 'page.hidden' }]),
     ],
   };
@@ -101,14 +104,21 @@ const tick = (c: Seen): Effect[] => (c.nextPage === null && c.since !== null ? [
 
 const effects = (step: EffectStep): Effect[] => {
   const { event, before } = step;
-  if (step.index === 0 || !before) return [actorRan('watchVisibility')];
+  if (step.index === 0 || !before) {
+    // Started while the screen was on (the module came after the route): opened at once.
+    return step.variant === 'started on the screen' ? [actorRan('watchVisibility'), actionRan('announceOpened'), loadPage('admin', 1)] : [actorRan('watchVisibility')];
+  }
   const c = before.context as Seen;
   const active = before.matches('active');
   const paused = active && at(before, 'loop', 'paused');
   switch (event.type) {
-    case 'conversations.open': {
-      const realRole = event.realRole as string;
+    case 'route.shown': {
+      // Another screen: the list stays, the refresh pauses (nothing runs).
+      if (event.pathname !== '/conversation') return [];
+      const realRole = (event.viewer as { realRole: string }).realRole;
       if (!active || realRole !== c.realRole) return [actionRan('announceOpened'), loadPage(realRole, 1)];
+      // The same screen announced again: nothing.
+      if (c.screenOpen) return [];
       // Back on screen: a tick at once when the tab is visible.
       return [actionRan('announceOpened'), ...(paused && !c.hidden ? tick(c) : [])];
     }
@@ -130,9 +140,14 @@ const effects = (step: EffectStep): Effect[] => {
   }
 };
 
-machinePathSuite('conversation refresh machine paths', conversationRefreshMachine, {
+machinePathSuite('conversations machine paths', conversationsMachine, {
   events,
   effects,
+  input: { route: null },
+  variants: [
+    { name: 'started before the screen', input: { route: null } },
+    { name: 'started on the screen', input: { route: routeOf('/conversation', 'admin') } },
+  ],
   serializeContext: (c) => ({
     role: c.realRole,
     screenOpen: c.screenOpen,
