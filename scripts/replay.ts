@@ -2,7 +2,7 @@
  * `npm run replay -- recording.json [--steps]`
  *
  * Replays a QA recording (made with `?record`, downloaded from the user menu) actor by actor
- * into fresh actors of the same machines, with no effect running (tests/support/replay.ts says
+ * into fresh actors of the same machines, with no effect running (src/services/replay.ts says
  * how), and compares each actor's state after every event with the recorded one. Prints a
  * summary per actor (`--steps` also lists every event and the state it led to).
  *
@@ -10,7 +10,7 @@
  * unknown, or the recording has nothing to compare; 2 when the file is not a recording.
  */
 import { readFile } from 'node:fs/promises';
-import { formatReplay, formatSteps, parseRecording, replayRecording } from '../tests/support/replay';
+import { formatReplay, formatSteps, parseRecording, replayRecording } from '../src/services/replay';
 
 const usage = 'usage: npm run replay -- recording.json [--steps]';
 

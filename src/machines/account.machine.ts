@@ -89,6 +89,8 @@ export const accountMachine = setup({
   },
 }).createMachine({
   id: 'account',
+  // What a QA replay of a recorded session must reach too (src/services/recorder.ts).
+  meta: { recordable: ['refreshFailed'] },
   context: { ...emptyAccount },
   initial: 'empty',
   on: {

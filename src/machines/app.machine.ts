@@ -117,6 +117,8 @@ export const appMachine = setup({
   },
 }).createMachine({
   id: 'app',
+  // What a QA replay of a recorded session must reach too (src/services/recorder.ts).
+  meta: { recordable: ['route', 'screen'] },
   context: ({ input }) => ({ ...input, route: null, screen: null }),
   invoke: [
     { id: 'router', src: 'router' },

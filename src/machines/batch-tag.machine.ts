@@ -118,6 +118,8 @@ export const batchTagMachine = setup({
   },
 }).createMachine({
   id: 'batchTag',
+  // What a QA replay of a recorded session must reach too (src/services/recorder.ts).
+  meta: { recordable: ['realRole', 'count', 'add', 'remove', 'error', 'updated'] },
   context: ({ input }) => ({ ...input, tags: [], add: [], remove: [], error: null, updated: null }),
   output: ({ context }) => context.updated,
   initial: 'loading',

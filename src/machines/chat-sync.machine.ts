@@ -182,6 +182,8 @@ export const chatSyncMachine = setup({
   },
 }).createMachine({
   id: 'chatSync',
+  // What a QA replay of a recorded session must reach too (src/services/recorder.ts).
+  meta: { recordable: ['trigger', 'tries', 'notice', 'chatNotice'] },
   type: 'parallel',
   context: initialChatSyncContext,
   states: {

@@ -123,6 +123,8 @@ export const chatViewMachine = setup({
   },
 }).createMachine({
   id: 'chatView',
+  // What a QA replay of a recorded session must reach too (src/services/recorder.ts).
+  meta: { recordable: ['conversationId', 'hasOlder'] },
   context: ({ input }) => ({ conversationId: input.conversationId, messages: [], hasOlder: false }),
   initial: 'loading',
   states: {

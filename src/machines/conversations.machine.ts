@@ -286,6 +286,8 @@ const conversationsSetup = setup({
 
 export const conversationsMachine = conversationsSetup.createMachine({
   id: 'conversations',
+  // What a QA replay of a recorded session must reach too (src/services/recorder.ts).
+  meta: { recordable: ['realRole', 'screenOpen', 'hidden', 'nextPage', 'since', 'totalCount', 'filters', 'openChatId', 'chatViews'] },
   context: ({ input }) => ({ ...initialConversationsContext(), realRole: realRoleOf(input.route), screenOpen: showsConversations(input.route) }),
   initial: 'idle',
   invoke: { id: 'watchVisibility', src: 'watchVisibility' },

@@ -76,6 +76,8 @@ export const eclientAuthMachine = setup({
   },
 }).createMachine({
   id: 'eclientAuth',
+  // What a QA replay of a recorded session must reach too (src/services/recorder.ts).
+  meta: { recordable: ['error', 'email'] },
   context: { error: null, email: null },
   initial: 'checkingSession',
   states: {

@@ -83,6 +83,8 @@ export const createFilterUrlMachine = (id: string, codec: FilterCodec<F>) => {
     delays: { FILTER_DEBOUNCE: FILTER_DEBOUNCE_MS },
   }).createMachine({
     id,
+    // What a QA replay of a recorded session must reach too (src/services/recorder.ts).
+    meta: { recordable: ['filters', 'pending'] },
     context: ({ input }) => ({ filters: codec.normalize(input.filters), pending: {} }),
     initial: 'idle',
     on: {

@@ -135,6 +135,8 @@ export const firstRunGuideMachine = setup({
   },
 }).createMachine({
   id: 'firstRunGuide',
+  // What a QA replay of a recorded session must reach too (src/services/recorder.ts).
+  meta: { recordable: ['step', 'checks', 'chatOpen', 'closeReason', 'extensionInstalled'] },
   context: initialFirstRunGuideContext,
   initial: 'reading',
   on: {

@@ -120,6 +120,8 @@ export const invitationMachine = setup({
   },
 }).createMachine({
   id: 'invitation',
+  // What a QA replay of a recorded session must reach too (src/services/recorder.ts).
+  meta: { recordable: ['inviteToken', 'page', 'userEmail', 'error'] },
   context: ({ input }) => ({
     inviteToken: input.inviteToken?.trim() || null,
     page: input.page,

@@ -77,6 +77,8 @@ export const languageMachine = setup({
   },
 }).createMachine({
   id: 'language',
+  // What a QA replay of a recorded session must reach too (src/services/recorder.ts).
+  meta: { recordable: ['language', 'dir', 'pending'] },
   context: ({ input }) => {
     const language = initialLanguage(input);
     return { language, dir: directionOf(language), pending: null };

@@ -252,6 +252,8 @@ export const loginGateMachine = setup({
   },
 }).createMachine({
   id: 'loginGate',
+  // What a QA replay of a recorded session must reach too (src/services/recorder.ts).
+  meta: { recordable: ['target', 'loaded', 'workspaceCode', 'deniedRoutes'] },
   context: ({ input }) => ({ target: null, rules: input.rules, ...emptyAccount }),
   initial: 'idle',
   on: {

@@ -74,6 +74,8 @@ export const selectedMemberMachine = setup({
   },
 }).createMachine({
   id: 'selectedMember',
+  // What a QA replay of a recorded session must reach too (src/services/recorder.ts).
+  meta: { recordable: ['selfId', 'selectedId', 'canSelect', 'memberIds'] },
   context: ({ input }) => initialContext(input.stored),
   initial: 'waiting',
   on: {

@@ -60,6 +60,8 @@ export const sessionMachine = setup({
   },
 }).createMachine({
   id: 'session',
+  // What a QA replay of a recorded session must reach too (src/services/recorder.ts).
+  meta: { recordable: ['lastCode'] },
   context: { lastCode: null },
   initial: 'checking',
   on: {

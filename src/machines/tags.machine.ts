@@ -253,6 +253,8 @@ export const tagsMachine = setup({
   },
 }).createMachine({
   id: 'tags',
+  // What a QA replay of a recorded session must reach too (src/services/recorder.ts).
+  meta: { recordable: ['manages', 'draft', 'fieldErrors', 'pendingDelete', 'toggling'] },
   context: ({ input }) => ({ manages: input.manages, types: [], tags: [], draft: null, fieldErrors: {}, pendingDelete: null, toggling: null }),
   initial: 'loading',
   states: {

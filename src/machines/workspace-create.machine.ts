@@ -77,6 +77,8 @@ export const workspaceCreateMachine = setup({
   },
 }).createMachine({
   id: 'workspaceCreate',
+  // What a QA replay of a recorded session must reach too (src/services/recorder.ts).
+  meta: { recordable: ['name', 'emails', 'nameError', 'invalidEmails', 'submitError', 'to'] },
   context: ({ input }) => ({
     name: '',
     emails: '',

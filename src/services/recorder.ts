@@ -3,9 +3,10 @@
  * (src/main.tsx imports it dynamically), so it weighs nothing on a normal page load; it names
  * machines by id and never imports them.
  *
- * The app passes one inspect callback to every actor it creates, root or screen
- * (src/ui/flow.tsx, src/ui/app.tsx); with `?record` that callback feeds `recorder.inspect`.
- * Rules of the recording (format version 2, `recordingSchema`):
+ * The app system passes one inspect callback to its root, so every actor of the app is inspected:
+ * the app-wide actors, the long-lived flows, the screen flows and their child flows
+ * (src/services/app-system.ts); with `?record` that callback feeds `recorder.inspect`.
+ * Rules of the recording (format version 3, `recordingSchema`):
  *
  * - Actors: every actor whose logic is a state machine is recorded (promise and callback actors
  *   are effects: their results reach the machine as events, below). An actor is named by its
@@ -18,9 +19,11 @@
  *   `xstate.error.actor.<id>` with the error as `{name, message}`) and its own delayed events
  *   (`xstate.after.*`). `xstate.init` (replaced by `input`) and `xstate.stop` are not events.
  *   `from` names the sender when it was an actor (a recorded actor's name, else the child's id).
- * - State after each event: the state value, the tags (sorted), the status, and the context
- *   when its redacted JSON is at most `CONTEXT_LIMIT` characters (for reading; replays compare
- *   value, tags and status only).
+ * - State after each event: the state value, the tags (sorted), the status, the context fields
+ *   the machine marks as recordable (`meta: { recordable: [...] }` on its root: the facts a
+ *   replay must reach too, such as the filters applied or the moves waiting; `recordable`,
+ *   redacted), and the whole context when its redacted JSON is at most `CONTEXT_LIMIT` characters
+ *   (for reading only). Replays compare value, tags, status and the recordable fields.
  * - Guards: for each event, the names of the guards on the transitions it took, with the index
  *   of the microstep that took them (from `@xstate.microstep`). A replay answers the guards the
  *   app provided (which read storage or other outside facts) from this list: true where the
@@ -37,7 +40,7 @@ import type { AnyActorRef, AnyEventObject, InspectionEvent } from 'xstate';
 import type { InspectFn } from './inspection';
 import { redactSecrets } from './redact';
 
-export const RECORDING_VERSION = 2;
+export const RECORDING_VERSION = 3;
 
 /** Contexts longer than this (redacted JSON, characters) are left out of the recording. */
 export const CONTEXT_LIMIT = 1_000;
@@ -46,6 +49,9 @@ export const recordedStateSchema = z.object({
   value: z.unknown(),
   tags: z.array(z.string()),
   status: z.string(),
+  /** The machine's recordable context fields (version 3): compared by a replay. */
+  recordable: z.optional(z.record(z.string(), z.unknown())),
+  /** The whole context when it is small (for reading). */
   context: z.optional(z.unknown()),
 });
 export type RecordedState = z.infer<typeof recordedStateSchema>;
@@ -75,7 +81,8 @@ export const recordedActorSchema = z.object({
 export type RecordedActor = z.infer<typeof recordedActorSchema>;
 
 export const recordingSchema = z.object({
-  version: z.literal(RECORDING_VERSION),
+  /** 2: states without recordable fields (still replayable); 3: with them. */
+  version: z.union([z.literal(2), z.literal(RECORDING_VERSION)]),
   recordedAt: z.string(),
   actors: z.array(recordedActorSchema),
 });
@@ -100,18 +107,26 @@ export const toJsonSafe = (value: unknown): unknown => {
 
 const clean = (value: unknown): unknown => redactSecrets(toJsonSafe(value));
 
-type MachineLike = { id: string; root: unknown };
+type MachineLike = { id: string; root: { meta?: unknown } };
 const machineOf = (ref: unknown): MachineLike | null => {
   const logic = (ref as { logic?: unknown }).logic;
   if (typeof logic !== 'object' || logic === null) return null;
   const { id, root } = logic as Partial<MachineLike>;
-  return typeof id === 'string' && root !== undefined ? { id, root } : null;
+  return typeof id === 'string' && typeof root === 'object' && root !== null ? { id, root } : null;
+};
+
+/** The context fields a machine marks as recordable (`meta: { recordable: [...] }` on its root). */
+export const recordableFieldsOf = (machine: { root: { meta?: unknown } }): readonly string[] => {
+  const fields = (machine.root.meta as { recordable?: unknown } | undefined)?.recordable;
+  return Array.isArray(fields) ? fields.filter((f): f is string => typeof f === 'string') : [];
 };
 
 type SnapshotLike = { value?: unknown; tags?: Iterable<string>; status?: unknown; context?: unknown };
-const stateOf = (snapshot: unknown): RecordedState => {
+const stateOf = (snapshot: unknown, fields: readonly string[]): RecordedState => {
   const s = snapshot as SnapshotLike;
   const state: RecordedState = { value: toJsonSafe(s.value) ?? null, tags: [...(s.tags ?? [])].sort(), status: String(s.status) };
+  const whole = (s.context ?? {}) as Record<string, unknown>;
+  state.recordable = (clean(Object.fromEntries(fields.map((f) => [f, whole[f] ?? null]))) ?? {}) as Record<string, unknown>;
   const context = clean(s.context);
   if (context !== undefined && JSON.stringify(context).length <= CONTEXT_LIMIT) state.context = context;
   return state;
@@ -130,6 +145,8 @@ type Live = {
   /** The parent's session id (named when the recording is written: a child starts before its parent's first snapshot). */
   parent: string | undefined;
   machine: string;
+  /** Its recordable context fields. */
+  fields: readonly string[];
   /** Microsteps seen since the last processed event, and the guards they took. */
   step: number;
   guards: RecordedGuard[];
@@ -150,7 +167,7 @@ export const createRecorder = ({ now = Date.now }: { now?: () => number } = {}):
     const machine = machineOf(ref);
     if (!machine) return null;
     const parent = (ref as { _parent?: AnyActorRef })._parent;
-    const entry: Live = { record: null, ref, parent: parent?.sessionId, machine: machine.id, step: 0, guards: [] };
+    const entry: Live = { record: null, ref, parent: parent?.sessionId, machine: machine.id, fields: recordableFieldsOf(machine), step: 0, guards: [] };
     live.set(ref.sessionId, entry);
     order.push(entry);
     return entry;
@@ -195,7 +212,7 @@ export const createRecorder = ({ now = Date.now }: { now?: () => number } = {}):
             machine: entry.machine,
             ...(input === undefined ? {} : { input }),
             startedAt: now(),
-            initial: { state: stateOf(ev.snapshot), ...guardsOf(entry) },
+            initial: { state: stateOf(ev.snapshot, entry.fields), ...guardsOf(entry) },
             events: [],
           };
         } else if (entry.record && event.type !== 'xstate.init' && event.type !== 'xstate.stop') {
@@ -206,7 +223,7 @@ export const createRecorder = ({ now = Date.now }: { now?: () => number } = {}):
             event: copy.success ? copy.data : { type: event.type },
             ...(from ? { from } : {}),
             ...guardsOf(entry),
-            state: stateOf(ev.snapshot),
+            state: stateOf(ev.snapshot, entry.fields),
           });
         }
         entry.step = 0;

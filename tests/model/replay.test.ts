@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { AnyStateMachine } from 'xstate';
 import { replayMachines } from '../../src/services/replay-machines';
 import { FIXTURE_PATH, recordSignInInviteRole, scenario } from '../fixtures/recordings/sign-in-invite-role';
-import { describeMismatch, formatReplay, parseRecording, replayRecording, withStandIns, type Recording } from '../support/replay';
+import { describeMismatch, formatReplay, parseRecording, replayRecording, withStandIns, type Recording } from '../../src/services/replay';
 
 const fixtureText = readFileSync(FIXTURE_PATH, 'utf8');
 const fixture = (): Recording => {

@@ -99,6 +99,7 @@ const loginMachine = setup({
   guards: { hasToken: () => false, isOk: ({ context }) => context.email !== '' },
 }).createMachine({
   id: 'login',
+  meta: { recordable: ['email'] },
   context: ({ input }) => ({ email: input.email, note: '' }),
   initial: 'checking',
   states: {
@@ -135,18 +136,18 @@ describe('recorder', () => {
     actor.stop();
 
     const recording = recorder.toJSON();
-    expect(recording.version).toBe(2);
+    expect(recording.version).toBe(3);
     expect(recording.actors).toHaveLength(1);
     const [rec] = recording.actors;
     expect(rec).toMatchObject({ id: 'signIn', machine: 'login', input: { email: 'a@b.co', token: REDACTED }, startedAt: 1_700_000_000_000 });
-    expect(rec!.initial.state).toEqual({ value: 'editing', tags: [], status: 'active', context: { email: 'a@b.co', note: '' } });
+    expect(rec!.initial.state).toEqual({ value: 'editing', tags: [], status: 'active', recordable: { email: 'a@b.co' }, context: { email: 'a@b.co', note: '' } });
     expect(rec!.events.map((e) => e.event)).toEqual([
       { type: 'user.submit', email: 'ada@b.co', password: REDACTED },
       { type: 'xstate.done.actor.submit', actorId: 'submit', output: { ok: true, accessToken: REDACTED } },
     ]);
     expect(rec!.events.map((e) => e.state)).toEqual([
-      { value: 'sending', tags: ['a-first', 'busy'], status: 'active', context: { email: 'ada@b.co', note: '' } },
-      { value: 'done', tags: [], status: 'done', context: { email: 'ada@b.co', note: '' } },
+      { value: 'sending', tags: ['a-first', 'busy'], status: 'active', recordable: { email: 'ada@b.co' }, context: { email: 'ada@b.co', note: '' } },
+      { value: 'done', tags: [], status: 'done', recordable: { email: 'ada@b.co' }, context: { email: 'ada@b.co', note: '' } },
     ]);
     expect(rec!.events[0]!.at).toBe(1_700_000_000_005);
     expect(rec!.events[0]!.from).toBeUndefined();
@@ -222,7 +223,7 @@ describe('recorder', () => {
     actor.send({ type: 'grow' });
     const [rec] = recorder.toJSON().actors;
     expect(rec!.initial.state.context).toEqual({ rows: [] });
-    expect(rec!.events[0]!.state).toEqual({ value: {}, tags: [], status: 'active' });
+    expect(rec!.events[0]!.state).toEqual({ value: {}, tags: [], status: 'active', recordable: {} });
   });
 
   it('ignores actors it never saw start, and survives odd inspection events', () => {
@@ -253,7 +254,7 @@ describe('recorder', () => {
     expect(clicked[0]!.getAttribute('href')).toBe('blob:recording');
     const blob = createObjectURL.mock.calls[0]![0];
     expect(blob.type).toBe('application/json');
-    expect(recordingSchema.parse(JSON.parse(await blob.text()))).toMatchObject({ version: 2, actors: [{ id: 'child', machine: 'child', events: [] }] });
+    expect(recordingSchema.parse(JSON.parse(await blob.text()))).toMatchObject({ version: 3, actors: [{ id: 'child', machine: 'child', events: [] }] });
     expect(document.querySelector('a[download]')).toBeNull();
     await vi.waitFor(() => expect(revokeObjectURL).toHaveBeenCalledWith('blob:recording'));
   });

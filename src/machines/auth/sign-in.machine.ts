@@ -71,6 +71,8 @@ export const signInMachine = setup({
   },
 }).createMachine({
   id: 'signIn',
+  // What a QA replay of a recorded session must reach too (src/services/recorder.ts).
+  meta: { recordable: ['email', 'password', 'errors', 'formError', 'to'] },
   context: ({ input }) => ({
     email: input.email ?? '',
     password: '',

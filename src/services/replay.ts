@@ -1,8 +1,10 @@
 /**
- * QA replay: each actor of a recording (src/services/recorder.ts, format version 2) is replayed
- * into a fresh actor of the same machine, and its state after every event is compared with the
- * recorded one. Used by `npm run replay -- file.json` (scripts/replay.ts) and
- * tests/model/replay.test.ts.
+ * QA replay: each actor of a recording (src/services/recorder.ts, format versions 2 and 3) is
+ * replayed into a fresh actor of the same machine, and its state after every event is compared
+ * with the recorded one. Used by `npm run replay -- file.json` (scripts/replay.ts), the end-to-end
+ * journey that records a real session (tests/e2e/recorded-session.spec.ts) and
+ * tests/model/replay.test.ts. It imports every machine (./replay-machines), so the app never
+ * imports this module.
  *
  * Rules:
  * - The machine is found by the recorded machine id in src/services/replay-machines.ts; an
@@ -20,19 +22,21 @@
  * - Redacted secrets (`[redacted]`) get stand-ins that pass the forms' checks (`withStandIns`).
  * - Actors replay one by one, not wired to each other: every message an actor received from
  *   another is itself one of its recorded events.
- * - Compared after the initial transition and after each event: state value, tags and status
- *   (context is recorded for reading only: redacted values and stand-ins differ). An actor's
- *   replay stops at its first difference (later ones follow from it).
+ * - Compared after the initial transition and after each event: state value, tags and status, and
+ *   the context fields the machine marks as recordable (`meta.recordable` on its root, recorded
+ *   as `recordable` since version 3; both sides redacted alike, so stand-ins compare equal). The
+ *   rest of the context is recorded for reading only. An actor's replay stops at its first
+ *   difference (later ones follow from it).
  * - A replay passes when every actor was replayed, no state differs, and at least one event was
  *   compared; "nothing to compare" is a failure, not a pass.
  */
 import { createActor, fromCallback, SimulatedClock, type AnyActorRef, type AnyStateMachine, type InspectionEvent } from 'xstate';
 import { z } from 'zod/mini';
-import { RoleLevel } from '../../src/contract/roles';
-import { isNotProvided } from '../../src/machines/not-provided';
-import { isSecretKey, REDACTED } from '../../src/services/redact';
-import { recordingSchema, type RecordedActor, type RecordedGuard, type RecordedState, type Recording } from '../../src/services/recorder';
-import { replayMachines } from '../../src/services/replay-machines';
+import { RoleLevel } from '../contract/roles';
+import { isNotProvided } from '../machines/not-provided';
+import { isSecretKey, redactSecrets, REDACTED } from './redact';
+import { recordableFieldsOf, recordingSchema, toJsonSafe, type RecordedActor, type RecordedGuard, type RecordedState, type Recording } from './recorder';
+import { replayMachines } from './replay-machines';
 
 // zod/mini registers no locale; `npm run replay` prints `error.message` of a file that is not a recording.
 z.config(z.locales.en());
@@ -68,8 +72,13 @@ export const withStandIns = <T>(value: T): T => {
 };
 
 /** The compared part of a state. */
-export type ComparedState = Pick<RecordedState, 'value' | 'tags' | 'status'>;
-const compared = (s: RecordedState): ComparedState => ({ value: s.value, tags: [...s.tags].sort(), status: s.status });
+export type ComparedState = Pick<RecordedState, 'value' | 'tags' | 'status' | 'recordable'>;
+const compared = (s: RecordedState): ComparedState => ({
+  value: s.value,
+  tags: [...s.tags].sort(),
+  status: s.status,
+  ...(s.recordable === undefined ? {} : { recordable: s.recordable }),
+});
 
 const stable = (v: unknown): string =>
   JSON.stringify(v, (_k, x: unknown) => (isRecord(x) ? Object.fromEntries(Object.keys(x).sort().map((k) => [k, x[k]])) : x));
@@ -130,10 +139,14 @@ const replayableMachine = (machine: AnyStateMachine, tape: GuardTape): AnyStateM
   return machine.provide({ actors, actions, guards } as never);
 };
 
-type SnapshotLike = { value: unknown; tags: Iterable<string>; status: string; error?: unknown };
-const stateNow = (actor: AnyActorRef): ComparedState => {
+type SnapshotLike = { value: unknown; tags: Iterable<string>; status: string; error?: unknown; context?: unknown };
+/** The replayed actor's state, with its recordable fields when the recording compares them. */
+const stateNow = (actor: AnyActorRef, fields: readonly string[] | null): ComparedState => {
   const s = actor.getSnapshot() as SnapshotLike;
-  return { value: JSON.parse(JSON.stringify(s.value ?? null)) as unknown, tags: [...s.tags].sort(), status: s.status };
+  const state: ComparedState = { value: JSON.parse(JSON.stringify(s.value ?? null)) as unknown, tags: [...s.tags].sort(), status: s.status };
+  if (fields === null) return state;
+  const context = (s.context ?? {}) as Record<string, unknown>;
+  return { ...state, recordable: redactSecrets(toJsonSafe(Object.fromEntries(fields.map((f) => [f, context[f] ?? null])))) as Record<string, unknown> };
 };
 const errorOf = (actor: AnyActorRef): string | undefined => {
   const s = actor.getSnapshot() as SnapshotLike;
@@ -160,8 +173,10 @@ const replayActor = (recorded: RecordedActor, machines: ReadonlyMap<string, AnyS
   // A replayed actor's own errors show as a differing state; they must not reach the console as unhandled.
   actor.subscribe({ error: () => undefined });
 
+  // Compared when the recording holds them (version 3), by the fields the machine marks now.
+  const fields = recorded.initial.state.recordable === undefined ? null : recordableFieldsOf(machine);
   const differs = (index: number, event: string, expected: RecordedState): ReplayMismatch | null => {
-    const got = stateNow(actor);
+    const got = stateNow(actor, expected.recordable === undefined ? null : fields);
     const want = compared(expected);
     if (sameState(want, got)) return null;
     const error = errorOf(actor);
@@ -221,7 +236,8 @@ export const parseRecording = (text: string): { ok: true; recording: Recording }
   return parsed.success ? { ok: true, recording: parsed.data } : { ok: false, message: `not a recording: ${parsed.error.message}` };
 };
 
-const show = (s: ComparedState): string => `${JSON.stringify(s.value)} tags ${JSON.stringify(s.tags)}${s.status === 'active' ? '' : ` (${s.status})`}`;
+const show = (s: ComparedState): string =>
+  `${JSON.stringify(s.value)} tags ${JSON.stringify(s.tags)}${s.status === 'active' ? '' : ` (${s.status})`}${s.recordable === undefined ? '' : ` context ${JSON.stringify(s.recordable)}`}`;
 
 /** One line per mismatch: actor, event index, event, expected and got. */
 export const describeMismatch = (m: ReplayMismatch): string =>
