@@ -40,10 +40,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': ['error', { paths: [
         ...bundlePaths,
-        { name: 'xstate', importNames: ['fromPromise', 'fromCallback', 'fromObservable', 'fromEventObservable', 'createActor'], message: 'Effects are built in src/services; screens start flows with useFlowActor.' },
+        { name: 'xstate', importNames: ['fromPromise', 'fromCallback', 'fromObservable', 'fromEventObservable', 'createActor'], message: 'Effects are built in src/services; the app system starts every flow (views read them with useFlow).' },
       ], patterns: [
         ...bundlePatterns,
         { group: ['**/services/api/client'], importNamePattern: '^(?!ApiClient$|ApiError$|ApiResult$)', message: 'Views never call the API: effects live in src/services.' },
+        // Views reach services only through the flows the app system starts (ARCHITECTURE.md): no
+        // effects, flow definitions or services in a view (types excepted; the route table names
+        // each route's flows module by a dynamic import, which this rule does not see).
+        { group: ['**/services/actors/*', '**/services/flows/*', '**/services/flow-services', '**/services/storage', '**/services/extension/*'], allowTypeImports: true, message: 'Views get services only through the flows the app system starts: read a flow with useFlow(systemId).' },
       ] }],
       'no-restricted-globals': ['error',
         { name: 'localStorage', message: 'Storage is a service (src/services/storage.ts).' },
@@ -56,6 +60,10 @@ export default tseslint.config(
       ],
       'no-restricted-syntax': ['error',
         { selector: "CallExpression[callee.property.name='matches']", message: 'Views read tags (hasTag) or selected context, not state paths.' },
+        // Flows compose in machines: an effect in a view touches only the DOM (focus, scroll,
+        // measuring, a third-party widget); it never relays an actor's event, output or state.
+        { selector: "CallExpression[callee.name=/^use(Layout)?Effect$/] CallExpression[callee.property.name=/^(send|subscribe|on|getSnapshot)$/]", message: 'A view effect never relays to or from an actor: the parent machine reacts to its child (ARCHITECTURE.md "Statecharts").' },
+        { selector: "CallExpression[callee.name=/^use(Layout)?Effect$/] CallExpression[callee.name=/^set[A-Z]/]", message: 'A view effect never copies actor state into React state: keep it in the machine context.' },
       ],
     },
   },
@@ -63,6 +71,10 @@ export default tseslint.config(
     // Machines are pure: no views, no services (ARCHITECTURE.md).
     files: ['src/machines/**/*.{ts,tsx}'],
     rules: {
+      // Guards and actions read their event, context and params only: what is not in them does not exist for a replay.
+      'no-restricted-syntax': ['error',
+        { selector: "CallExpression[callee.property.name='getSnapshot']", message: "A machine never reads another actor's snapshot: send what it needs in the event, or keep it in context." },
+      ],
       'no-restricted-imports': ['error', { paths: bundlePaths, patterns: [
         ...bundlePatterns,
         { group: ['**/ui/**', '**/ui', 'react', 'react-dom'], message: 'src/machines must not import from src/ui or React.' },
