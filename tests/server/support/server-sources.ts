@@ -7,32 +7,38 @@
  * it fail.
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import { join, posix, relative } from 'node:path';
+import { dirname, join, posix, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 
-export const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
+/** The repository root (from this file's path: jsdom's URL class is not the one `fileURLToPath` takes). */
+export const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 
 /** A source file: its path from the repository root (with `/`), its text and its syntax tree. */
 export type SourceFile = { path: string; ast: ts.SourceFile };
 
 export const parseSource = (path: string, text: string): SourceFile => ({
   path,
-  ast: ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS),
+  ast: ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true, path.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS),
 });
+
+const isSource = (name: string): boolean => (name.endsWith('.ts') || name.endsWith('.tsx')) && !name.endsWith('.d.ts');
 
 const walkTs = (dir: string): string[] =>
   readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = join(dir, entry.name);
     if (entry.isDirectory()) return walkTs(full);
-    return entry.isFile() && entry.name.endsWith('.ts') && !entry.name.endsWith('.d.ts') ? [full] : [];
+    return entry.isFile() && isSource(entry.name) ? [full] : [];
   });
 
-/** Every `.ts` file under server/ (migrations are SQL and JSON, so none of theirs). */
-export const serverSources = (): SourceFile[] =>
-  walkTs(join(repoRoot, 'server'))
+/** Every `.ts`/`.tsx` file under a folder of the repository (`server`, `src`, `extension/src` ...). */
+export const sourcesUnder = (folder: string): SourceFile[] =>
+  walkTs(join(repoRoot, folder))
     .map((full) => parseSource(relative(repoRoot, full).split('\\').join('/'), readFileSync(full, 'utf8')))
     .sort((a, b) => a.path.localeCompare(b.path));
+
+/** Every `.ts` file under server/ (migrations are SQL and JSON, so none of theirs). */
+export const serverSources = (): SourceFile[] => sourcesUnder('server');
 
 /** `path:line` of a position in a file. */
 export const where = (file: SourceFile, node: ts.Node): string => `${file.path}:${file.ast.getLineAndCharacterOfPosition(node.getStart(file.ast)).line + 1}`;
@@ -79,7 +85,7 @@ export const importsOf = (file: SourceFile): ImportRef[] => {
 export const resolveImport = (fromPath: string, specifier: string, known: ReadonlySet<string>): string | null => {
   if (!specifier.startsWith('.')) return null;
   const base = posix.normalize(posix.join(posix.dirname(fromPath), specifier)).replace(/\.js$/, '');
-  for (const candidate of [base, `${base}.ts`, `${base}/index.ts`]) if (known.has(candidate)) return candidate;
+  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, `${base}/index.ts`, `${base}/index.tsx`]) if (known.has(candidate)) return candidate;
   return null;
 };
 
