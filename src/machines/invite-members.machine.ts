@@ -1,4 +1,4 @@
-import { assign, emit, setup, type ActorRefFrom } from 'xstate';
+import { assign, setup, type ActorRefFrom } from 'xstate';
 import { Code } from '../contract/codes';
 import { networkError, refusalOf, refusedWith, type CallError, type Outcome } from './answer';
 import { invalidEmailsOf, splitEmails } from './email-list';
@@ -11,8 +11,12 @@ export type { Seats };
  * The invite-members dialog (SPEC §2): a link tab (generate, copy, reset with a warning that the
  * old link stops working, validity shown) and an email tab (required, not only spaces, checked on
  * blur, several emails). Inviting beyond the plan's seats opens the Usage limit dialog instead.
- * After an invitation went out it runs `invited` (the account refreshes) and emits `invited`
- * (a list on screen reloads).
+ *
+ * A child flow: its owner (the members screen's flow, the header's invite flow) starts it when
+ * the person asks to invite, on the tab asked for, and it runs while the dialog is open; closing
+ * it (the dialog or the Usage limit dialog) ends it (`closed`, final). After an invitation went
+ * out it runs `invited` (the account refreshes) and `announceInvited` (provided: `invite.sent` to
+ * the owner, whose list of members reloads).
  * Tags for the view: open, usageLimit, linkBusy, confirmReset, sending, busy.
  */
 
@@ -35,8 +39,12 @@ type Context = {
   seats: Seats | null;
 };
 
+export type InviteMembersInput = { tab?: 'link' | 'email' };
+
+/** What the owner hears when invitations went out (its list of members shows them). */
+export type InviteSent = { type: 'invite.sent' };
+
 type Events =
-  | { type: 'user.open'; tab?: 'link' | 'email' }
   | { type: 'user.close' }
   | { type: 'user.tab'; tab: 'link' | 'email' }
   | { type: 'user.generate' }
@@ -60,7 +68,7 @@ export const inviteMembersMachine = setup({
   types: {} as {
     context: Context;
     events: Events;
-    emitted: { type: 'invited' };
+    input: InviteMembersInput;
     tags: 'busy' | 'open' | 'usageLimit' | 'linkBusy' | 'confirmReset' | 'sending';
   },
   actors: {
@@ -74,7 +82,8 @@ export const inviteMembersMachine = setup({
   actions: {
     /** Invitations went out: the account's member list refreshes. */
     invited: actionNotProvided('invited'),
-    announceInvited: emit({ type: 'invited' as const }),
+    /** Tells the owner the invitations went out (`invite.sent`, InviteSent, to the parent). */
+    announceInvited: actionNotProvided('announceInvited'),
     assignSeats: assign((_, seats: Seats | null) => ({ seats })),
   },
   guards: {
@@ -85,13 +94,12 @@ export const inviteMembersMachine = setup({
   },
 }).createMachine({
   id: 'inviteMembers',
-  context: { tab: 'link', link: null, emails: '', emailsError: null, invalidEmails: [], error: null, notice: null, seats: null },
-  initial: 'closed',
-  on: { 'user.close': { target: '.closed', actions: assign({ ...fresh, emails: '', emailsError: null, invalidEmails: [] }) } },
+  meta: { recordable: ['tab', 'emails', 'emailsError', 'invalidEmails', 'error', 'notice'] },
+  context: ({ input }) => ({ tab: (input as InviteMembersInput | undefined)?.tab ?? 'link', link: null, emails: '', emailsError: null, invalidEmails: [], error: null, notice: null, seats: null }),
+  initial: 'open',
+  on: { 'user.close': '.closed' },
   states: {
-    closed: {
-      on: { 'user.open': { target: 'open', actions: assign({ tab: ({ event }) => event.tab ?? 'link', ...fresh }) } },
-    },
+    closed: { description: 'The dialog was closed: the flow ends and its owner stops showing it.', type: 'final' },
     open: {
       tags: ['open'],
       type: 'parallel',

@@ -4,15 +4,23 @@ import { managesTeam, type Role, type SyncType } from '../contract/roles';
 import { MEMBERS_PAGE_SIZE } from '../contract/team';
 import type { WorkspaceMember } from '../contract/workspace';
 import { networkError, refusalOf, refusedWith, type CallError, type Outcome } from './answer';
+import { inviteMembersMachine, type InviteMembersInput, type InviteSent } from './invite-members.machine';
 import { actionNotProvided, actorNotProvided } from './not-provided';
 import { usageLimitStates, type Seats } from './usage-limit';
 
 /**
  * The workspace members screen (/settings/workspace-members, SPEC §2, §4 Member status, §6 roles):
  * a paged list (MEMBERS_PAGE_SIZE a page, SPEC §9) and the member actions the caller's role allows.
- * Destructive actions (remove, delete an invitation, leave, exit and delete) wait in `confirming`
- * for the person to confirm. Leaving or disbanding ends in `left` (`leftWorkspace`: the gate
- * reloads and the browser goes to /workspace).
+ * A screen flow: the app system starts it while the screen is on screen, with the signed-in
+ * person's workspace, id and role (the route's viewer).
+ *
+ * Two regions:
+ * - `list`: the page and the member actions. Destructive actions (remove, delete an invitation,
+ *   leave, exit and delete) wait in `confirming` for the person to confirm. Leaving or disbanding
+ *   ends in `left` (`leftWorkspace`: the gate reloads and the browser goes to /workspace).
+ * - `invite`: the invite-members dialog (src/machines/invite-members.machine.ts), a child flow
+ *   started by `user.invite` (for those who manage the team) and ended when the dialog closes;
+ *   when it tells `invite.sent`, the list reloads the page on screen (the invitations show).
  * A page is shown only once it arrived (`page` is the page on screen, `loadingPage` the one asked
  * for); a page left empty by a deletion falls back to the last page that has rows. Re-inviting
  * beyond the plan's seats opens the Usage limit dialog (`usageLimit`), as the invite dialog does.
@@ -22,7 +30,8 @@ import { usageLimitStates, type Seats } from './usage-limit';
  * Tags for the view: busy, loading (a page is on its way), loadFailed, confirm, usageLimit.
  */
 
-/** The caller's role in the workspace (src/contract/roles.ts `roleOf`). */
+/** The screen's path (SPEC §2 /settings/workspace-members, under the /crm basename). */
+export const MEMBERS_PATH = '/settings/workspace-members';
 
 export type MemberAction =
   | { kind: 'role'; userId: string; level: 'manager' | 'member' }
@@ -79,7 +88,8 @@ type Events =
   | { type: 'user.cancel' }
   | { type: 'user.close' }
   | { type: 'user.sort'; sort: MembersSort }
-  | { type: 'members.changed' };
+  | ({ type: 'user.invite' } & InviteMembersInput)
+  | InviteSent;
 
 export { MEMBERS_PAGE_SIZE };
 
@@ -153,6 +163,8 @@ export const teamMembersMachine = setup({
     loadPage: actorNotProvided<MembersPage, LoadPageInput>('loadPage'),
     runAction: actorNotProvided<ActionAnswer, RunActionInput>('runAction'),
     loadSeats: actorNotProvided<Seats, void>('loadSeats'),
+    /** The invite dialog's flow (provided with its effects by this flow's). */
+    inviteMembers: inviteMembersMachine,
   },
   actions: {
     /** After leaving or disbanding: the gate reloads and sends the person on (to /workspace). */
@@ -173,109 +185,134 @@ export const teamMembersMachine = setup({
   },
 }).createMachine({
   id: 'teamMembers',
+  meta: { recordable: ['role', 'page', 'loadingPage', 'pending', 'error', 'done', 'sort'] },
   context: ({ input }) => ({ ...input, page: 1, loadingPage: 1, seats: null, total: 0, items: [], pending: null, error: null, done: null, sort: null }),
-  initial: 'loading',
+  type: 'parallel',
   on: { 'user.sort': { actions: assign({ sort: ({ event }) => event.sort }) } },
   states: {
-    loading: {
-      tags: ['busy', 'loading'],
-      invoke: {
-        id: 'loadPage',
-        src: 'loadPage',
-        input: ({ context }) => ({ workspaceId: context.workspaceId, page: context.loadingPage }),
-        onDone: [
-          {
-            guard: { type: 'pagePastEnd', params: ({ event }) => event.output },
-            target: 'loading',
-            reenter: true,
-            actions: assign({ loadingPage: ({ event }) => pageCount(event.output.total) }),
+    list: {
+      initial: 'loading',
+      states: {
+        loading: {
+          tags: ['busy', 'loading'],
+          invoke: {
+            id: 'loadPage',
+            src: 'loadPage',
+            input: ({ context }) => ({ workspaceId: context.workspaceId, page: context.loadingPage }),
+            onDone: [
+              {
+                guard: { type: 'pagePastEnd', params: ({ event }) => event.output },
+                target: 'loading',
+                reenter: true,
+                actions: assign({ loadingPage: ({ event }) => pageCount(event.output.total) }),
+              },
+              {
+                target: 'ready',
+                actions: assign({ page: ({ context }) => context.loadingPage, items: ({ event }) => event.output.items, total: ({ event }) => event.output.total }),
+              },
+            ],
+            onError: 'failed',
           },
-          {
-            target: 'ready',
-            actions: assign({ page: ({ context }) => context.loadingPage, items: ({ event }) => event.output.items, total: ({ event }) => event.output.total }),
+          on: { 'invite.sent': { description: 'Invitations went out while a page loads: it loads again (they may not be in the answer under way).', target: 'loading', reenter: true } },
+        },
+        failed: {
+          description: 'The list could not be loaded (network or server failure); the page on screen stays, the view offers a retry.',
+          tags: ['loadFailed'],
+          on: {
+            'user.retry': 'loading',
+            'invite.sent': 'loading',
+            'user.page': { target: 'loading', actions: assign({ loadingPage: ({ event }) => Math.max(1, event.page) }) },
           },
-        ],
-        onError: 'failed',
-      },
-    },
-    failed: {
-      description: 'The list could not be loaded (network or server failure); the page on screen stays, the view offers a retry.',
-      tags: ['loadFailed'],
-      on: {
-        'user.retry': 'loading',
-        'user.page': { target: 'loading', actions: assign({ loadingPage: ({ event }) => Math.max(1, event.page) }) },
-      },
-    },
-    ready: {
-      on: {
-        'user.page': { target: 'loading', actions: assign({ loadingPage: ({ event }) => Math.max(1, event.page), error: null, done: null }) },
-        'members.changed': { target: 'loading', actions: assign({ loadingPage: ({ context }) => context.page }) },
-        'user.changeRole': {
-          guard: 'manages',
-          target: 'acting',
-          actions: assign({ pending: ({ event }) => ({ kind: 'role', userId: event.userId, level: event.level }), error: null, done: null }),
         },
-        'user.changeSync': {
-          guard: 'manages',
-          target: 'acting',
-          actions: assign({ pending: ({ event }) => ({ kind: 'sync', userId: event.userId, syncType: event.syncType }), error: null, done: null }),
-        },
-        'user.resend': {
-          guard: 'manages',
-          target: 'acting',
-          actions: assign({ pending: ({ event }) => ({ kind: 'resend', email: event.email }), error: null, done: null }),
-        },
-        'user.remove': {
-          guard: 'manages',
-          target: 'confirming',
-          actions: assign({ pending: ({ event }) => ({ kind: 'remove', userId: event.userId, email: event.email }), error: null, done: null }),
-        },
-        'user.deleteInvite': {
-          guard: 'manages',
-          target: 'confirming',
-          actions: assign({ pending: ({ event }) => ({ kind: 'deleteInvite', email: event.email }), error: null, done: null }),
-        },
-        'user.leave': { guard: 'mayLeave', target: 'confirming', actions: assign({ pending: { kind: 'leave' }, error: null, done: null }) },
-        'user.disband': { guard: 'mayDisband', target: 'confirming', actions: assign({ pending: { kind: 'disband' }, error: null, done: null }) },
-      },
-    },
-    confirming: {
-      description: 'A destructive action waits for the person to confirm it in a dialog.',
-      tags: ['confirm'],
-      on: {
-        'user.confirm': 'acting',
-        'user.cancel': { target: 'ready', actions: assign({ pending: null }) },
-      },
-    },
-    acting: {
-      tags: ['busy'],
-      invoke: {
-        id: 'runAction',
-        src: 'runAction',
-        input: ({ context }) => ({ workspaceId: context.workspaceId, action: context.pending! }),
-        onDone: [
-          { guard: { type: 'needsSeat', params: ({ event }) => event.output }, target: 'usageLimit', actions: assign({ pending: null }) },
-          {
-            guard: { type: 'refused', params: ({ event }) => event.output },
-            target: 'ready',
-            actions: assign({ error: ({ event }) => refusalOf(event.output), pending: null }),
+        ready: {
+          on: {
+            'user.page': { target: 'loading', actions: assign({ loadingPage: ({ event }) => Math.max(1, event.page), error: null, done: null }) },
+            'invite.sent': { description: 'Invitations went out: the page on screen shows them.', target: 'loading', actions: assign({ loadingPage: ({ context }) => context.page }) },
+            'user.changeRole': {
+              guard: 'manages',
+              target: 'acting',
+              actions: assign({ pending: ({ event }) => ({ kind: 'role', userId: event.userId, level: event.level }), error: null, done: null }),
+            },
+            'user.changeSync': {
+              guard: 'manages',
+              target: 'acting',
+              actions: assign({ pending: ({ event }) => ({ kind: 'sync', userId: event.userId, syncType: event.syncType }), error: null, done: null }),
+            },
+            'user.resend': {
+              guard: 'manages',
+              target: 'acting',
+              actions: assign({ pending: ({ event }) => ({ kind: 'resend', email: event.email }), error: null, done: null }),
+            },
+            'user.remove': {
+              guard: 'manages',
+              target: 'confirming',
+              actions: assign({ pending: ({ event }) => ({ kind: 'remove', userId: event.userId, email: event.email }), error: null, done: null }),
+            },
+            'user.deleteInvite': {
+              guard: 'manages',
+              target: 'confirming',
+              actions: assign({ pending: ({ event }) => ({ kind: 'deleteInvite', email: event.email }), error: null, done: null }),
+            },
+            'user.leave': { guard: 'mayLeave', target: 'confirming', actions: assign({ pending: { kind: 'leave' }, error: null, done: null }) },
+            'user.disband': { guard: 'mayDisband', target: 'confirming', actions: assign({ pending: { kind: 'disband' }, error: null, done: null }) },
           },
-          { guard: 'pendingEndsMembership', target: 'left' },
-          { target: 'loading', actions: assign({ done: ({ context }) => doneKindOf(context.pending), pending: null, loadingPage: ({ context }) => context.page }) },
-        ],
-        onError: { target: 'ready', actions: assign({ error: networkError, pending: null }) },
+        },
+        confirming: {
+          description: 'A destructive action waits for the person to confirm it in a dialog.',
+          tags: ['confirm'],
+          on: {
+            'user.confirm': 'acting',
+            'user.cancel': { target: 'ready', actions: assign({ pending: null }) },
+          },
+        },
+        acting: {
+          tags: ['busy'],
+          invoke: {
+            id: 'runAction',
+            src: 'runAction',
+            input: ({ context }) => ({ workspaceId: context.workspaceId, action: context.pending! }),
+            onDone: [
+              { guard: { type: 'needsSeat', params: ({ event }) => event.output }, target: 'usageLimit', actions: assign({ pending: null }) },
+              {
+                guard: { type: 'refused', params: ({ event }) => event.output },
+                target: 'ready',
+                actions: assign({ error: ({ event }) => refusalOf(event.output), pending: null }),
+              },
+              { guard: 'pendingEndsMembership', target: 'left' },
+              { target: 'loading', actions: assign({ done: ({ context }) => doneKindOf(context.pending), pending: null, loadingPage: ({ context }) => context.page }) },
+            ],
+            onError: { target: 'ready', actions: assign({ error: networkError, pending: null }) },
+          },
+        },
+        usageLimit: {
+          description: 'Usage limit dialog (SPEC §2): re-inviting needs a seat the plan does not have.',
+          tags: ['usageLimit'],
+          ...usageLimitStates,
+          on: { 'user.close': 'ready' },
+        },
+        left: {
+          description: 'The person left, or the workspace was disbanded: the gate takes over (the screen goes, and this flow with it).',
+          entry: 'leftWorkspace',
+        },
       },
     },
-    usageLimit: {
-      description: 'Usage limit dialog (SPEC §2): re-inviting needs a seat the plan does not have.',
-      tags: ['usageLimit'],
-      ...usageLimitStates,
-      on: { 'user.close': 'ready' },
-    },
-    left: {
-      description: 'The person left, or the workspace was disbanded: the gate takes over.',
-      type: 'final',
-      entry: 'leftWorkspace',
+    invite: {
+      initial: 'closed',
+      states: {
+        closed: {
+          on: { 'user.invite': { guard: 'manages', target: 'open' } },
+        },
+        open: {
+          description: 'The invite dialog is open (its own flow); it ends when the person closes it.',
+          invoke: {
+            id: 'invite',
+            src: 'inviteMembers',
+            input: ({ event }) => (event.type === 'user.invite' && event.tab ? { tab: event.tab } : {}),
+            onDone: 'closed',
+            onError: 'closed',
+          },
+        },
+      },
     },
   },
 });

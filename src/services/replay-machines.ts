@@ -22,6 +22,7 @@ import { contactProfileMachine } from '../machines/contact-profile.machine';
 import { contactsTableMachine } from '../machines/contacts-table.machine';
 import { eclientAuthMachine } from '../machines/eclient-auth.machine';
 import { firstRunGuideMachine } from '../machines/first-run-guide.machine';
+import { headerInviteMachine } from '../machines/header-invite.machine';
 import { conversationsMachine } from '../machines/conversations.machine';
 import { importWizardMachine } from '../machines/import-wizard.machine';
 import { invitationMachine } from '../machines/invitation.machine';
@@ -52,6 +53,7 @@ const machines: readonly AnyStateMachine[] = [
   invitationMachine,
   workspaceCreateMachine,
   inviteMembersMachine,
+  headerInviteMachine,
   teamMembersMachine,
   pipelineMachine,
   leadPanelMachine,

@@ -20,6 +20,7 @@ import type { ContactsTableActorRef } from '../machines/contacts-table.machine';
 import type { ConversationsActorRef } from '../machines/conversations.machine';
 import type { EclientAuthActorRef } from '../machines/eclient-auth.machine';
 import type { FirstRunGuideActorRef } from '../machines/first-run-guide.machine';
+import type { HeaderInviteActorRef } from '../machines/header-invite.machine';
 import type { InvitationActorRef } from '../machines/invitation.machine';
 import type { PipelineActorRef } from '../machines/pipeline.machine';
 import type { TagsActorRef } from '../machines/tags.machine';
@@ -66,6 +67,7 @@ export type FlowRefs = {
   contactsTable: ContactsTableActorRef;
   tags: TagsActorRef;
   teamMembers: TeamMembersActorRef;
+  headerInvite: HeaderInviteActorRef;
   workspaceCreate: WorkspaceCreateActorRef;
   invitation: InvitationActorRef;
   eclientAuth: EclientAuthActorRef;

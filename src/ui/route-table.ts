@@ -156,6 +156,7 @@ export const routeTable: readonly RouteEntry[] = [
     access: 'workspace',
     menu: { label: 'members', icon: 'members', order: 90 },
     memberSelector: false,
+    flows: () => import('../services/flows/team-flows').then((m) => m.teamMembersFlows),
   }),
 ];
 

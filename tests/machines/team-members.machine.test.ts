@@ -1,9 +1,9 @@
-/** The workspace-members machine's paging and seat-limit rules (the paths test reaches every state). */
+/** The workspace-members machine's paging, seat-limit and invite-dialog rules (the paths test reaches every state). */
 import { describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { Code } from '../../src/contract/codes';
 import type { WorkspaceMember } from '../../src/contract/workspace';
-import type { Seats } from '../../src/machines/invite-members.machine';
+import type { InviteMembersActorRef, Seats } from '../../src/machines/invite-members.machine';
 import {
   teamMembersMachine,
   type ActionAnswer,
@@ -54,7 +54,7 @@ describe('team members machine', () => {
     loadPage.reject(new Error('network'));
     await flush();
     const s = actor.getSnapshot();
-    expect(s.matches('failed')).toBe(true);
+    expect(s.matches({ list: 'failed' })).toBe(true);
     expect(s.context.page).toBe(1);
     expect(s.context.items[0]?.email).toBe('m1@x.test');
     actor.send({ type: 'user.retry' });
@@ -82,7 +82,7 @@ describe('team members machine', () => {
     loadPage.resolve({ items: rows(1, 20), total: 20 });
     await flush();
     const s = actor.getSnapshot();
-    expect(s.matches('ready')).toBe(true);
+    expect(s.matches({ list: 'ready' })).toBe(true);
     expect(s.context.page).toBe(1);
     expect(s.context.items).toHaveLength(20);
     expect(s.context.done).toBe('deleteInvite');
@@ -92,7 +92,7 @@ describe('team members machine', () => {
     const { actor, loadPage } = start();
     loadPage.resolve({ items: [], total: 0 });
     await flush();
-    expect(actor.getSnapshot().matches('ready')).toBe(true);
+    expect(actor.getSnapshot().matches({ list: 'ready' })).toBe(true);
     expect(loadPage.calls).toHaveLength(1);
   });
 
@@ -103,15 +103,15 @@ describe('team members machine', () => {
     actor.send({ type: 'user.resend', email: 'm1@x.test' });
     runAction.resolve({ ok: false, code: Code.MEMBER_EXCEEDED, message: 'Exceeded personnel limit' });
     await flush();
-    expect(actor.getSnapshot().matches({ usageLimit: 'loading' })).toBe(true);
+    expect(actor.getSnapshot().matches({ list: { usageLimit: 'loading' } })).toBe(true);
     loadSeats.resolve({ planName: 'Starter', used: 5, limit: 5 });
     await flush();
     const s = actor.getSnapshot();
-    expect(s.matches({ usageLimit: 'shown' })).toBe(true);
+    expect(s.matches({ list: { usageLimit: 'shown' } })).toBe(true);
     expect(s.context.seats).toEqual({ planName: 'Starter', used: 5, limit: 5 });
     expect(s.context.error).toBeNull();
     actor.send({ type: 'user.close' });
-    expect(actor.getSnapshot().matches('ready')).toBe(true);
+    expect(actor.getSnapshot().matches({ list: 'ready' })).toBe(true);
   });
 });
 
@@ -177,6 +177,35 @@ describe('team members effects', () => {
     expect(s.sent).toEqual([]);
   });
 
+  it('opens the invite dialog as its child for the owner; invitations sent reload the page on screen and refresh the account', async () => {
+    const s = fakeFlowServices((name) => (name === 'workspacePage' ? page : name === 'inviteUrlList' ? ok({ items: [] }) : ok(null)));
+    const actor = createActor(teamMembersMachine.provide(teamMembersEffects(s.services)), { input: { workspaceId: 'w1', selfId: 'u0', role: 'admin' } }).start();
+    await flush();
+    actor.send({ type: 'user.invite', tab: 'email' });
+    const invite = actor.getSnapshot().children.invite as InviteMembersActorRef | undefined;
+    expect(invite?.getSnapshot().context.tab).toBe('email');
+    invite?.send({ type: 'user.emailsChanged', value: 'new@x.test' });
+    invite?.send({ type: 'user.send' });
+    await flush();
+    expect(s.calls.map((c) => c.name)).toEqual(['workspacePage', 'inviteUrlList', 'inviteRecordCreate', 'workspacePage']);
+    expect(s.calls[2]?.body).toEqual({ emails: ['new@x.test'] });
+    expect(s.calls[3]?.body).toEqual({ workspaceId: 'w1', page: 1, size: 20 });
+    expect(s.sent).toEqual([{ systemId: 'account', event: { type: 'account.refresh' } }]);
+    // Closing the dialog ends the child flow; the list stays.
+    invite?.send({ type: 'user.close' });
+    expect(actor.getSnapshot().matches({ list: 'ready', invite: 'closed' })).toBe(true);
+    expect(actor.getSnapshot().children.invite).toBeUndefined();
+  });
+
+  it('offers no invite dialog to a member (SPEC §6: the owner and managers invite)', async () => {
+    const s = fakeFlowServices(() => page);
+    const actor = createActor(teamMembersMachine.provide(teamMembersEffects(s.services)), { input: { workspaceId: 'w1', selfId: 'u2', role: 'member' } }).start();
+    await flush();
+    actor.send({ type: 'user.invite' });
+    expect(actor.getSnapshot().matches({ invite: 'closed' })).toBe(true);
+    expect(actor.getSnapshot().children.invite).toBeUndefined();
+  });
+
   it('leaving reloads the gate for /workspace, refreshes the account and goes there', async () => {
     const s = fakeFlowServices((name) => (name === 'workspacePage' ? page : ok(null)));
     const actor = createActor(teamMembersMachine.provide(teamMembersEffects(s.services)), { input: { workspaceId: 'w1', selfId: 'u2', role: 'member' } }).start();
@@ -184,7 +213,9 @@ describe('team members effects', () => {
     actor.send({ type: 'user.leave' });
     actor.send({ type: 'user.confirm' });
     await flush();
-    expect(actor.getSnapshot().status).toBe('done');
+    // The flow rests in `left` (a screen's root flow never ends: it stops with its route).
+    expect(actor.getSnapshot().matches({ list: 'left' })).toBe(true);
+    expect(actor.getSnapshot().status).toBe('active');
     expect(s.calls.at(-1)).toEqual({ name: 'workspaceLeave', body: { workspaceId: 'w1' } });
     expect(s.sent).toEqual([
       { systemId: 'gate', event: { type: 'gate.reload', pathname: '/workspace' } },

@@ -1,7 +1,8 @@
 /**
- * Generated path tests of the invite-members dialog machine: every state and transition is
- * reached, and each step loads, makes, copies or resets the link, sends the typed addresses,
- * refreshes the members after sending, and reads the seats when the plan is full (SPEC §2).
+ * Generated path tests of the invite-members dialog machine (a child flow: its owner starts it on
+ * a tab and it ends when closed): every state and transition is reached, and each step loads,
+ * makes, copies or resets the link, sends the typed addresses, refreshes the account and tells
+ * its owner after sending, and reads the seats when the plan is full (SPEC §2).
  */
 import { Code } from '../../src/contract/codes';
 import { inviteMembersMachine } from '../../src/machines/invite-members.machine';
@@ -10,7 +11,6 @@ import { actionRan, actorRan, machinePathSuite, type Effect, type EffectStep } f
 const link = { inviteUrl: 'http://x/crm/workspace/invitation?invite_token=t', expiresAt: 1 };
 
 const events = [
-  { type: 'user.open', tab: 'email' },
   { type: 'user.close' },
   { type: 'user.tab', tab: 'link' },
   { type: 'user.generate' },
@@ -46,17 +46,17 @@ const addresses = (text: string) => text.split(/[\s,;]+/).filter(Boolean);
 const allValid = (text: string) => addresses(text).length > 0 && addresses(text).every((a) => /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(a));
 
 /**
- * Opening the dialog loads the link; making, copying (the link's address) and resetting (after
- * the warning) call their services; sending valid addresses sends them, and a sent invitation
- * refreshes the member list; a full plan reads the seats for the usage-limit dialog.
+ * Starting (the dialog opens) loads the link; making, copying (the link's address) and resetting
+ * (after the warning) call their services; sending valid addresses sends them, and a sent
+ * invitation refreshes the account and tells the owner; a full plan reads the seats for the
+ * usage-limit dialog.
  */
 const effects = (step: EffectStep): Effect[] => {
   const { event } = step;
   const before = step.before?.context as Seen | undefined;
   const inLink = (s: string) => step.before?.matches({ open: { link: s } }) ?? false;
+  if (step.index === 0) return [actorRan('loadLink')];
   switch (event.type) {
-    case 'user.open':
-      return [actorRan('loadLink')];
     case 'user.generate':
       return inLink('idle') ? [actorRan('generateLink')] : [];
     case 'user.copy':
@@ -67,7 +67,7 @@ const effects = (step: EffectStep): Effect[] => {
       return allValid(before!.emails) ? [actorRan('sendInvites', { emails: addresses(before!.emails) })] : [];
     case 'xstate.done.actor.sendInvites': {
       const answer = event.output as { ok: boolean; code?: number };
-      if (answer.ok) return [actionRan('invited')];
+      if (answer.ok) return [actionRan('invited'), actionRan('announceInvited')];
       return answer.code === Code.MEMBER_EXCEEDED ? [actorRan('loadSeats')] : [];
     }
     default:
@@ -78,6 +78,10 @@ const effects = (step: EffectStep): Effect[] => {
 machinePathSuite('invite members machine paths', inviteMembersMachine, {
   events,
   effects,
+  variants: [
+    { name: 'link tab', input: {} },
+    { name: 'email tab', input: { tab: 'email' } },
+  ],
   serializeContext: (c) => ({
     link: c.link !== null,
     emails: c.emails,

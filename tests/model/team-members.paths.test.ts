@@ -1,8 +1,9 @@
 /**
  * Generated path tests of the workspace-members machine: every state and transition is reached,
  * and each step loads the page asked for, runs the member action the person chose (after the
- * confirmation when it destroys something), reads the seats when the plan is full and hands over
- * after leaving or disbanding (SPEC §2, §6).
+ * confirmation when it destroys something), reads the seats when the plan is full, hands over
+ * after leaving or disbanding (SPEC §2, §6), starts the invite dialog's flow for the owner and
+ * managers (on the tab asked for) and reloads the page on screen when invitations went out.
  */
 import { Code } from '../../src/contract/codes';
 import type { WorkspaceMember } from '../../src/contract/workspace';
@@ -14,7 +15,11 @@ const member: WorkspaceMember = { userId: 'u2', email: 'b@x.test', name: 'B', st
 const events = [
   { type: 'user.page', page: 2 },
   { type: 'user.retry' },
-  { type: 'members.changed' },
+  { type: 'invite.sent' },
+  { type: 'user.invite', tab: 'email' },
+  { type: 'user.invite' },
+  { type: 'xstate.done.actor.invite' },
+  { type: 'xstate.error.actor.invite', error: new Error('failed') },
   { type: 'user.changeRole', userId: 'u2', level: 'manager' },
   { type: 'user.changeSync', userId: 'u2', syncType: 'auto' },
   { type: 'user.resend', email: 'c@x.test' },
@@ -80,15 +85,20 @@ const effects = (step: EffectStep): Effect[] => {
   const before = step.before?.context as Seen | undefined;
   const load = (page: number) => [actorRan('loadPage', { workspaceId, page })];
   const { event } = step;
-  const from = (state: string) => step.before?.matches(state) ?? false;
+  const from = (state: string) => step.before?.matches({ list: state }) ?? false;
+  const inviteClosed = step.before?.matches({ invite: 'closed' }) ?? false;
   if (step.index === 0) return load(1);
   switch (event.type) {
     case 'user.page':
       return from('ready') || from('failed') ? load(Math.max(1, event.page as number)) : [];
     case 'user.retry':
       return from('failed') ? load(before!.loadingPage) : [];
-    case 'members.changed':
-      return from('ready') ? load(before!.page) : [];
+    case 'invite.sent':
+      if (from('ready')) return load(before!.page);
+      return from('loading') || from('failed') ? load(before!.loadingPage) : [];
+    case 'user.invite':
+      if (!manages || !inviteClosed) return [];
+      return [actorRan('inviteMembers', event.tab === undefined ? {} : { tab: event.tab })];
     case 'user.changeRole':
     case 'user.changeSync':
     case 'user.resend':

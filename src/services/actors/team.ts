@@ -6,12 +6,18 @@
  * Every change to the member list (an invitation, a role or sync-type change, a removal, leaving)
  * tells the account actor (`account.refresh`), so the app's member list (member selector, home
  * guide) follows. Leaving or disbanding also reloads the login gate, which sends the person on.
+ *
+ * The invite dialog is a child flow of its owner (the members screen's flow, the header's invite
+ * flow), provided here with its effects; it tells its owner `invite.sent` through a provided
+ * action (`sendParent` here, never in the machine: the path tests and the QA replay run it
+ * without a parent).
  */
-import { fromPromise } from 'xstate';
+import { fromPromise, sendParent } from 'xstate';
 import { accountEndpoints } from '../../contract/account';
 import { teamEndpoints } from '../../contract/team';
 import { WORKSPACE_PATH } from '../../machines/constants';
-import type { InviteLink, inviteMembersMachine, Seats, SendAnswer } from '../../machines/invite-members.machine';
+import { headerInviteMachine } from '../../machines/header-invite.machine';
+import { inviteMembersMachine, type InviteLink, type InviteSent, type Seats, type SendAnswer } from '../../machines/invite-members.machine';
 import {
   MEMBERS_PAGE_SIZE,
   type ActionAnswer,
@@ -70,6 +76,7 @@ export const teamMembersEffects: FlowEffects<typeof teamMembersMachine> = (servi
       return answer;
     }),
     loadSeats: loadSeats(services),
+    inviteMembers: inviteMembersMachine.provide(inviteMembersEffects(services)),
   },
   actions: {
     leftWorkspace: () => {
@@ -101,5 +108,13 @@ export const inviteMembersEffects: FlowEffects<typeof inviteMembersMachine> = (s
   },
   actions: {
     invited: () => refreshAccount(services),
+    announceInvited: sendParent({ type: 'invite.sent' } satisfies InviteSent),
+  },
+});
+
+/** The header's Invite button (src/machines/header-invite.machine.ts): it starts the invite dialog's flow. */
+export const headerInviteEffects: FlowEffects<typeof headerInviteMachine> = (services) => ({
+  actors: {
+    inviteMembers: inviteMembersMachine.provide(inviteMembersEffects(services)),
   },
 });

@@ -10,10 +10,12 @@ import { css } from '../../../styled-system/css';
 import { useI18nContext } from '../../i18n/i18n-react';
 import { CloseIcon, MenuBarsIcon } from './icons';
 import { MemberSelector } from './member-selector';
-import { InviteMembers } from '../screens/team/invite-members';
+import { InviteMembersDialog } from '../screens/team/invite-members';
+import type { InviteMembersActorRef } from '../../machines/invite-members.machine';
+import { Button } from '../components/button';
 import { hasRolePermission } from '../../contract/roles';
 import { useSelector } from '@xstate/react';
-import { useAppActors, useAppShell } from '../app-actors';
+import { useAppActors, useAppShell, useFlow } from '../app-actors';
 import { showsMemberSelector, type RouteEntry } from '../route-entry';
 import { SideMenu } from './side-menu';
 import { RouteBoundary } from './route-boundary';
@@ -102,6 +104,9 @@ export function MainLayout({ table }: { table?: readonly RouteEntry[] }) {
   const { account } = useAppActors();
   // The member selector's "Invite members" entry: for those who may pick members (admins, managers).
   const mayInvite = useSelector(account, (s) => hasRolePermission(s.context.userInfo?.roles ?? [], 'memberSelect.query'));
+  // The Invite button's dialog is the header's own long-lived flow (src/machines/header-invite.machine.ts).
+  const headerInvite = useFlow('headerInvite');
+  const invite = useSelector(headerInvite, (s) => s?.children.invite as InviteMembersActorRef | undefined);
 
   return (
     <div className={shell} data-testid="main-layout">
@@ -132,7 +137,12 @@ export function MainLayout({ table }: { table?: readonly RouteEntry[] }) {
           <span className={mobileBrand}>{LL.common.productName()}</span>
           <div className={spacer} />
           {showSelector ? <MemberSelector /> : null}
-          {showSelector && mayInvite ? <InviteMembers triggerTestId="member-selector-invite" variant="outline" /> : null}
+          {showSelector && mayInvite && headerInvite ? (
+            <Button variant="outline" onClick={() => headerInvite.send({ type: 'user.invite' })} data-testid="member-selector-invite">
+              {LL.team.invite()}
+            </Button>
+          ) : null}
+          <InviteMembersDialog flow={invite} />
           <UserMenu />
         </header>
         <main id="main-content" className={main} tabIndex={-1}>

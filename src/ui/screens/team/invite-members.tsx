@@ -1,44 +1,37 @@
 /**
  * The invite-members dialog (SPEC §2) and the Usage limit dialog, both opened by the
- * invite-members machine's state. Rendered with its own trigger button by the members screen and
- * by the header beside the member selector.
+ * invite-members flow's state. The flow is a child of its owner (the members screen's flow, the
+ * header's invite flow), which starts it when its Invite button is pressed; this view renders the
+ * ref the owner's snapshot holds (none: nothing shows) and sends `user.*` events.
  * Test ids: invite-dialog, invite-tab-link, invite-tab-email, invite-link-url, invite-link-generate,
  * invite-link-copy, invite-link-reset, invite-link-valid, invite-reset-warning, confirm-ok, confirm-cancel,
  * invite-emails, invite-emails-error, invite-send, invite-notice, invite-error, usage-limit-dialog.
  */
 import { FieldTextarea } from '@ark-ui/react/field';
 import { useSelector } from '@xstate/react';
-import { useEffect } from 'react';
 import { css, cx } from '../../../../styled-system/css';
 import { input as inputRecipe, textarea } from '../../../../styled-system/recipes';
-import { inviteMembersMachine } from '../../../machines/invite-members.machine';
+import type { InviteMembersActorRef } from '../../../machines/invite-members.machine';
 import { useI18nContext } from '../../../i18n/i18n-react';
-import { inviteMembersEffects } from '../../../services/actors/team';
 import { InlineAlert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { ModalDialog } from '../../components/dialog';
 import { FieldErrorText, FieldHelperText, FieldLabel, FieldRoot } from '../../components/field';
 import { TabsContent, TabsList, TabsRoot, TabsTrigger } from '../../components/tabs';
-import { useFlowActor } from '../../flow';
 import { refusalText, UsageLimitDialog } from './usage-limit-dialog';
 
 const stack = css({ display: 'flex', flexDirection: 'column', gap: '4', pt: '4' });
 const row = css({ display: 'flex', gap: '2', flexWrap: 'wrap', alignItems: 'center' });
 const muted = css({ color: 'fg.muted', fontSize: 'sm' });
 
-/**
- * `onInvited`: a list on screen that shows invitations reloads (the machine emits `invited`; the
- * app's account refreshes through the flow's own effect).
- */
-export function InviteMembers({ triggerTestId, onInvited, variant = 'solid' }: { triggerTestId: string; onInvited?: () => void; variant?: 'solid' | 'outline' }) {
+/** The dialogs of the invite flow its owner started (`flow`), or nothing while none runs. */
+export function InviteMembersDialog({ flow }: { flow: InviteMembersActorRef | undefined }) {
+  return flow ? <InviteView key={flow.sessionId} flow={flow} /> : null;
+}
+
+function InviteView({ flow: ref }: { flow: InviteMembersActorRef }) {
   const { LL, locale } = useI18nContext();
   const t = LL.team.inviteDialog;
-  const ref = useFlowActor(inviteMembersMachine, inviteMembersEffects);
-  useEffect(() => {
-    if (!onInvited) return undefined;
-    const subscription = ref.on('invited', () => onInvited());
-    return () => subscription.unsubscribe();
-  }, [ref, onInvited]);
 
   const open = useSelector(ref, (s) => s.hasTag('open'));
   const usageLimit = useSelector(ref, (s) => s.hasTag('usageLimit'));
@@ -53,9 +46,6 @@ export function InviteMembers({ triggerTestId, onInvited, variant = 'solid' }: {
 
   return (
     <>
-      <Button variant={variant} onClick={() => ref.send({ type: 'user.open' })} data-testid={triggerTestId}>
-        {LL.team.invite()}
-      </Button>
       <ModalDialog open={open} onClose={() => ref.send({ type: 'user.close' })} title={t.title()} closeLabel={t.close()} data-testid="invite-dialog">
         <TabsRoot value={tab} onValueChange={(d) => ref.send({ type: 'user.tab', tab: d.value === 'email' ? 'email' : 'link' })}>
           <TabsList>

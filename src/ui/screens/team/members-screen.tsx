@@ -1,9 +1,10 @@
 /**
  * /settings/workspace-members (inside the main layout): the workspace's members, 20 a page, with
  * the actions the caller's role allows (SPEC §2, §4, §6), on the kit's data table and pagination.
- * Driven by the team-members machine: the view reads its tags and context, and what a row offers
- * from its selectors (`rowActionsOf`, `exitOf`, `managesList`); confirmations are opened by its
- * `confirm` tag.
+ * Driven by the team-members flow, which the app system starts while the screen is on screen: the
+ * view reads its tags and context, and what a row offers from its selectors (`rowActionsOf`,
+ * `exitOf`, `managesList`); confirmations are opened by its `confirm` tag, and the invite dialog is
+ * its child `invite` (started by `user.invite`; the flow reloads the list when invitations went out).
  * Test ids: members-page, members-table, member-row-<email>, member-role-<email>,
  * member-sync-<email>, member-remove-<email>, member-resend-<email>, member-delete-invite-<email>,
  * members-invite, members-leave, members-disband, members-error, members-notice, members-retry
@@ -12,12 +13,13 @@
  * table-empty-row, table-error-row, table-retry; the pagination's pagination-prev/-next/-page-<n>.
  */
 import { useSelector } from '@xstate/react';
-import { useCallback, useMemo } from 'react';
+import { useMemo } from 'react';
 import { css } from '../../../../styled-system/css';
-import { syncTypes, type Role, type SyncType } from '../../../contract/roles';
+import { syncTypes, type SyncType } from '../../../contract/roles';
 import type { WorkspaceMember } from '../../../contract/workspace';
 import { useI18nContext } from '../../../i18n/i18n-react';
-import { selectRole, selectUserId, selectWorkspaceId, selectWorkspaceName } from '../../../machines/account.machine';
+import { selectWorkspaceName } from '../../../machines/account.machine';
+import type { InviteMembersActorRef } from '../../../machines/invite-members.machine';
 import {
   exitOf,
   managesList,
@@ -25,12 +27,10 @@ import {
   pageCount,
   rowActionsOf,
   sortedRows,
-  teamMembersMachine,
   type TeamMembersActorRef,
   type Viewer,
 } from '../../../machines/team-members.machine';
-import { teamMembersEffects } from '../../../services/actors/team';
-import { useAppActors } from '../../app-actors';
+import { useAppActors, useFlow } from '../../app-actors';
 import { InlineAlert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
@@ -38,8 +38,7 @@ import { ModalDialog } from '../../components/dialog';
 import { Heading, Text } from '../../components/heading';
 import { Pagination } from '../../components/pagination';
 import { SimpleSelect } from '../../components/select';
-import { useFlowActor } from '../../flow';
-import { InviteMembers } from './invite-members';
+import { InviteMembersDialog } from './invite-members';
 import { refusalText, UsageLimitDialog } from './usage-limit-dialog';
 
 const page = css({ display: 'flex', flexDirection: 'column', gap: '5', p: { base: '4', md: '8' }, maxWidth: '6xl' });
@@ -50,19 +49,18 @@ const muted = css({ color: 'fg.muted' });
 const pager = css({ display: 'flex', gap: '3', alignItems: 'center', justifyContent: 'flex-end', flexWrap: 'wrap' });
 
 export function MembersScreen() {
-  const { account } = useAppActors();
-  const workspaceId = useSelector(account, selectWorkspaceId);
-  const workspaceName = useSelector(account, selectWorkspaceName);
-  const selfId = useSelector(account, selectUserId);
-  const role = useSelector(account, selectRole);
-  // Remount when the person or their role changes, so the machine starts from the right input.
-  return <MembersView key={`${workspaceId}:${selfId}:${role}`} workspaceId={workspaceId} workspaceName={workspaceName} selfId={selfId} role={role} />;
+  const ref = useFlow('teamMembers');
+  return ref ? <MembersView flow={ref} /> : null;
 }
 
-function MembersView({ workspaceId, workspaceName, selfId, role }: { workspaceId: string; workspaceName: string; selfId: string; role: Role }) {
+function MembersView({ flow: ref }: { flow: TeamMembersActorRef }) {
   const { LL } = useI18nContext();
   const t = LL.team;
-  const ref = useFlowActor(teamMembersMachine, teamMembersEffects, { input: { workspaceId, selfId, role } });
+  const { account } = useAppActors();
+  const workspaceName = useSelector(account, selectWorkspaceName);
+  const role = useSelector(ref, (s) => s.context.role);
+  const selfId = useSelector(ref, (s) => s.context.selfId);
+  const invite = useSelector(ref, (s) => s.children.invite as InviteMembersActorRef | undefined);
 
   const loading = useSelector(ref, (s) => s.hasTag('loading'));
   const failed = useSelector(ref, (s) => s.hasTag('loadFailed'));
@@ -75,7 +73,6 @@ function MembersView({ workspaceId, workspaceName, selfId, role }: { workspaceId
   const manages = managesList(viewer);
   const exit = exitOf(role);
   const pages = pageCount(total);
-  const reload = useCallback(() => ref.send({ type: 'members.changed' }), [ref]);
 
   const confirmText = (() => {
     switch (pending?.kind) {
@@ -163,7 +160,11 @@ function MembersView({ workspaceId, workspaceName, selfId, role }: { workspaceId
           <Text muted>{t.lead({ workspace: workspaceName })}</Text>
         </div>
         <div className={actionsRow}>
-          {manages ? <InviteMembers triggerTestId="members-invite" onInvited={reload} /> : null}
+          {manages ? (
+            <Button onClick={() => ref.send({ type: 'user.invite' })} data-testid="members-invite">
+              {t.invite()}
+            </Button>
+          ) : null}
           {exit === 'leave' ? (
             <Button variant="outline" onClick={() => ref.send({ type: 'user.leave' })} data-testid="members-leave">
               {t.leave()}
@@ -238,6 +239,7 @@ function MembersView({ workspaceId, workspaceName, selfId, role }: { workspaceId
         }
       />
       <UsageLimitDialog open={usageLimit} seats={seats} onClose={() => ref.send({ type: 'user.close' })} />
+      <InviteMembersDialog flow={invite} />
     </section>
   );
 }
