@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assign, createActor, setup, type AnyMachineSnapshot } from 'xstate';
+import { assign, createActor, enqueueActions, forwardTo, getInitialSnapshot, getNextSnapshot, sendTo, setup, type AnyMachineSnapshot } from 'xstate';
 import { actionNotProvided, actorNotProvided, guardNotProvided, isNotProvided } from '../../src/machines/not-provided';
 import {
   actionRan,
@@ -11,9 +11,12 @@ import {
   listStateIds,
   listTransitions,
   machineCoverage,
+  type MachinePath,
+  type PathStep,
   planMachinePaths,
   prepareForPaths,
   replayPath,
+  sentTo,
 } from './machine-paths';
 
 /**
@@ -189,5 +192,113 @@ describe('machine-paths toolkit', () => {
     const plan = planMachinePaths(machine, { events, effects: demoEffects });
     expect(plan.coverage.effects.all).toEqual(['actor load', 'action notify', 'action forget']);
     expect(plan.coverage.effects.missed).toEqual(['action forget']);
+  });
+
+  /**
+   * A parent that tells its children: a child it invokes, children it spawns (their ids in
+   * context), a sendTo, a forwardTo and an enqueueActions that sends to each spawned one.
+   */
+  const parent = setup({
+    types: {
+      context: {} as { kids: string[] },
+      events: {} as { type: 'add'; id: string } | { type: 'ping' } | { type: 'relay'; n: number } | { type: 'all' },
+    },
+    actors: { worker: actorNotProvided<void, { n: number }>('worker'), kid: actorNotProvided<void, { id: string }>('kid') },
+  })
+    .extend({
+      actions: {
+        tellKids: enqueueActions(({ context, enqueue }) => {
+          for (const id of context.kids) enqueue.sendTo(id, { type: 'kid.hello', to: id });
+        }),
+      },
+    })
+    .createMachine({
+      id: 'parent',
+      context: { kids: [] },
+      invoke: { id: 'worker', src: 'worker', input: { n: 1 } },
+      on: {
+        add: {
+          actions: enqueueActions(({ context, enqueue, event }) => {
+            enqueue.spawnChild('kid', { id: event.id, input: { id: event.id } });
+            enqueue.assign({ kids: [...context.kids, event.id] });
+          }),
+        },
+        ping: { actions: sendTo('worker', { type: 'worker.ping' }) },
+        relay: { actions: forwardTo('worker') },
+        all: { actions: 'tellKids' },
+      },
+    });
+
+  it('records the events a machine sends its invoked and spawned children, checked only on request', () => {
+    const history = [{ type: 'add', id: 'k1' }, { type: 'add', id: 'k2' }, { type: 'ping' }, { type: 'relay', n: 7 }, { type: 'all' }];
+    const want = (step: EffectStep) => {
+      switch (step.event.type) {
+        case 'xstate.init':
+          return [actorRan('worker', { n: 1 })];
+        case 'add':
+          return [actorRan('kid', { id: step.event.id })];
+        case 'ping':
+          return [sentTo('worker', { type: 'worker.ping' })];
+        case 'relay':
+          return [sentTo('worker', { type: 'relay', n: 7 })];
+        case 'all':
+          return [sentTo('k1', { type: 'kid.hello', to: 'k1' }), sentTo('k2', { type: 'kid.hello', to: 'k2' })];
+        default:
+          return [];
+      }
+    };
+    // A path written by hand: the events in order, each step's state as the machine computes it.
+    const machine = prepareForPaths(parent);
+    const steps: PathStep[] = [{ event: { type: 'xstate.init' }, state: getInitialSnapshot(machine) as AnyMachineSnapshot }];
+    for (const event of history) steps.push({ event, state: getNextSnapshot(machine, steps.at(-1)!.state, event) as AnyMachineSnapshot });
+    const path: MachinePath = {
+      variant: '',
+      machine,
+      input: undefined,
+      steps,
+      description: 'by hand',
+      serialize: (snapshot) => JSON.stringify([snapshot.value, snapshot.context]),
+      events: () => [],
+      effects: want,
+      checkSentEvents: true,
+    };
+    const result = assertPath(path);
+    expect(result.effects).toEqual([
+      [actorRan('worker', { n: 1 })],
+      [actorRan('kid', { id: 'k1' })],
+      [actorRan('kid', { id: 'k2' })],
+      [sentTo('worker', { type: 'worker.ping' })],
+      [sentTo('worker', { type: 'relay', n: 7 })],
+      [sentTo('k1', { type: 'kid.hello', to: 'k1' }), sentTo('k2', { type: 'kid.hello', to: 'k2' })],
+    ]);
+    // A wrong event, a wrong child or a missing send fails the step.
+    const wrongEvent = (s: EffectStep) => (s.event.type === 'all' ? [sentTo('k1', { type: 'kid.hello', to: 'k2' }), sentTo('k2', { type: 'kid.hello', to: 'k2' })] : want(s));
+    expect(() => assertPath({ ...path, effects: wrongEvent })).toThrow(/step 5 \(all\): effects that ran/);
+    const wrongChild = (s: EffectStep) => (s.event.type === 'ping' ? [sentTo('k1', { type: 'worker.ping' })] : want(s));
+    expect(() => assertPath({ ...path, effects: wrongChild })).toThrow(/step 3 \(ping\): effects that ran/);
+    const missing = (s: EffectStep) => (s.event.type === 'relay' ? [] : want(s));
+    expect(() => assertPath({ ...path, effects: missing })).toThrow(/step 4 \(relay .*\): effects that ran/);
+    // Without checkSentEvents the sends are recorded but a step compares actors and actions only (the other suites' API).
+    const { checkSentEvents: _dropped, ...unchecked } = path;
+    expect(assertPath({ ...unchecked, effects: (s) => want(s).filter((e) => !('sent' in e)) }).mismatch).toBeNull();
+    expect(() => assertPath({ ...unchecked, effects: (s) => [...want(s), actionRan('never')] })).toThrow(/effects that ran/);
+  });
+
+  it('checks sent events in a suite run (planMachinePaths with checkSentEvents)', () => {
+    const events = [{ type: 'add', id: 'k1' }, { type: 'ping' }, { type: 'all' }];
+    const want = (step: EffectStep) => {
+      const kids = (step.before?.context as { kids: string[] } | undefined)?.kids ?? [];
+      if (step.event.type === 'xstate.init') return [actorRan('worker', { n: 1 })];
+      if (step.event.type === 'add') return [actorRan('kid', { id: 'k1' })];
+      if (step.event.type === 'ping') return [sentTo('worker', { type: 'worker.ping' })];
+      return kids.map((id) => sentTo(id, { type: 'kid.hello', to: id }));
+    };
+    // 'all' only once a kid is there: the only path with it tells k1 (an edge path added for coverage).
+    const tried = (s: AnyMachineSnapshot) => ((s.context as { kids: string[] }).kids.length > 0 ? events.slice(1) : events.slice(0, 1));
+    const plan = planMachinePaths(parent, { events: tried, effects: want, checkSentEvents: true });
+    expect(plan.results.map((r) => r.mismatch)).toEqual(plan.results.map(() => null));
+    expect(plan.results.flatMap((r) => r.effects.flat()).filter((e) => 'sent' in e)).toContainEqual(sentTo('k1', { type: 'kid.hello', to: 'k1' }));
+    const wrong = planMachinePaths(parent, { events: tried, effects: (s) => want(s).filter((e) => !('sent' in e)), checkSentEvents: true });
+    expect(wrong.results.some((r) => r.mismatch?.kind === 'effects')).toBe(true);
   });
 });

@@ -13,15 +13,19 @@
  *    event, guard, target) no path reached.
  *
  * For the replay the machine is prepared so that nothing happens on its own, and every named
- * effect is recorded: every actor (`machine.implementations.actors`) is replaced by a recording
- * fake that notes its name and input and never settles (the path's done/error events drive the
- * machine), every named action that is not one of XState's own (assign, raise, sendTo ...) is
+ * effect is recorded: every actor (`machine.implementations.actors`, invoked or spawned) is
+ * replaced by a recording fake, a callback actor that notes its name and input when it starts,
+ * notes every event the machine sends it (`{ sent: <child id>, event }`: `sendTo`, `forwardTo`,
+ * an `enqueueActions` that sends to a child) and never ends (the path's done/error events drive
+ * the machine); every named action that is not one of XState's own (assign, raise, sendTo ...) is
  * replaced by a recording fake that notes its name and params, delayed events never fire (a frozen
  * clock), and a guard still on its placeholder is an error (the test must decide it).
  *
  * 4. with `effects` (an expectation written from the event and the states before and after it),
  *    checks after every step that exactly the expected effects ran, with the expected input or
- *    params (order within a step does not count; how many times does).
+ *    params (order within a step does not count; how many times does). The events sent to
+ *    children are part of the check only for a suite that asks for them (`checkSentEvents: true`,
+ *    expected with `sentTo(childId, event)`); the other suites compare actors and actions only.
  *
  * `machinePathSuite(name, machine, options)` registers vitest tests: one per selected path (a
  * small set of paths that together reach everything the graph reaches), one that replays every
@@ -31,7 +35,7 @@ import { getShortestPaths, getSimplePaths, type StatePath } from '@xstate/graph'
 import { describe, expect, it } from 'vitest';
 import {
   createActor,
-  fromPromise,
+  fromCallback,
   getNextSnapshot,
   type AnyMachineSnapshot,
   type AnyStateMachine,
@@ -50,14 +54,19 @@ type AnyStateNode = StateNode<never, never>;
 export type PathEvent = EventObject & Record<string, unknown>;
 export type PathEvents = readonly PathEvent[] | ((snapshot: AnyMachineSnapshot) => readonly PathEvent[]);
 
-/** A named effect that ran: an invoked or spawned actor with its input, or an action with its params. */
-export type Effect = { actor: string; input?: unknown } | { action: string; params?: unknown };
+/**
+ * A named effect that ran: an invoked or spawned actor with its input, an action with its params,
+ * or an event the machine sent to one of its children (by the child's id).
+ */
+export type Effect = { actor: string; input?: unknown } | { action: string; params?: unknown } | { sent: string; event: unknown };
 
 /** An actor that must have been started, with this input (leave it out for none). */
 export const actorRan = (name: string, input?: unknown): Effect => (input === undefined ? { actor: name } : { actor: name, input });
 /** An action that must have run, with these params (leave them out for none). */
 export const actionRan = (name: string, params?: unknown): Effect =>
   params === undefined ? { action: name } : { action: name, params };
+/** An event the machine must have sent to its child `id` (an invoked or spawned actor's id). */
+export const sentTo = (id: string, event: EventObject): Effect => ({ sent: id, event });
 
 /**
  * One step of a path, as the effect expectation sees it. The graph keeps one snapshot per
@@ -122,6 +131,11 @@ export type MachinePathOptions<TMachine extends AnyStateMachine> = {
   coverTransitions?: boolean;
   /** The effects each step must run; without it effects are recorded but not checked. */
   effects?: ExpectEffects;
+  /**
+   * Check the events sent to children too (`sentTo(id, event)` in `effects`). Default false: the
+   * events are recorded but a step's check compares only actors and actions.
+   */
+  checkSentEvents?: boolean;
 };
 
 export type PathStep = { event: EventObject; state: AnyMachineSnapshot };
@@ -139,6 +153,8 @@ export type MachinePath = {
   events: (snapshot: AnyMachineSnapshot) => EventObject[];
   /** The effects each step must run (unchecked when absent). */
   effects?: ExpectEffects;
+  /** Whether the events sent to children are part of the check. */
+  checkSentEvents?: boolean;
 };
 
 export type CoverageItems = { all: string[]; reached: string[]; missed: string[] };
@@ -166,12 +182,13 @@ export const namedEffects = (machine: AnyStateMachine): { actors: string[]; acti
     .map(([name]) => name),
 });
 
-const effectKey = (effect: Effect): string => ('actor' in effect ? `actor ${effect.actor}` : `action ${effect.action}`);
+const effectKey = (effect: Effect): string =>
+  'actor' in effect ? `actor ${effect.actor}` : 'action' in effect ? `action ${effect.action}` : `sent ${effect.sent}`;
 
 /**
- * The machine with every actor replaced by a recording one that never settles and every named
- * action that is not XState's own replaced by a recording no-op. Throws when a guard is still
- * unprovided.
+ * The machine with every actor replaced by a recording one that never ends (it notes its start
+ * and every event it receives) and every named action that is not XState's own replaced by a
+ * recording no-op. Throws when a guard is still unprovided.
  */
 export const prepareForPaths = <TMachine extends AnyStateMachine>(machine: TMachine): TMachine => {
   const impl = machine.implementations;
@@ -185,9 +202,9 @@ export const prepareForPaths = <TMachine extends AnyStateMachine>(machine: TMach
   const actors = Object.fromEntries(
     actorNames.map((name) => [
       name,
-      fromPromise<never, unknown>(({ input, system }) => {
+      fromCallback<EventObject, unknown>(({ input, system, self, receive }) => {
         record(system, actorRan(name, input));
-        return new Promise<never>(() => undefined);
+        receive((event) => record(system, sentTo(self.id, event)));
       }),
     ]),
   );
@@ -325,6 +342,7 @@ export const generateMachinePaths = <TMachine extends AnyStateMachine>(
         serialize,
         events,
         ...(options.effects ? { effects: options.effects } : {}),
+        ...(options.checkSentEvents ? { checkSentEvents: true } : {}),
       });
     });
   }
@@ -352,6 +370,10 @@ const stableText = (value: unknown): string =>
   ) ?? 'undefined';
 
 const effectText = (effects: readonly Effect[]): string => `[${effects.map(stableText).sort().join(', ')}]`;
+
+/** The effects a step's check compares: without `checkSentEvents`, the events sent to children are left out. */
+const checked = (path: MachinePath, effects: readonly Effect[]): readonly Effect[] =>
+  path.checkSentEvents ? effects : effects.filter((e) => !('sent' in e));
 
 /**
  * Replays a path on a fresh actor and collects the state nodes and transitions it went through
@@ -383,7 +405,7 @@ export const replayPath = (path: MachinePath): ReplayResult => {
     if (expected !== actual) return { step: index, event: step.event, kind: 'state', expected, actual };
     if (!path.effects) return null;
     const want = effectText(
-      path.effects({
+      checked(path, path.effects({
         index,
         event: step.event as PathEvent,
         history: path.steps.slice(1, index + 1).map((s) => s.event as PathEvent),
@@ -391,9 +413,9 @@ export const replayPath = (path: MachinePath): ReplayResult => {
         after: step.state,
         variant: path.variant,
         input: path.input,
-      }),
+      })),
     );
-    const got = effectText(effects[index]!);
+    const got = effectText(checked(path, effects[index]!));
     return want === got ? null : { step: index, event: step.event, kind: 'effects', expected: want, actual: got };
   };
   effectSinks.set(actor.system, effects[0]!);
