@@ -43,3 +43,7 @@ export type NavigateParams = { to: string; replace: boolean };
 /** An in-app path that is safe to navigate to (no scheme, no protocol-relative URL, no backslash trick). */
 export const isSafeInternalPath = (value: string | null | undefined): value is string =>
   !!value && value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\');
+
+// ---- Pipeline ----
+/** Leads a pipeline panel loads per page on a phone-narrow screen (SPEC §9; 40 otherwise, the contract's LEADS_PAGE_SIZE). */
+export const PHONE_LEADS_PAGE_SIZE = 5;

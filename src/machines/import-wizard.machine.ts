@@ -17,8 +17,8 @@ import type { RealRole } from '../contract/roles';
 
 /**
  * The import-leads wizard (SPEC §2 Pipeline, §3 Import mapping, §4 Import wizard, §5 Import
- * messages, §7 /leads/import/pipeline/check and /leads/import/pipeline), shown as a dialog by the
- * pipeline.
+ * messages, §7 /leads/import/pipeline/check and /leads/import/pipeline), a child flow of the
+ * pipeline (pipeline.machine.ts), shown as its dialog.
  *
  * Steps (SPEC §4): 0 the file, 1 the mapping, 2 the review.
  * - File: a chosen file larger than IMPORT_MAX_BYTES is refused at once ('Invalid size'); any other
@@ -31,14 +31,15 @@ import type { RealRole } from '../contract/roles';
  * - Review: the rows are checked by the SPEC §5 row rules (`checkRows`: warnings, those rows are
  *   skipped), then the server says what the import would do (`checkImport`: added, updated,
  *   unchanged, skipped with reasons) before anything is written. Confirm imports (`runImport`);
- *   the done state shows what it did. The listed skipped rows download as a CSV file
- *   (`saveSkippedRows`: the file's own cells and a reason column).
+ *   the done state shows what it did, and the parent hears it (`announceImported`). The listed
+ *   skipped rows download as a CSV file (`saveSkippedRows`: the file's own cells and a reason column).
  *
  * Next is blocked while an error or warning exists at or beyond the current step (SPEC §4); an
  * issue exists for the steps reached: the file's at step 0 (no file yet, a file error), the
  * mapping's from step 1, the row warnings at step 2 (where no Next follows: Confirm imports the
  * rows without errors). Back goes one step back from the later steps. A failed check or import
- * offers a retry. Closing ends the flow (final `closed`), except while the import runs.
+ * offers a retry. Closing ends the flow (final `closed`), except while the import runs: the
+ * parent (the pipeline, which starts the wizard as its child) closes the dialog on that end.
  *
  * Issues are keys (`ImportIssueKey`, translated by the view as `LL.importer.issues`), never
  * texts: the machine does not know the language.
@@ -225,8 +226,15 @@ export const importWizardMachine = setup({
   actions: {
     /** Saves the skipped rows as a CSV file (the browser's download). */
     saveSkippedRows: actionNotProvided<SaveSkippedParams>('saveSkippedRows'),
+    /** Gets the parser ready as the wizard opens (its worker started), so a chosen file parses at once. */
+    prepareParser: actionNotProvided('prepareParser'),
     /** Lets the parsing worker and the table it holds go. */
     releaseParser: actionNotProvided('releaseParser'),
+    /**
+     * Tells the flow that opened the wizard what the import did (`import.imported {counts}`, sent
+     * to the parent by the effects): its lists change now, while the outcome stays on screen.
+     */
+    announceImported: actionNotProvided<ImportCounts>('announceImported'),
   },
   guards: {
     noFileGiven: (_, file: File | null) => file === null,
@@ -240,6 +248,7 @@ export const importWizardMachine = setup({
 }).createMachine({
   id: 'importWizard',
   context: ({ input }) => ({ realRole: input.realRole, tabId: input.tabId, step: 0, file: null, ...freshFile }),
+  entry: 'prepareParser',
   initial: 'file',
   on: {
     // The dialog cannot be left while the import runs (it is one transaction on the server).
@@ -398,7 +407,7 @@ export const importWizardMachine = setup({
     done: {
       description: 'Imported: the outcome counts show (added, updated, unchanged, skipped) until the dialog is closed.',
       tags: ['done'],
-      entry: 'releaseParser',
+      entry: ['releaseParser', { type: 'announceImported', params: ({ context }) => context.outcome! }],
     },
     closed: {
       description: 'The dialog was closed: the flow ends.',

@@ -102,6 +102,7 @@ export const leadPanelMachine = setup({
   },
 }).createMachine({
   id: 'leadPanel',
+  meta: { recordable: ['realRole', 'tabId', 'pageSize', 'filters', 'page', 'totalCount', 'isEnd'] },
   context: ({ input }) => ({ ...input, leads: [], page: 0, totalCount: 0, isEnd: false }),
   initial: 'loading',
   on: {

@@ -29,8 +29,11 @@ import { invitationMachine } from '../machines/invitation.machine';
 import { inviteMembersMachine } from '../machines/invite-members.machine';
 import { languageMachine } from '../machines/language.machine';
 import { leadFormMachine } from '../machines/lead-form.machine';
+import { leadDialogMachine } from '../machines/lead-dialog.machine';
+import { leadMovesMachine } from '../machines/lead-moves.machine';
 import { leadPanelMachine } from '../machines/lead-panel.machine';
 import { loginGateMachine } from '../machines/login-gate.machine';
+import { pipelineTabsMachine } from '../machines/pipeline-tabs.machine';
 import { pipelineMachine } from '../machines/pipeline.machine';
 import { selectedMemberMachine } from '../machines/selected-member.machine';
 import { sessionMachine } from '../machines/session.machine';
@@ -56,6 +59,9 @@ const machines: readonly AnyStateMachine[] = [
   headerInviteMachine,
   teamMembersMachine,
   pipelineMachine,
+  pipelineTabsMachine,
+  leadMovesMachine,
+  leadDialogMachine,
   leadPanelMachine,
   leadFormMachine,
   importWizardMachine,

@@ -5,7 +5,7 @@
  * reaches every state and transition.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, waitFor } from 'xstate';
+import { waitFor } from 'xstate';
 import { fromCsv } from '../../src/contract/csv';
 import { Code } from '../../src/contract/codes';
 import { IMPORT_MAX_BYTES, importFileErrors, importRowErrors, type ImportRowError } from '../../src/contract/lead-files';
@@ -25,6 +25,7 @@ import {
 import { makeImportWizardEffects } from '../../src/services/actors/importer';
 import { inPageParser } from '../../src/services/import/parse-client';
 import { fakeFlowServices } from '../support/fake-api';
+import { hostChild } from '../support/fakes';
 
 const ok = <T>(data: T) => ({ ok: true, raw: false, code: Code.OK, data, message: 'success' });
 const fail = (code: number, message: string) => ({ ok: false, raw: false, code, data: null, message });
@@ -47,8 +48,9 @@ const start = (answer: (name: string, body: unknown) => unknown = (name) => (nam
   const fake = fakeFlowServices((name, body) => answer(name, body));
   const saved: { blob: Blob; filename: string }[] = [];
   fake.services.files = { save: (blob, filename) => saved.push({ blob, filename }) };
-  const actor = createActor(importWizardMachine.provide(makeImportWizardEffects(inPageParser)(fake.services)), { input: { realRole: 'member', tabId: 3 } }).start();
-  return { actor, fake, saved };
+  // A child flow: it runs under a parent that keeps what it is told (the import's outcome).
+  const { child: actor, told } = hostChild(importWizardMachine.provide(makeImportWizardEffects(inPageParser)(fake.services)), { realRole: 'member', tabId: 3 });
+  return { actor, fake, saved, told };
 };
 
 const chooseAndParse = async (actor: ReturnType<typeof start>['actor'], file: File) => {
@@ -58,7 +60,7 @@ const chooseAndParse = async (actor: ReturnType<typeof start>['actor'], file: Fi
 
 describe('import wizard machine', () => {
   it('goes file → mapping (matched from the headers) → review (the check) → import → done', async () => {
-    const { actor, fake } = start();
+    const { actor, fake, told } = start();
     await chooseAndParse(actor, fileOf(csv));
     let s = actor.getSnapshot();
     expect(s.hasTag('fileReady')).toBe(true);
@@ -84,6 +86,9 @@ describe('import wizard machine', () => {
     await waitFor(actor, (x) => x.hasTag('done'));
     expect(fake.calls.map((c) => c.name)).toEqual(['memberLeadsImportCheck', 'memberLeadsImport']);
     expect(actor.getSnapshot().context.outcome).toEqual({ total: 3, added: 1, updated: 1, unchanged: 0, skipped: 1 });
+    // The parent hears the outcome while the dialog stays open on it.
+    expect(told.filter((e) => e.type === 'import.imported')).toEqual([{ type: 'import.imported', counts: { total: 3, added: 1, updated: 1, unchanged: 0, skipped: 1 } }]);
+    expect(actor.getSnapshot().status).toBe('active');
     actor.send({ type: 'user.close' });
     expect(actor.getSnapshot().status).toBe('done');
   });

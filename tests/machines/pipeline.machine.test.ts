@@ -1,667 +1,516 @@
 /**
- * The pipeline machine (SPEC §2 Pipeline, §4 Lead: drag to another tab, same-tab drops ignored,
- * counts refreshed after add, delete, move; §9 page sizes) with fakes for its calls and real lead
- * panels whose pages the test answers. The path test reaches every state; this one checks the
- * rules: optimistic moves with their rollback and queue, dialogs, tabs, filters and their
- * debounce, and the broadcasts of the app system.
+ * The pipeline flow (SPEC §2 Pipeline, §3 Lead search options, §4 Lead: drag to another tab,
+ * same-tab drops ignored, counts refreshed after a change; §9 page sizes) as the app system runs
+ * it: its real effects, so its child flows (the tabs, the lead moves, the filters in the URL, a
+ * lead's dialog with the lead form, the import wizard, batch tagging, a lead panel per tab) run
+ * provided through it, on an API whose calls wait for the test's answer. The path tests reach
+ * every state of each machine; this one checks the rules across them: the route it follows,
+ * optimistic moves with their rollback and queue, the dialogs, the tabs, the filters and the
+ * broadcasts of the app system.
  */
-import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, SimulatedClock } from 'xstate';
+import { describe, expect, it } from 'vitest';
 import { Code } from '../../src/contract/codes';
-import type { Lead, Tab } from '../../src/contract/leads';
-import type { Answer, Outcome } from '../../src/machines/answer';
-import { leadPanelMachine, type LeadPage, type LoadLeadPageInput } from '../../src/machines/lead-panel.machine';
-import { DEFAULT_FILTERS, type PipelineFilters } from '../../src/machines/pipeline-filters';
-import {
-  FILTER_DEBOUNCE_MS,
-  pipelineMachine,
-  type CloseLeadInput,
-  type DeleteLeadInput,
-  type DeleteTabInput,
-  type LeadAnswer,
-  type LeadCounts,
-  type MoveLeadInput,
-  type ReorderTabsInput,
-  type RoleInput,
-  type SaveTabInput,
-} from '../../src/machines/pipeline.machine';
-import { controllable, flush } from '../support/fakes';
+import { selectBatchTag, selectFiltersFlow, selectImportWizard, selectLeadDialog, selectMovesFlow } from '../../src/machines/pipeline.machine';
+import { DEFAULT_FILTERS } from '../../src/machines/pipeline-filters';
+import { FILTER_DEBOUNCE_MS } from '../../src/machines/filter-url.machine';
+import { FREQUENT_TAGS_KEEP_MS } from '../../src/machines/batch-tag.machine';
+import { flush } from '../support/fakes';
 import { leadOf, leadsOf, noTabs, tabOf } from '../support/lead-fixtures';
+import { failResult, okResult } from '../ui/harness';
+import { member, routeTo, shown, startPipeline } from './pipeline-harness';
 
-type PageCall = { input: LoadLeadPageInput; signal: AbortSignal; resolve(page: LeadPage): void; reject(e: unknown): void };
-
-/** The panels' page loads, answered by tab (the latest call of a tab). */
-const pageLoads = () => {
-  const calls: PageCall[] = [];
-  const logic = fromPromise<LeadPage, LoadLeadPageInput>(
-    ({ input, signal }) => new Promise<LeadPage>((resolve, reject) => calls.push({ input, signal, resolve, reject })),
-  );
-  const latest = (tabId: number) => {
-    const call = calls.findLast((c) => c.input.tabId === tabId);
-    if (!call) throw new Error(`no page load for tab ${tabId}`);
-    return call;
-  };
-  return { calls, logic, latest, answer: (tabId: number, rows: Lead[], totalCount = rows.length) => latest(tabId).resolve({ rows, totalCount }) };
+const threeTabs = [noTabs, tabOf(1), tabOf(2)];
+/** The usual board: No tabs holds a1..a3, tab 1 b1, tab 2 nothing. */
+const open = async (t: ReturnType<typeof startPipeline>) => {
+  await t.load(threeTabs, { 0: leadsOf('a', 3), 1: [leadOf('b1', { tabId: 1 })] }, { 0: 3, 1: 1 });
 };
+const leadsListed = (t: ReturnType<typeof startPipeline>) => t.calls.waiting.filter((c) => c.name === 'adminLeadsList').map((c) => c.body as { tabId: number; pageSize: number; search?: string });
 
-const counts = (total: number): LeadCounts => ({
-  counts: { 0: { openCount: total, awaitReplyCount: 0 }, 1: { openCount: 0, awaitReplyCount: 0 }, 2: { openCount: 0, awaitReplyCount: 0 } },
-  totalLeads: total,
-});
-
-const start = () => {
-  const clock = new SimulatedClock();
-  const fakes = {
-    loadTabs: controllable<Tab[], RoleInput>(),
-    loadCounts: controllable<LeadCounts, RoleInput>(),
-    moveLead: controllable<LeadAnswer, MoveLeadInput>(),
-    closeLead: controllable<LeadAnswer, CloseLeadInput>(),
-    deleteLead: controllable<Outcome, DeleteLeadInput>(),
-    saveTab: controllable<Answer<Tab>, SaveTabInput>(),
-    deleteTab: controllable<Outcome, DeleteTabInput>(),
-    reorderTabs: controllable<Answer<Tab[]>, ReorderTabsInput>(),
-  };
-  const pages = pageLoads();
-  const syncUrl = vi.fn<(params: { query: string }) => void>();
-  const actor = createActor(
-    pipelineMachine.provide({
-      actors: {
-        loadTabs: fakes.loadTabs.logic,
-        loadCounts: fakes.loadCounts.logic,
-        moveLead: fakes.moveLead.logic,
-        closeLead: fakes.closeLead.logic,
-        deleteLead: fakes.deleteLead.logic,
-        saveTab: fakes.saveTab.logic,
-        deleteTab: fakes.deleteTab.logic,
-        reorderTabs: fakes.reorderTabs.logic,
-        leadPanel: leadPanelMachine.provide({ actors: { loadPage: pages.logic } }),
-      },
-      actions: { syncUrl: (_, params) => syncUrl(params) },
-    }),
-    { clock },
-  ).start();
-  const snap = () => actor.getSnapshot();
-  const panel = (tabId: number) => snap().context.panels.find((p) => p.tabId === tabId)?.ref;
-  const ids = (tabId: number) => panel(tabId)?.getSnapshot().context.leads.map((l) => l.id);
-  const send = actor.send.bind(actor);
-  /** Opens the pipeline as an admin: tabs No tabs, 1, 2; No tabs holds a1..a3, tab 1 b1, tab 2 nothing. */
-  const open = async (filters: PipelineFilters = DEFAULT_FILTERS) => {
-    send({ type: 'pipeline.open', realRole: 'admin', pageSize: 40, filters });
-    fakes.loadTabs.resolve([noTabs, tabOf(1), tabOf(2)]);
-    fakes.loadCounts.resolve(counts(4));
-    await flush();
-    pages.answer(0, leadsOf('a', 3));
-    pages.answer(1, [leadOf('b1', { tabId: 1 })]);
-    pages.answer(2, []);
-    await flush();
-  };
-  return { actor, clock, fakes, pages, syncUrl, snap, panel, ids, send, open };
-};
-
-describe('pipeline machine: opening', () => {
-  it('is idle until opened; then loads the tabs and the counts, and spawns one panel per tab in order', async () => {
-    const t = start();
-    expect(t.snap().matches('idle')).toBe(true);
-    t.send({ type: 'user.addTab' });
-    expect(t.snap().matches('idle')).toBe(true);
-    t.send({ type: 'pipeline.open', realRole: 'member', pageSize: 5, filters: DEFAULT_FILTERS });
-    expect(t.snap().hasTag('loadingTabs')).toBe(true);
-    expect(t.fakes.loadTabs.calls).toEqual([{ realRole: 'member' }]);
-    expect(t.fakes.loadCounts.calls).toEqual([{ realRole: 'member' }]);
-    // The server's tabs in its order; No tabs goes first even when it comes later.
-    t.fakes.loadTabs.resolve([tabOf(2), noTabs, tabOf(1)]);
-    await flush();
-    expect(t.snap().hasTag('loadingTabs')).toBe(false);
+describe('pipeline flow: the route and the screen', () => {
+  it('waits for the viewport, then loads the tabs and the counts and spawns one panel per tab in the server’s order (No tabs first)', async () => {
+    const t = startPipeline();
+    expect(t.snap().context).toMatchObject({ realRole: 'admin', pageSize: 40, shown: true });
+    expect(t.calls.log.map((c) => c.name)).toEqual(['adminUserTabs', 'adminLeadsCount']);
+    await t.calls.answer('adminUserTabs', okResult({ tabs: [tabOf(2), tabOf(1)] }));
     expect(t.snap().context.tabs.map((x) => x.id)).toEqual([0, 2, 1]);
     expect(t.snap().context.panels.map((p) => [p.tabId, p.ref.id])).toEqual([
       [0, 'panel-0'],
       [2, 'panel-2'],
       [1, 'panel-1'],
     ]);
-    expect(t.pages.calls.map((c) => c.input)).toEqual(
-      [0, 2, 1].map((tabId) => ({ realRole: 'member', tabId, filters: DEFAULT_FILTERS, page: 1, pageSize: 5 })),
-    );
+    expect(leadsListed(t)).toEqual([0, 2, 1].map((tabId) => ({ tabId, sort: 'createTime', sortOrder: 'desc', awaitReply: false, showClosedLeads: false, page: 1, pageSize: 40 })));
     expect(t.snap().context.totalLeads).toBeNull();
-    t.fakes.loadCounts.resolve(counts(7));
-    await flush();
-    expect(t.snap().context.counts[0]).toEqual({ openCount: 7, awaitReplyCount: 0 });
+    await t.calls.answer('adminLeadsCount', okResult({ items: [{ tabId: 0, openCount: 7, awaitReplyCount: 2 }], totalCount: 7 }));
+    expect(t.snap().context.counts[0]).toEqual({ openCount: 7, awaitReplyCount: 2 });
     expect(t.snap().context.totalLeads).toBe(7);
   });
 
-  it('adds No tabs when the server leaves it out', async () => {
-    const t = start();
-    t.send({ type: 'pipeline.open', realRole: 'admin', pageSize: 40, filters: DEFAULT_FILTERS });
-    t.fakes.loadTabs.resolve([tabOf(3)]);
-    await flush();
-    expect(t.snap().context.tabs).toEqual([noTabs, tabOf(3)]);
+  it('on a phone loads 5 leads a page (SPEC §9); a change of the viewport loads everything again at the new size', async () => {
+    const t = startPipeline(routeTo('/pipeline'), { narrow: true });
+    expect(t.snap().context.pageSize).toBe(5);
+    await t.load([noTabs], {});
+    expect(t.calls.bodies('adminLeadsList')).toEqual([expect.objectContaining({ pageSize: 5 })]);
+    const before = t.panel(0)!;
+    t.viewport.set(false);
+    expect(before.getSnapshot().status).toBe('stopped');
+    expect(t.snap().context).toMatchObject({ pageSize: 40, panels: [], tabs: [] });
+    await t.calls.answer('adminUserTabs', okResult({ tabs: [noTabs] }));
+    expect(leadsListed(t).at(-1)).toMatchObject({ tabId: 0, pageSize: 40 });
+    // The same size again changes nothing.
+    t.viewport.set(false);
+    expect(t.calls.count('adminUserTabs')).toBe(2);
   });
 
-  it('shows the sync guidance mask only with no lead at all and no filter', async () => {
-    const t = start();
-    t.send({ type: 'pipeline.open', realRole: 'admin', pageSize: 40, filters: DEFAULT_FILTERS });
-    t.fakes.loadTabs.resolve([noTabs]);
-    expect(t.snap().hasTag('noLeads')).toBe(false);
-    t.fakes.loadCounts.resolve(counts(0));
-    await flush();
-    expect(t.snap().hasTag('noLeads')).toBe(true);
-    t.send({ type: 'user.filterNow', patch: { sort: 'name' } });
-    expect(t.snap().hasTag('noLeads')).toBe(true);
-    t.send({ type: 'user.filterNow', patch: { showClosed: true } });
-    expect(t.snap().hasTag('noLeads')).toBe(false);
-    t.send({ type: 'user.filterNow', patch: { showClosed: false } });
-    expect(t.snap().hasTag('noLeads')).toBe(true);
+  it('started on another screen it stays idle until the pipeline shows, with the viewer’s real role and the query’s filters', async () => {
+    const t = startPipeline(routeTo('/v2/home'));
+    expect(t.snap().value).toBe('idle');
+    t.send(shown(routeTo('/contacts')));
+    expect(t.calls.log).toEqual([]);
+    t.send(shown(routeTo('/pipeline', '?q=an&await=1', member)));
+    expect(t.snap().context).toMatchObject({ realRole: 'member', filters: { ...DEFAULT_FILTERS, search: 'an', awaitReply: true } });
+    await t.calls.answer('memberUserTabs', okResult({ tabs: [noTabs] }));
+    expect(t.calls.bodies('memberLeadsList')).toEqual([{ search: 'an', sort: 'createTime', sortOrder: 'desc', tabId: 0, awaitReply: true, showClosedLeads: false, page: 1, pageSize: 40 }]);
+    expect(selectFiltersFlow(t.snap())?.getSnapshot().context.filters).toMatchObject({ search: 'an', awaitReply: true });
   });
 
-  it('offers a retry when the tabs fail; a counts failure is a notice', async () => {
-    const t = start();
-    t.send({ type: 'pipeline.open', realRole: 'admin', pageSize: 40, filters: DEFAULT_FILTERS });
-    t.fakes.loadTabs.reject(new Error('Network error'));
-    t.fakes.loadCounts.reject(new Error('Lead counts failed'));
-    await flush();
-    expect(t.snap().hasTag('tabsFailed')).toBe(true);
-    expect(t.snap().context.notice).toEqual({ kind: 'loadFailed', message: 'Lead counts failed' });
-    t.send({ type: 'user.dismissNotice' });
-    expect(t.snap().context.notice).toBeNull();
-    t.send({ type: 'user.retry' });
-    expect(t.snap().hasTag('loadingTabs')).toBe(true);
-    t.fakes.loadTabs.resolve([noTabs]);
-    await flush();
-    expect(t.snap().context.panels).toHaveLength(1);
-  });
-
-  it('a return with the same role, page size and filters changes nothing; close keeps the data', async () => {
-    const t = start();
-    await t.open();
-    t.send({ type: 'pipeline.close' });
-    expect(t.snap().context.visible).toBe(false);
+  it('hidden by another screen it keeps the board and stops the filters; back with the same query nothing reloads, with another the panels reload', async () => {
+    const t = startPipeline();
+    await open(t);
     const panels = t.snap().context.panels;
-    t.send({ type: 'pipeline.open', realRole: 'admin', pageSize: 40, filters: { ...DEFAULT_FILTERS } });
-    expect(t.snap().context.visible).toBe(true);
+    t.send(shown(routeTo('/contacts')));
+    expect(t.snap().context.shown).toBe(false);
+    expect(selectFiltersFlow(t.snap())).toBeUndefined();
+    t.send(shown(routeTo('/pipeline')));
+    expect(t.snap().context.shown).toBe(true);
     expect(t.snap().context.panels).toBe(panels);
-    expect(t.fakes.loadTabs.calls).toHaveLength(1);
-    expect(t.pages.calls).toHaveLength(3);
+    expect(t.calls.count('adminLeadsList')).toBe(3);
     expect(t.ids(0)).toEqual(['a1', 'a2', 'a3']);
-  });
-
-  it('an open with other filters reloads the panels without writing the URL; another page size reloads everything', async () => {
-    const t = start();
-    await t.open();
-    const filters = { ...DEFAULT_FILTERS, awaitReply: true };
-    t.send({ type: 'pipeline.open', realRole: 'admin', pageSize: 40, filters });
-    expect(t.snap().context.filters).toEqual(filters);
-    expect(t.pages.calls.slice(3).map((c) => [c.input.tabId, c.input.filters.awaitReply])).toEqual([
+    t.send(shown(routeTo('/contacts')));
+    t.send(shown(routeTo('/pipeline', '?closed=1')));
+    expect(leadsListed(t).map((b) => [b.tabId, (b as { showClosedLeads?: boolean }).showClosedLeads])).toEqual([
       [0, true],
       [1, true],
       [2, true],
     ]);
-    expect(t.syncUrl).not.toHaveBeenCalled();
-    const before = t.panel(0)!;
-    t.send({ type: 'pipeline.open', realRole: 'admin', pageSize: 5, filters });
-    expect(before.getSnapshot().status).toBe('stopped');
-    expect(t.snap().context.panels).toEqual([]);
-    expect(t.snap().hasTag('loadingTabs')).toBe(true);
-    expect(t.fakes.loadTabs.calls).toHaveLength(2);
-    t.fakes.loadTabs.resolve([noTabs]);
+    // The URL already says so: nothing is written.
+    expect(t.urls).toEqual([]);
+    expect(selectFiltersFlow(t.snap())?.getSnapshot().context.filters.showClosed).toBe(true);
+  });
+
+  it('another real role on the pipeline loads everything again from the role’s endpoints', async () => {
+    const t = startPipeline();
+    await open(t);
+    const old = t.panel(1)!;
+    t.send(shown(routeTo('/pipeline', '', member)));
+    expect(old.getSnapshot().status).toBe('stopped');
+    expect(t.snap().context).toMatchObject({ realRole: 'member', panels: [] });
+    expect(t.calls.waiting.map((c) => c.name)).toEqual(expect.arrayContaining(['memberUserTabs', 'memberLeadsCount']));
+  });
+
+  it('a typed search applies 300 ms after the last keystroke: the URL is written and every panel reloads; Back applies the URL’s filters', async () => {
+    const t = startPipeline();
+    await open(t);
+    const filters = selectFiltersFlow(t.snap())!;
+    for (const search of ['a', 'an', 'ana']) {
+      filters.send({ type: 'user.filter', patch: { search } });
+      t.clock.increment(FILTER_DEBOUNCE_MS - 1);
+    }
+    expect(t.urls).toEqual([]);
+    t.clock.increment(1);
+    expect(t.urls).toEqual(['/pipeline?q=ana']);
+    expect(t.snap().context.filters.search).toBe('ana');
+    expect(leadsListed(t).map((b) => [b.tabId, b.search])).toEqual([
+      [0, 'ana'],
+      [1, 'ana'],
+      [2, 'ana'],
+    ]);
+    // The panels keep their leads until the new pages arrive.
+    expect(t.ids(0)).toEqual(['a1', 'a2', 'a3']);
+    // The router reports the URL the filters wrote: nothing more happens.
+    t.send(shown(routeTo('/pipeline', '?q=ana')));
+    expect(leadsListed(t)).toHaveLength(3);
+    // Back: the URL's filters apply, without writing the URL.
+    t.send(shown(routeTo('/pipeline', '')));
+    expect(t.snap().context.filters.search).toBe('');
+    expect(leadsListed(t)).toHaveLength(6);
+    expect(t.urls).toEqual(['/pipeline?q=ana']);
+  });
+
+  it('drops a typed search when the screen goes away before the debounce ends; nothing writes the URL while hidden', async () => {
+    const t = startPipeline();
+    await open(t);
+    selectFiltersFlow(t.snap())!.send({ type: 'user.filter', patch: { search: 'x' } });
+    t.send(shown(routeTo('/contacts')));
+    t.clock.increment(FILTER_DEBOUNCE_MS);
+    expect(t.urls).toEqual([]);
+    expect(t.snap().context.filters.search).toBe('');
+    t.send(shown(routeTo('/pipeline')));
+    expect(selectFiltersFlow(t.snap())!.getSnapshot().context.pending).toEqual({});
+  });
+
+  it('a filter change cancels the panels’ running loads; their late answers are ignored', async () => {
+    const t = startPipeline();
+    await t.calls.answer('adminUserTabs', okResult({ tabs: [noTabs] }));
+    const first = t.calls.take('adminLeadsList');
+    selectFiltersFlow(t.snap())!.send({ type: 'user.filterNow', patch: { sort: 'name' } });
+    expect(first.signal?.aborted).toBe(true);
+    first.resolve(okResult({ rows: leadsOf('old', 2), totalCount: 2 }));
     await flush();
-    expect(t.pages.calls.at(-1)?.input).toMatchObject({ tabId: 0, pageSize: 5, filters });
+    expect(t.ids(0)).toEqual([]);
+    await t.calls.answer('adminLeadsList', okResult({ rows: leadsOf('new', 1), totalCount: 1 }));
+    expect(t.ids(0)).toEqual(['new1']);
+  });
+
+  it('shows the sync guidance mask only with no lead at all and no filter', async () => {
+    const t = startPipeline();
+    await t.load([noTabs], {}, {});
+    expect(t.snap().hasTag('noLeads')).toBe(true);
+    const filters = selectFiltersFlow(t.snap())!;
+    filters.send({ type: 'user.filterNow', patch: { sort: 'name' } });
+    expect(t.snap().hasTag('noLeads')).toBe(true);
+    filters.send({ type: 'user.filterNow', patch: { showClosed: true } });
+    expect(t.snap().hasTag('noLeads')).toBe(false);
+  });
+
+  it('offers a retry when the tabs fail; a counts failure is a notice', async () => {
+    const t = startPipeline();
+    await t.calls.fail('adminUserTabs');
+    await t.calls.fail('adminLeadsCount', 'Lead counts failed');
+    expect(t.tabs().getSnapshot().hasTag('tabsFailed')).toBe(true);
+    expect(t.snap().context.notice).toEqual({ kind: 'loadFailed', message: 'Lead counts failed' });
+    t.send({ type: 'user.dismissNotice' });
+    expect(t.snap().context.notice).toBeNull();
+    t.tabs().send({ type: 'user.retry' });
+    await t.calls.answer('adminUserTabs', okResult({ tabs: [noTabs] }));
+    expect(t.snap().context.panels).toHaveLength(1);
   });
 });
 
-describe('pipeline machine: moving leads (SPEC §4)', () => {
+describe('pipeline flow: moving leads (SPEC §4)', () => {
   it('moves at once, saves the tab with the edit time, puts the saved lead and refreshes the counts', async () => {
-    const t = start();
-    await t.open();
-    t.send({ type: 'user.moveLead', leadId: 'a2', fromTabId: 0, toTabId: 1 });
-    expect(t.snap().hasTag('moving')).toBe(true);
+    const t = startPipeline();
+    await open(t);
+    t.send({ type: 'user.moveLead', lead: leadOf('a2'), fromTabId: 0, toTabId: 1, index: 1 });
+    expect(selectMovesFlow(t.snap())!.getSnapshot().hasTag('moving')).toBe(true);
     expect(t.ids(0)).toEqual(['a1', 'a3']);
     expect(t.ids(1)).toEqual(['a2', 'b1']);
     expect(t.panel(1)!.getSnapshot().context.leads[0]?.tabId).toBe(1);
-    expect(t.fakes.moveLead.calls).toEqual([{ realRole: 'admin', id: 'a2', editTime: 1_000, tabId: 1 }]);
-    t.fakes.moveLead.resolve({ ok: true, data: leadOf('a2', { tabId: 1, editTime: 2_000 }) });
-    await flush();
-    expect(t.snap().hasTag('moving')).toBe(false);
+    expect(t.calls.bodies('adminLeadsUpdate')).toEqual([{ id: 'a2', editTime: 1_000, tabId: 1 }]);
+    await t.calls.answer('adminLeadsUpdate', okResult(leadOf('a2', { tabId: 1, editTime: 2_000 })));
     expect(t.ids(1)).toEqual(['a2', 'b1']);
     expect(t.panel(1)!.getSnapshot().context.leads[0]?.editTime).toBe(2_000);
-    expect(t.fakes.loadCounts.calls).toHaveLength(2);
+    expect(t.calls.count('adminLeadsCount')).toBe(2);
     expect(t.snap().context.notice).toBeNull();
   });
 
-  it('ignores a drop in the same tab, an unknown lead and a tab without a panel', async () => {
-    const t = start();
-    await t.open();
-    t.send({ type: 'user.moveLead', leadId: 'a1', fromTabId: 0, toTabId: 0 });
-    t.send({ type: 'user.moveLead', leadId: 'zz', fromTabId: 0, toTabId: 1 });
-    t.send({ type: 'user.moveLead', leadId: 'a1', fromTabId: 0, toTabId: 9 });
-    expect(t.snap().hasTag('moving')).toBe(false);
-    expect(t.fakes.moveLead.calls).toEqual([]);
+  it('ignores a drop in the same tab and on a tab without a panel', async () => {
+    const t = startPipeline();
+    await open(t);
+    t.send({ type: 'user.moveLead', lead: leadOf('a1'), fromTabId: 0, toTabId: 0, index: 0 });
+    t.send({ type: 'user.moveLead', lead: leadOf('a1'), fromTabId: 0, toTabId: 9, index: 0 });
+    expect(t.calls.count('adminLeadsUpdate')).toBe(0);
     expect(t.ids(0)).toEqual(['a1', 'a2', 'a3']);
   });
 
-  it('rolls a refused move back to its place, with the server message', async () => {
-    const t = start();
-    await t.open();
-    t.send({ type: 'user.moveLead', leadId: 'a2', fromTabId: 0, toTabId: 1 });
-    t.fakes.moveLead.resolve({ ok: false, code: Code.LEAD_NEEDS_TAB, message: 'Closing a contact needs a custom tab first.' });
-    await flush();
+  it('rolls a refused move back to its place, with the server’s message; a stale edit shows the lead as it is now', async () => {
+    const t = startPipeline();
+    await open(t);
+    t.send({ type: 'user.moveLead', lead: leadOf('a2'), fromTabId: 0, toTabId: 1, index: 1 });
+    await t.calls.answer('adminLeadsUpdate', failResult(Code.LEAD_NEEDS_TAB, 'Closing a contact needs a custom tab first.'));
     expect(t.ids(0)).toEqual(['a1', 'a2', 'a3']);
     expect(t.ids(1)).toEqual(['b1']);
-    expect(t.panel(0)!.getSnapshot().context.leads[1]?.tabId).toBe(0);
     expect(t.snap().context.notice).toEqual({ kind: 'moveFailed', message: 'Closing a contact needs a custom tab first.' });
-    expect(t.snap().hasTag('moving')).toBe(false);
-    expect(t.fakes.loadCounts.calls).toHaveLength(1);
-  });
+    expect(t.calls.count('adminLeadsCount')).toBe(1);
 
-  it('rolls back after a network failure, and shows the current lead after a stale edit', async () => {
-    const t = start();
-    await t.open();
-    t.send({ type: 'user.moveLead', leadId: 'a1', fromTabId: 0, toTabId: 2 });
-    t.fakes.moveLead.reject(new Error('Network error, please check your connection and try again'));
-    await flush();
-    expect(t.ids(0)).toEqual(['a1', 'a2', 'a3']);
-    expect(t.ids(2)).toEqual([]);
-    expect(t.snap().context.notice?.message).toBe('Network error, please check your connection and try again');
-
-    t.send({ type: 'user.moveLead', leadId: 'a3', fromTabId: 0, toTabId: 2 });
+    t.send({ type: 'user.moveLead', lead: leadOf('a3'), fromTabId: 0, toTabId: 2, index: 2 });
     const fresh = leadOf('a3', { name: 'Renamed meanwhile', editTime: 5_000 });
-    t.fakes.moveLead.resolve({ ok: false, code: Code.STALE_EDIT, message: 'changed meanwhile', fresh });
-    await flush();
+    await t.calls.answer('adminLeadsUpdate', { ...failResult(Code.STALE_EDIT, 'changed meanwhile'), data: fresh });
     expect(t.ids(0)).toEqual(['a1', 'a2', 'a3']);
     expect(t.panel(0)!.getSnapshot().context.leads[2]).toEqual(fresh);
     expect(t.snap().context.notice).toEqual({ kind: 'moveFailed', message: 'changed meanwhile' });
   });
 
-  it('queues a second move while one saves; each has its own rollback', async () => {
-    const t = start();
-    await t.open();
-    t.send({ type: 'user.moveLead', leadId: 'a1', fromTabId: 0, toTabId: 1 });
-    t.send({ type: 'user.moveLead', leadId: 'a3', fromTabId: 0, toTabId: 2 });
-    // Both show at once; one call at a time.
+  it('queues a second move while one saves; a lead moved twice saves the second move with the first one’s edit time', async () => {
+    const t = startPipeline();
+    await open(t);
+    t.send({ type: 'user.moveLead', lead: leadOf('a1'), fromTabId: 0, toTabId: 1, index: 0 });
+    t.send({ type: 'user.moveLead', lead: leadOf('a1', { tabId: 1 }), fromTabId: 1, toTabId: 2, index: 0 });
+    t.send({ type: 'user.moveLead', lead: leadOf('a3'), fromTabId: 0, toTabId: 2, index: 1 });
     expect(t.ids(0)).toEqual(['a2']);
-    expect(t.ids(1)).toEqual(['a1', 'b1']);
-    expect(t.ids(2)).toEqual(['a3']);
-    expect(t.fakes.moveLead.calls).toHaveLength(1);
-    expect(t.snap().context.moves.map((m) => m.leadId)).toEqual(['a1', 'a3']);
-    t.fakes.moveLead.resolve({ ok: true, data: leadOf('a1', { tabId: 1, editTime: 2_000 }) });
-    await flush();
-    expect(t.snap().hasTag('moving')).toBe(true);
-    expect(t.fakes.moveLead.calls.at(-1)).toEqual({ realRole: 'admin', id: 'a3', editTime: 1_000, tabId: 2 });
-    t.fakes.moveLead.resolve({ ok: false, code: Code.NOT_FOUND, message: 'Not found' });
-    await flush();
-    expect(t.ids(0)).toEqual(['a2', 'a3']);
-    expect(t.ids(1)).toEqual(['a1', 'b1']);
-    expect(t.ids(2)).toEqual([]);
-    expect(t.snap().hasTag('moving')).toBe(false);
-    expect(t.snap().context.moves).toEqual([]);
-  });
-
-  it('a lead moved twice saves the second move with the edit time the first one answered', async () => {
-    const t = start();
-    await t.open();
-    t.send({ type: 'user.moveLead', leadId: 'a1', fromTabId: 0, toTabId: 1 });
-    t.send({ type: 'user.moveLead', leadId: 'a1', fromTabId: 1, toTabId: 2 });
     expect(t.ids(1)).toEqual(['b1']);
-    expect(t.ids(2)).toEqual(['a1']);
-    t.fakes.moveLead.resolve({ ok: true, data: leadOf('a1', { tabId: 1, editTime: 2_000 }) });
-    await flush();
+    expect(t.ids(2)).toEqual(['a3', 'a1']);
+    expect(t.calls.count('adminLeadsUpdate')).toBe(1);
+    await t.calls.answer('adminLeadsUpdate', okResult(leadOf('a1', { tabId: 1, editTime: 2_000 })));
     // The panels keep showing the later move.
     expect(t.ids(1)).toEqual(['b1']);
-    expect(t.fakes.moveLead.calls.at(-1)).toEqual({ realRole: 'admin', id: 'a1', editTime: 2_000, tabId: 2 });
-    t.fakes.moveLead.resolve({ ok: false, code: Code.INTERNAL, message: 'boom' });
-    await flush();
+    expect(t.calls.bodies('adminLeadsUpdate').at(-1)).toEqual({ id: 'a1', editTime: 2_000, tabId: 2 });
+    await t.calls.fail('adminLeadsUpdate', 'Network error, please check your connection and try again');
     // Back where the server has it: in tab 1, as the first move left it.
     expect(t.ids(1)).toEqual(['a1', 'b1']);
-    expect(t.ids(2)).toEqual([]);
+    expect(t.ids(2)).toEqual(['a3']);
+    expect(t.snap().context.notice?.message).toBe('Network error, please check your connection and try again');
+    expect(t.calls.bodies('adminLeadsUpdate').at(-1)).toEqual({ id: 'a3', editTime: 1_000, tabId: 2 });
+    await t.calls.answer('adminLeadsUpdate', failResult(Code.NOT_FOUND, 'Not found'));
     expect(t.ids(0)).toEqual(['a2', 'a3']);
-  });
-
-  it('a failed move drops the queued moves of the same lead', async () => {
-    const t = start();
-    await t.open();
-    t.send({ type: 'user.moveLead', leadId: 'a1', fromTabId: 0, toTabId: 1 });
-    t.send({ type: 'user.moveLead', leadId: 'a1', fromTabId: 1, toTabId: 2 });
-    t.fakes.moveLead.resolve({ ok: false, code: Code.INTERNAL, message: 'boom' });
-    await flush();
-    expect(t.fakes.moveLead.calls).toHaveLength(1);
-    expect(t.ids(0)).toEqual(['a1', 'a2', 'a3']);
-    expect(t.ids(1)).toEqual(['b1']);
     expect(t.ids(2)).toEqual([]);
-    expect(t.snap().hasTag('moving')).toBe(false);
+    expect(selectMovesFlow(t.snap())!.getSnapshot().context.moves).toEqual([]);
   });
 });
 
-describe('pipeline machine: the lead form, close, reopen and delete', () => {
-  it('opens the form to add (in a tab or No tabs) or edit; a save puts the lead in its tab, out of the one it left', async () => {
-    const t = start();
-    await t.open();
-    t.send({ type: 'user.addLead' });
-    expect(t.snap().hasTag('editing')).toBe(true);
-    expect(t.snap().context.editing).toEqual({ mode: 'add', tabId: 0 });
-    t.send({ type: 'form.closed' });
-    expect(t.snap().context.editing).toBeNull();
+describe('pipeline flow: a lead’s dialog', () => {
+  it('adds a lead in a tab through the lead form: the saved lead shows in its panel and the counts refresh', async () => {
+    const t = startPipeline();
+    await open(t);
     t.send({ type: 'user.addLead', tabId: 2 });
-    expect(t.snap().context.editing).toEqual({ mode: 'add', tabId: 2 });
-    t.send({ type: 'form.saved', lead: leadOf('n1', { tabId: 2 }) });
-    expect(t.snap().hasTag('editing')).toBe(false);
+    const form = selectLeadDialog(t.snap())!.getSnapshot().children.leadForm!;
+    expect(form.getSnapshot().context).toMatchObject({ mode: 'add', values: expect.objectContaining({ tabId: '2' }) });
+    form.send({ type: 'user.change', field: 'name', value: 'Nora' });
+    form.send({ type: 'user.submit' });
+    expect(t.calls.bodies('adminLeadsAdd')).toEqual([{ name: 'Nora', tabId: 2 }]);
+    await t.calls.answer('adminLeadsAdd', okResult(leadOf('n1', { tabId: 2, name: 'Nora' })));
+    expect(selectLeadDialog(t.snap())).toBeUndefined();
     expect(t.ids(2)).toEqual(['n1']);
-    expect(t.fakes.loadCounts.calls).toHaveLength(2);
+    expect(t.calls.count('adminLeadsCount')).toBe(2);
+  });
 
+  it('an edit that moves the lead to another tab takes it out of the tab it left; a cancel changes nothing', async () => {
+    const t = startPipeline();
+    await open(t);
     const b1 = t.panel(1)!.getSnapshot().context.leads[0]!;
     t.send({ type: 'user.editLead', lead: b1 });
-    expect(t.snap().context.editing).toEqual({ mode: 'edit', lead: b1 });
-    // The form moved it to tab 2 (previousTabId left out: the edited lead's tab is used).
-    t.send({ type: 'form.saved', lead: { ...b1, tabId: 2, name: 'Moved' } });
+    let form = selectLeadDialog(t.snap())!.getSnapshot().children.leadForm!;
+    form.send({ type: 'user.change', field: 'tabId', value: '2' });
+    form.send({ type: 'user.submit' });
+    await t.calls.answer('adminLeadsUpdate', okResult({ ...b1, tabId: 2, editTime: 3_000 }));
     expect(t.ids(1)).toEqual([]);
-    expect(t.ids(2)).toEqual(['b1', 'n1']);
+    expect(t.ids(2)).toEqual(['b1']);
     t.send({ type: 'user.editLead', lead: leadOf('a1') });
-    t.send({ type: 'form.saved', lead: leadOf('a1', { name: 'Ana' }), previousTabId: 0 });
-    expect(t.ids(0)).toEqual(['a1', 'a2', 'a3']);
-    expect(t.panel(0)!.getSnapshot().context.leads[0]?.name).toBe('Ana');
+    form = selectLeadDialog(t.snap())!.getSnapshot().children.leadForm!;
+    form.send({ type: 'user.cancel' });
+    expect(selectLeadDialog(t.snap())).toBeUndefined();
+    expect(t.calls.count('adminLeadsCount')).toBe(2);
   });
 
-  it('closes a lead with a reason: gone from its panel unless closed leads are shown; counts refresh', async () => {
-    const t = start();
-    await t.open();
-    const a2 = leadOf('a2');
-    t.send({ type: 'user.closeLead', lead: a2 });
-    expect(t.snap().hasTag('closing')).toBe(true);
-    expect(t.snap().context.target).toEqual(a2);
-    t.send({ type: 'user.confirmClose', reason: '  Bought elsewhere ' });
-    expect(t.snap().hasTag('busy')).toBe(true);
+  it('closes a lead with the reason typed: gone from its panel unless closed leads are shown; counts refresh', async () => {
+    const t = startPipeline();
+    await open(t);
+    t.send({ type: 'user.closeLead', lead: leadOf('a2') });
+    const dialog = selectLeadDialog(t.snap())!;
+    expect(dialog.getSnapshot().hasTag('closing')).toBe(true);
+    dialog.send({ type: 'user.typeReason', reason: '  Bought elsewhere ' });
+    dialog.send({ type: 'user.confirm' });
+    expect(dialog.getSnapshot().hasTag('busy')).toBe(true);
     // A running close is not cancelled.
-    t.send({ type: 'user.cancel' });
-    expect(t.snap().hasTag('busy')).toBe(true);
-    expect(t.fakes.closeLead.calls).toEqual([{ realRole: 'admin', id: 'a2', isClosed: true, closedReason: 'Bought elsewhere' }]);
-    t.fakes.closeLead.resolve({ ok: true, data: { ...a2, isClosed: true, closedReason: 'Bought elsewhere' } });
-    await flush();
-    expect(t.snap().hasTag('closing')).toBe(false);
-    expect(t.snap().context.target).toBeNull();
+    dialog.send({ type: 'user.cancel' });
+    expect(dialog.getSnapshot().hasTag('busy')).toBe(true);
+    expect(t.calls.bodies('adminLeadsClose')).toEqual([{ id: 'a2', isClosed: true, closedReason: 'Bought elsewhere' }]);
+    await t.calls.answer('adminLeadsClose', okResult(leadOf('a2', { isClosed: true, closedReason: 'Bought elsewhere' })));
+    expect(selectLeadDialog(t.snap())).toBeUndefined();
     expect(t.ids(0)).toEqual(['a1', 'a3']);
-    expect(t.fakes.loadCounts.calls).toHaveLength(2);
-
-    t.send({ type: 'user.filterNow', patch: { showClosed: true } });
-    t.pages.answer(0, leadsOf('a', 3));
-    await flush();
-    t.send({ type: 'user.closeLead', lead: leadOf('a1') });
-    t.send({ type: 'user.confirmClose', reason: '' });
-    expect(t.fakes.closeLead.calls.at(-1)).toEqual({ realRole: 'admin', id: 'a1', isClosed: true });
-    t.fakes.closeLead.resolve({ ok: true, data: leadOf('a1', { isClosed: true }) });
-    await flush();
-    expect(t.ids(0)).toEqual(['a1', 'a2', 'a3']);
-    expect(t.panel(0)!.getSnapshot().context.leads[0]?.isClosed).toBe(true);
+    expect(t.calls.count('adminLeadsCount')).toBe(2);
   });
 
-  it('a refused close (LEAD_NEEDS_TAB) closes the dialog with the server message; cancel closes it without a call', async () => {
-    const t = start();
-    await t.open();
-    t.send({ type: 'user.closeLead', lead: leadOf('a1') });
-    t.send({ type: 'user.cancel' });
-    expect(t.snap().hasTag('closing')).toBe(false);
-    expect(t.fakes.closeLead.calls).toEqual([]);
-    // A closed lead is not closed again.
+  it('a closed lead is not closed again; a refused close is a notice; a reopen puts the lead back', async () => {
+    const t = startPipeline();
+    await open(t);
     t.send({ type: 'user.closeLead', lead: leadOf('a1', { isClosed: true }) });
-    expect(t.snap().hasTag('closing')).toBe(false);
+    expect(selectLeadDialog(t.snap())).toBeUndefined();
+    t.send({ type: 'user.reopenLead', lead: leadOf('a1') });
+    expect(selectLeadDialog(t.snap())).toBeUndefined();
     t.send({ type: 'user.closeLead', lead: leadOf('a1') });
-    t.send({ type: 'user.confirmClose', reason: 'x' });
-    t.fakes.closeLead.resolve({ ok: false, code: Code.LEAD_NEEDS_TAB, message: 'Closing a contact needs a custom tab first.' });
-    await flush();
-    expect(t.snap().hasTag('closing')).toBe(false);
+    selectLeadDialog(t.snap())!.send({ type: 'user.confirm' });
+    expect(t.calls.bodies('adminLeadsClose')).toEqual([{ id: 'a1', isClosed: true }]);
+    await t.calls.answer('adminLeadsClose', failResult(Code.LEAD_NEEDS_TAB, 'Closing a contact needs a custom tab first.'));
     expect(t.snap().context.notice).toEqual({ kind: 'closeFailed', message: 'Closing a contact needs a custom tab first.' });
     expect(t.ids(0)).toEqual(['a1', 'a2', 'a3']);
-    expect(t.fakes.loadCounts.calls).toHaveLength(1);
-  });
-
-  it('reopens a closed lead at once and puts it back', async () => {
-    const t = start();
-    await t.open();
-    t.send({ type: 'user.reopenLead', lead: leadOf('a1') });
-    expect(t.fakes.closeLead.calls).toEqual([]);
     const closed = leadOf('c1', { tabId: 1, isClosed: true });
     t.send({ type: 'user.reopenLead', lead: closed });
-    expect(t.fakes.closeLead.calls).toEqual([{ realRole: 'admin', id: 'c1', isClosed: false }]);
-    t.fakes.closeLead.resolve({ ok: true, data: { ...closed, isClosed: false } });
-    await flush();
+    expect(t.calls.bodies('adminLeadsClose').at(-1)).toEqual({ id: 'c1', isClosed: false });
+    await t.calls.answer('adminLeadsClose', okResult({ ...closed, isClosed: false }));
     expect(t.ids(1)).toEqual(['c1', 'b1']);
-    expect(t.fakes.loadCounts.calls).toHaveLength(2);
-    t.send({ type: 'user.reopenLead', lead: closed });
-    t.fakes.closeLead.reject(new Error('Network error'));
-    await flush();
-    expect(t.snap().context.notice).toEqual({ kind: 'closeFailed', message: 'Network error' });
   });
 
   it('deletes a lead after the confirmation; a refusal is a notice', async () => {
-    const t = start();
-    await t.open();
+    const t = startPipeline();
+    await open(t);
     t.send({ type: 'user.deleteLead', lead: leadOf('a3') });
-    expect(t.snap().hasTag('confirmDelete')).toBe(true);
-    t.send({ type: 'user.confirm' });
-    expect(t.snap().hasTag('busy')).toBe(true);
-    expect(t.fakes.deleteLead.calls).toEqual([{ realRole: 'admin', id: 'a3' }]);
-    t.fakes.deleteLead.resolve({ ok: true });
-    await flush();
+    selectLeadDialog(t.snap())!.send({ type: 'user.confirm' });
+    expect(t.calls.bodies('adminLeadsDelete')).toEqual([{ id: 'a3' }]);
+    await t.calls.answer('adminLeadsDelete', okResult(null));
     expect(t.ids(0)).toEqual(['a1', 'a2']);
     expect(t.panel(0)!.getSnapshot().context.totalCount).toBe(2);
-    expect(t.fakes.loadCounts.calls).toHaveLength(2);
     t.send({ type: 'user.deleteLead', lead: leadOf('a1') });
-    t.send({ type: 'user.confirm' });
-    t.fakes.deleteLead.resolve({ ok: false, code: Code.NOT_FOUND, message: 'Not found' });
-    await flush();
-    expect(t.snap().hasTag('confirmDelete')).toBe(false);
+    selectLeadDialog(t.snap())!.send({ type: 'user.confirm' });
+    await t.calls.answer('adminLeadsDelete', failResult(Code.NOT_FOUND, 'Not found'));
     expect(t.snap().context.notice).toEqual({ kind: 'deleteFailed', message: 'Not found' });
     expect(t.ids(0)).toEqual(['a1', 'a2']);
   });
 });
 
-describe('pipeline machine: tabs', () => {
-  it('adds a tab: a refused name stays in the dialog; a saved one reloads the tabs (a panel for it) and the counts', async () => {
-    const t = start();
-    await t.open();
-    t.send({ type: 'user.addTab' });
-    expect(t.snap().hasTag('tabDialog')).toBe(true);
-    expect(t.snap().context.tabDialog).toEqual({ mode: 'add' });
-    t.send({ type: 'user.saveTab', name: '   ' });
-    expect(t.snap().context.tabError).toBe('Enter a tab name');
-    expect(t.fakes.saveTab.calls).toEqual([]);
-    t.send({ type: 'user.saveTab', name: ' Won ' });
-    expect(t.snap().hasTag('busy')).toBe(true);
-    expect(t.snap().context.tabError).toBeNull();
-    expect(t.fakes.saveTab.calls).toEqual([{ realRole: 'admin', name: 'Won' }]);
-    t.fakes.saveTab.resolve({ ok: false, code: Code.TAB_NAME_CONFLICT, message: 'A tab with this name already exists.' });
-    await flush();
-    expect(t.snap().hasTag('tabDialog')).toBe(true);
-    expect(t.snap().hasTag('busy')).toBe(false);
-    expect(t.snap().context.tabError).toBe('A tab with this name already exists.');
-    t.send({ type: 'user.saveTab', name: 'Won 2' });
-    t.fakes.saveTab.resolve({ ok: true, data: tabOf(3, 'Won 2') });
-    await flush();
-    expect(t.snap().hasTag('tabDialog')).toBe(false);
-    expect(t.fakes.loadTabs.calls).toHaveLength(2);
-    expect(t.fakes.loadCounts.calls).toHaveLength(2);
+describe('pipeline flow: tabs', () => {
+  it('adds a tab with the name typed: the contract’s rule first, a name in use stays in the dialog; a saved tab gets a panel and the counts refresh', async () => {
+    const t = startPipeline();
+    await open(t);
+    t.tabs().send({ type: 'user.addTab' });
+    t.tabs().send({ type: 'user.typeTabName', name: '   ' });
+    t.tabs().send({ type: 'user.saveTab' });
+    expect(t.tabs().getSnapshot().context.error).toBe('Enter a tab name');
+    t.tabs().send({ type: 'user.typeTabName', name: ' Won ' });
+    t.tabs().send({ type: 'user.saveTab' });
+    expect(t.calls.bodies('adminTabAdd')).toEqual([{ tabName: 'Won' }]);
+    await t.calls.answer('adminTabAdd', failResult(Code.TAB_NAME_CONFLICT, 'A tab with this name already exists.'));
+    expect(t.tabs().getSnapshot().context.error).toBe('A tab with this name already exists.');
+    t.tabs().send({ type: 'user.typeTabName', name: 'Won 2' });
+    t.tabs().send({ type: 'user.saveTab' });
     const kept = t.panel(1);
-    t.fakes.loadTabs.resolve([noTabs, tabOf(1), tabOf(2), tabOf(3, 'Won 2')]);
-    await flush();
+    await t.calls.answer('adminTabAdd', okResult(tabOf(3, 'Won 2')));
+    expect(t.tabs().getSnapshot().hasTag('tabDialog')).toBe(false);
+    expect(t.calls.count('adminLeadsCount')).toBe(2);
+    await t.calls.answer('adminUserTabs', okResult({ tabs: [...threeTabs, tabOf(3, 'Won 2')] }));
     expect(t.snap().context.panels.map((p) => p.tabId)).toEqual([0, 1, 2, 3]);
     expect(t.panel(1)).toBe(kept);
-    expect(t.pages.latest(3).input).toMatchObject({ tabId: 3, page: 1 });
+    expect(leadsListed(t).at(-1)).toMatchObject({ tabId: 3, page: 1 });
   });
 
-  it('renames a custom tab (not No tabs)', async () => {
-    const t = start();
-    await t.open();
-    t.send({ type: 'user.renameTab', tab: noTabs });
-    expect(t.snap().hasTag('tabDialog')).toBe(false);
-    t.send({ type: 'user.renameTab', tab: tabOf(2) });
-    expect(t.snap().context.tabDialog).toEqual({ mode: 'rename', tab: tabOf(2) });
-    // Confirm is the delete dialog's.
-    t.send({ type: 'user.confirm' });
-    expect(t.fakes.deleteTab.calls).toEqual([]);
-    t.send({ type: 'user.saveTab', name: 'Hot' });
-    expect(t.fakes.saveTab.calls).toEqual([{ realRole: 'admin', name: 'Hot', tabId: 2 }]);
-    t.fakes.saveTab.reject(new Error('Network error'));
-    await flush();
-    expect(t.snap().context.tabError).toBe('Network error');
-    t.send({ type: 'user.cancel' });
-    expect(t.snap().hasTag('tabDialog')).toBe(false);
-    expect(t.snap().context.tabError).toBeNull();
-  });
-
-  it('deletes a tab after the confirmation: its panel stops, No tabs reloads (its leads moved there), counts refresh', async () => {
-    const t = start();
-    await t.open();
-    t.send({ type: 'user.deleteTab', tab: tabOf(1) });
-    expect(t.snap().context.tabDialog).toEqual({ mode: 'delete', tab: tabOf(1) });
-    t.send({ type: 'user.saveTab', name: 'nope' });
-    expect(t.fakes.saveTab.calls).toEqual([]);
-    t.send({ type: 'user.confirm' });
-    expect(t.fakes.deleteTab.calls).toEqual([{ realRole: 'admin', tabId: 1 }]);
+  it('deletes a tab after the confirmation: No tabs reloads (its leads moved there), the tab’s panel stops when the tabs come back', async () => {
+    const t = startPipeline();
+    await open(t);
+    t.tabs().send({ type: 'user.deleteTab', tab: tabOf(1) });
+    t.tabs().send({ type: 'user.confirm' });
+    expect(t.calls.bodies('adminTabDelete')).toEqual([{ tabId: 1 }]);
     const removed = t.panel(1)!;
-    const loadsBefore = t.pages.calls.length;
-    t.fakes.deleteTab.resolve({ ok: true });
-    await flush();
-    expect(t.pages.calls.slice(loadsBefore).map((c) => c.input.tabId)).toEqual([0]);
-    expect(t.fakes.loadCounts.calls).toHaveLength(2);
-    t.fakes.loadTabs.resolve([noTabs, tabOf(2)]);
-    await flush();
+    await t.calls.answer('adminTabDelete', okResult(null));
+    expect(leadsListed(t).map((b) => b.tabId)).toEqual([0]);
+    expect(t.calls.count('adminLeadsCount')).toBe(2);
+    await t.calls.answer('adminUserTabs', okResult({ tabs: [noTabs, tabOf(2)] }));
     expect(removed.getSnapshot().status).toBe('stopped');
     expect(t.snap().context.panels.map((p) => p.tabId)).toEqual([0, 2]);
   });
 
-  it('moves a custom tab at once, saves the full order, and rolls back a failure with a notice', async () => {
-    const t = start();
-    await t.open();
-    t.send({ type: 'user.moveTab', tabId: 1, direction: -1 });
-    t.send({ type: 'user.moveTab', tabId: 0, direction: 1 });
-    expect(t.fakes.reorderTabs.calls).toEqual([]);
-    t.send({ type: 'user.moveTab', tabId: 1, direction: 1 });
-    expect(t.snap().context.tabs.map((x) => x.id)).toEqual([0, 2, 1]);
+  it('moves a custom tab at once (its panel too), saves the order and rolls a failure back with a notice', async () => {
+    const t = startPipeline();
+    await open(t);
+    t.tabs().send({ type: 'user.moveTab', tabId: 1, direction: 1 });
     expect(t.snap().context.panels.map((p) => p.tabId)).toEqual([0, 2, 1]);
-    expect(t.fakes.reorderTabs.calls).toEqual([{ realRole: 'admin', tabIds: [2, 1] }]);
-    t.fakes.reorderTabs.resolve({ ok: true, data: [noTabs, tabOf(2), tabOf(1)] });
-    await flush();
-    expect(t.snap().context.tabOrderBefore).toBeNull();
-    t.send({ type: 'user.moveTab', tabId: 1, direction: -1 });
-    expect(t.snap().context.tabs.map((x) => x.id)).toEqual([0, 1, 2]);
-    t.fakes.reorderTabs.resolve({ ok: false, code: Code.VALIDATION, message: 'The request is not valid' });
-    await flush();
-    expect(t.snap().context.tabs.map((x) => x.id)).toEqual([0, 2, 1]);
-    expect(t.snap().context.panels.map((p) => p.tabId)).toEqual([0, 2, 1]);
+    expect(t.calls.bodies('adminTabReorder')).toEqual([{ tabIds: [2, 1] }]);
+    await t.calls.answer('adminTabReorder', failResult(Code.VALIDATION, 'The request is not valid'));
+    expect(t.snap().context.panels.map((p) => p.tabId)).toEqual([0, 1, 2]);
     expect(t.snap().context.notice).toEqual({ kind: 'tabFailed', message: 'The request is not valid' });
   });
 });
 
-describe('pipeline machine: filters', () => {
-  it('applies a typed search once, 300 ms after the last keystroke, writing the URL and reloading every panel', async () => {
-    const t = start();
-    await t.open();
-    for (const search of ['a', 'an', 'ana']) {
-      t.send({ type: 'user.filter', patch: { search } });
-      t.clock.increment(FILTER_DEBOUNCE_MS - 1);
-    }
-    expect(t.pages.calls).toHaveLength(3);
-    expect(t.syncUrl).not.toHaveBeenCalled();
-    t.clock.increment(1);
-    expect(t.snap().context.filters.search).toBe('ana');
-    expect(t.syncUrl.mock.calls).toEqual([[{ query: 'q=ana' }]]);
-    expect(t.pages.calls.slice(3).map((c) => [c.input.tabId, c.input.filters.search, c.input.page])).toEqual([
-      [0, 'ana', 1],
-      [1, 'ana', 1],
-      [2, 'ana', 1],
-    ]);
-    // The panels keep their leads until the new pages arrive.
-    expect(t.ids(0)).toEqual(['a1', 'a2', 'a3']);
+describe('pipeline flow: import and batch tagging', () => {
+  it('opens the import wizard into No tabs; its import reloads the panels and counts while it stays open; its end closes it', async () => {
+    const t = startPipeline();
+    await open(t);
+    t.send({ type: 'user.import' });
+    const wizard = selectImportWizard(t.snap())!;
+    expect(wizard.getSnapshot().context).toMatchObject({ realRole: 'admin', tabId: 0 });
+    t.send({ type: 'import.imported', counts: { total: 2, added: 2, updated: 0, unchanged: 0, skipped: 0 } });
+    expect(leadsListed(t).map((b) => b.tabId)).toEqual([0, 1, 2]);
+    expect(t.calls.count('adminLeadsCount')).toBe(2);
+    expect(selectImportWizard(t.snap())).toBe(wizard);
+    wizard.send({ type: 'user.close' });
+    expect(selectImportWizard(t.snap())).toBeUndefined();
   });
 
-  it('applies switches at once with a pending search; the same filters again change nothing', async () => {
-    const t = start();
-    await t.open();
-    t.send({ type: 'user.filter', patch: { search: 'b' } });
-    t.send({ type: 'user.filterNow', patch: { awaitReply: true } });
-    expect(t.snap().context.filters).toEqual({ ...DEFAULT_FILTERS, search: 'b', awaitReply: true });
-    expect(t.syncUrl.mock.calls).toEqual([[{ query: 'q=b&await=1' }]]);
-    t.clock.increment(FILTER_DEBOUNCE_MS);
-    expect(t.syncUrl).toHaveBeenCalledTimes(1);
-    expect(t.pages.calls).toHaveLength(6);
-    t.send({ type: 'user.filterNow', patch: { awaitReply: true } });
-    t.send({ type: 'user.filter', patch: { search: 'b' } });
-    t.clock.increment(FILTER_DEBOUNCE_MS);
-    expect(t.syncUrl).toHaveBeenCalledTimes(1);
-    expect(t.pages.calls).toHaveLength(6);
+  it('tags every open lead of a tab; the frequently-used values fetched are handed to the next dialog for 10 s, then fetched again', async () => {
+    const t = startPipeline();
+    await open(t);
+    t.send({ type: 'user.tagLeads', tabId: 1, count: 1 });
+    let tagging = selectBatchTag(t.snap())!;
+    expect(tagging.getSnapshot().context).toMatchObject({ selection: { mode: 'allMatching', filter: { tabId: 1 } }, count: 1, realRole: 'admin', frequent: null });
+    const values = [{ valueId: 100, value: 'Low', tagId: 10, tagName: 'Budget', count: 4 }];
+    await t.calls.answer('tagList', okResult({ items: [] }));
+    await t.calls.answer('frequentTagValues', okResult({ items: values }));
+    expect(t.snap().context.frequent?.items).toEqual(values);
+    tagging.send({ type: 'user.cancel' });
+    expect(selectBatchTag(t.snap())).toBeUndefined();
+    expect(leadsListed(t)).toEqual([]);
+
+    t.send({ type: 'user.tagLeads', tabId: 0, count: 3 });
+    tagging = selectBatchTag(t.snap())!;
+    expect(tagging.getSnapshot().context.frequent?.items).toEqual(values);
+    expect(t.calls.count('frequentTagValues')).toBe(1);
+    await t.calls.answer('tagList', okResult({ items: [{ id: 10, name: 'Budget', tagTypeId: 1, typeName: 'Profile', isActive: true, values: [{ id: 100, value: 'Low' }] }] }));
+    tagging.send({ type: 'user.toggleAdd', valueId: 100 });
+    tagging.send({ type: 'user.apply' });
+    expect(t.calls.bodies('adminBatchUpdateTag')).toEqual([{ selection: { mode: 'allMatching', filter: { tabId: 0 } }, addTagValueIds: [100], removeTagValueIds: [] }]);
+    await t.calls.answer('adminBatchUpdateTag', okResult({ updated: 3 }));
+    expect(t.shown).toEqual([{ text: expect.stringContaining('3'), type: 'success' }]);
+    expect(selectBatchTag(t.snap())).toBeUndefined();
+    expect(leadsListed(t).map((b) => b.tabId)).toEqual([0, 1, 2]);
+
+    t.clock.increment(FREQUENT_TAGS_KEEP_MS);
+    expect(t.snap().context.frequent).toBeNull();
+    t.send({ type: 'user.tagLeads', tabId: 2, count: 0 });
+    expect(t.calls.count('frequentTagValues')).toBe(2);
   });
 
-  it('a filter change cancels the panels’ running loads; their late answers are ignored', async () => {
-    const t = start();
-    t.send({ type: 'pipeline.open', realRole: 'admin', pageSize: 40, filters: DEFAULT_FILTERS });
-    t.fakes.loadTabs.resolve([noTabs]);
-    await flush();
-    const first = t.pages.latest(0);
-    t.send({ type: 'user.filterNow', patch: { sort: 'name' } });
-    expect(first.signal.aborted).toBe(true);
-    first.resolve({ rows: leadsOf('old', 2), totalCount: 2 });
-    await flush();
-    expect(t.ids(0)).toEqual([]);
-    t.pages.answer(0, leadsOf('new', 1));
-    await flush();
-    expect(t.ids(0)).toEqual(['new1']);
-  });
-
-  it('drops a pending search when the screen went away before the debounce ended', async () => {
-    const t = start();
-    await t.open();
-    t.send({ type: 'user.filter', patch: { search: 'x' } });
-    t.send({ type: 'pipeline.close' });
-    t.clock.increment(FILTER_DEBOUNCE_MS);
-    expect(t.syncUrl).not.toHaveBeenCalled();
-    expect(t.snap().context.filters.search).toBe('');
-    expect(t.snap().context.pendingFilters).toEqual({});
+  it('forgets the frequently-used values when the member changes', async () => {
+    const t = startPipeline();
+    await open(t);
+    t.send({ type: 'tags.frequentFetched', frequent: { items: [], fetchedAt: 1 } });
+    expect(t.snap().context.frequent).not.toBeNull();
+    t.send({ type: 'member.selected', userId: 'u-other' });
+    expect(t.snap().context.frequent).toBeNull();
   });
 });
 
-describe('pipeline machine: broadcasts of the app system', () => {
-  it('member.selected while open reloads tabs, panels and counts for the new member', async () => {
-    const t = start();
-    await t.open();
-    t.send({ type: 'user.moveLead', leadId: 'a1', fromTabId: 0, toTabId: 1 });
+describe('pipeline flow: broadcasts of the app system', () => {
+  it('member.selected on screen reloads tabs, panels and counts for the new member', async () => {
+    const t = startPipeline();
+    await open(t);
+    t.send({ type: 'user.moveLead', lead: leadOf('a1'), fromTabId: 0, toTabId: 1, index: 0 });
     const old = t.panel(0)!;
+    const moves = selectMovesFlow(t.snap())!;
     t.send({ type: 'member.selected', userId: 'u-other' });
     expect(old.getSnapshot().status).toBe('stopped');
-    expect(t.snap().context).toMatchObject({ panels: [], tabs: [], counts: {}, totalLeads: null, moves: [] });
-    expect(t.snap().hasTag('loadingTabs')).toBe(true);
-    expect(t.snap().hasTag('moving')).toBe(false);
-    expect(t.fakes.loadTabs.calls).toHaveLength(2);
-    expect(t.fakes.loadCounts.calls).toHaveLength(2);
-    t.fakes.loadTabs.resolve([noTabs, tabOf(9)]);
-    await flush();
+    expect(moves.getSnapshot().status).toBe('stopped');
+    expect(t.snap().context).toMatchObject({ panels: [], tabs: [], counts: {}, totalLeads: null });
+    expect(t.calls.count('adminUserTabs')).toBe(2);
+    expect(t.calls.count('adminLeadsCount')).toBe(2);
+    await t.calls.answer('adminUserTabs', okResult({ tabs: [noTabs, tabOf(9)] }));
     expect(t.snap().context.panels.map((p) => p.ref.id)).toEqual(['panel-0', 'panel-9']);
     expect(t.panel(0)).not.toBe(old);
   });
 
-  it('member.selected while the screen is away forgets everything; the next open loads again', async () => {
-    const t = start();
-    await t.open();
-    t.send({ type: 'pipeline.close' });
+  it('member.selected or leads.changed while the screen is away forgets everything; the next show loads again', async () => {
+    const t = startPipeline();
+    await open(t);
+    t.send(shown(routeTo('/contacts')));
     t.send({ type: 'member.selected', userId: 'u-other' });
-    expect(t.snap().matches('idle')).toBe(true);
+    expect(t.snap().value).toBe('idle');
     expect(t.snap().context.panels).toEqual([]);
-    t.send({ type: 'pipeline.open', realRole: 'admin', pageSize: 40, filters: DEFAULT_FILTERS });
-    expect(t.fakes.loadTabs.calls).toHaveLength(2);
+    t.send(shown(routeTo('/pipeline')));
+    expect(t.calls.count('adminUserTabs')).toBe(2);
+    t.send(shown(routeTo('/contacts')));
+    t.send({ type: 'leads.changed' });
+    expect(t.snap().value).toBe('idle');
   });
 
-  it('session.ended goes back to idle with everything cleared', async () => {
-    const t = start();
-    await t.open({ ...DEFAULT_FILTERS, search: 'q' });
+  it('leads.changed on screen reloads; with hideClosed the closed leads shown are hidden and the URL says so', async () => {
+    const t = startPipeline(routeTo('/pipeline', '?closed=1'));
+    await open(t);
+    t.send({ type: 'leads.changed' });
+    expect(t.calls.count('adminUserTabs')).toBe(2);
+    expect(t.urls).toEqual([]);
+    t.send({ type: 'leads.changed', hideClosed: true });
+    expect(t.snap().context.filters.showClosed).toBe(false);
+    expect(t.urls).toEqual(['/pipeline']);
+    expect(selectFiltersFlow(t.snap())!.getSnapshot().context.filters.showClosed).toBe(false);
+    expect(t.calls.count('adminUserTabs')).toBe(3);
+  });
+
+  it('session.ended goes back to idle with everything cleared but the screen’s size', async () => {
+    const t = startPipeline(routeTo('/pipeline', '?q=q'), { narrow: true });
+    await open(t);
     const old = t.panel(1)!;
-    t.send({ type: 'user.addTab' });
+    t.tabs().send({ type: 'user.addTab' });
     t.send({ type: 'session.ended' });
-    expect(t.snap().matches('idle')).toBe(true);
+    expect(t.snap().value).toBe('idle');
     expect(old.getSnapshot().status).toBe('stopped');
-    expect(t.snap().context).toMatchObject({
-      realRole: 'member',
-      filters: DEFAULT_FILTERS,
-      tabs: [],
-      panels: [],
-      totalLeads: null,
-      tabDialog: null,
-      visible: false,
-    });
+    expect(t.snap().context).toMatchObject({ realRole: 'member', pageSize: 5, shown: false, filters: DEFAULT_FILTERS, tabs: [], panels: [], totalLeads: null, frequent: null });
     expect(t.snap().tags.size).toBe(0);
   });
 });

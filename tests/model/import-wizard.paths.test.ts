@@ -4,14 +4,13 @@
  * back and forth, the check and the import with their failures and retries, closing; each step
  * runs exactly the effects it should, with their inputs (the parse with the chosen file, the row
  * check and the server's check and import with the mapping, the download with the skipped rows,
- * the parser let go at the end).
+ * the parser made ready at the start and let go at the end, the parent told of the outcome).
  */
 import { Code, codeMessage } from '../../src/contract/codes';
 import { IMPORT_MAX_BYTES, importRowErrors, type ImportRowError } from '../../src/contract/lead-files';
 import {
   importWizardMachine,
   relationBody,
-  skippedDownload,
   type ImportWizardContext,
   type TableSummary,
 } from '../../src/machines/import-wizard.machine';
@@ -74,7 +73,7 @@ const callInput = (c: ImportWizardContext) => ({ realRole: c.realRole, tabId: c.
 
 const effects = (step: EffectStep): Effect[] => {
   const { event, before, after } = step;
-  if (!before) return [];
+  if (!before) return [actionRan('prepareParser')];
   const c = before.context as ImportWizardContext;
   const out: Effect[] = [];
   // A file that is not too large is parsed (again, when another comes while one is parsed).
@@ -83,9 +82,12 @@ const effects = (step: EffectStep): Effect[] => {
   if (enters(step, 'importWizard.review.checking')) out.push(actorRan('checkImport', callInput(after.context as ImportWizardContext)));
   if (enters(step, 'importWizard.review.importing')) out.push(actorRan('runImport', callInput(c)));
   if (event.type === 'user.downloadSkipped' && before.matches({ review: 'ready' }) && (c.check?.skippedRows.length ?? 0) > 0) {
-    out.push(actionRan('saveSkippedRows', skippedDownload(c, 'Reason', reasonTexts)));
+    // The one check with skipped rows lists row 2 (its reason's text is its key here); the file is leads.csv.
+    out.push(actionRan('saveSkippedRows', { lines: [{ row: 2, reason: 'phoneEmpty' }], reasonHeader: 'Reason', filename: 'leads-skipped.csv' }));
   }
   if (enters(step, 'importWizard.done') || enters(step, 'importWizard.closed')) out.push(actionRan('releaseParser'));
+  // The parent hears what the import did (the one successful answer above).
+  if (enters(step, 'importWizard.done')) out.push(actionRan('announceImported', { total: 2, added: 1, updated: 0, unchanged: 0, skipped: 1 }));
   return out;
 };
 

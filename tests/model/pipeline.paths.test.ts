@@ -1,294 +1,238 @@
 /**
- * Generated path tests of the pipeline machine: every state and transition is reached, and each
- * step runs exactly the calls the SPEC asks for (§2 Pipeline, §4 Lead): the tabs and counts when
- * opened, reopened for another role or page size, or when the member changes; a panel per new tab;
- * one lead move saved at a time (a later one after it); counts again after an add, a save, a move,
- * a close, a reopen, a delete and a tab change; the tabs again after a tab is added, renamed or
- * deleted; the tab order; the dialogs' calls after their confirmation; the URL after a filter
- * change (a typed search after its debounce).
+ * Generated path tests of the pipeline flow (SPEC §2 Pipeline, §3 Lead search options, §4 Lead):
+ * every state and transition is reached, and each step starts exactly the child flows and calls
+ * the SPEC asks for and sends its children exactly the events it should (the path helper records
+ * what the machine sends each child), with the values written out:
+ * - the route: shown on the pipeline's path with the viewer's real role and the query's filters
+ *   (the filters child started with them; a later URL told to it), hidden elsewhere, shown again
+ *   with other filters (the panels reloaded), everything again for another role;
+ * - the board: the tabs and moves children and the counts, again for another member, page size
+ *   or a change of leads elsewhere (closed leads hidden: the filters child told); one lead panel
+ *   spawned per tab listed; the panels told what the moves, a lead's dialog, an import, batch
+ *   tagging and a deleted tab changed; the counts again after every change;
+ * - the dialogs: a lead's dialog, the import wizard and batch tagging started with their inputs.
  *
- * Six regions run side by side; to keep the graph small, while some regions are busy only their
- * events (and the app's broadcasts and the screen's open/close) are tried.
+ * Several regions run side by side; to keep the graph small, every action starts from the usual
+ * board (the owner, a wide screen, no filter, the three tabs, leads), and other situations try
+ * only what changes or leaves them.
  */
 import type { AnyMachineSnapshot } from 'xstate';
-import { Code } from '../../src/contract/codes';
 import type { Lead } from '../../src/contract/leads';
 import { DEFAULT_FILTERS, queryOfFilters, type PipelineFilters } from '../../src/machines/pipeline-filters';
-import { movedTabOrder, pipelineMachine, type LeadMove, type PipelineContext, type PipelineEvent } from '../../src/machines/pipeline.machine';
+import { pipelineMachine, type PipelineContext } from '../../src/machines/pipeline.machine';
+import { admin, member, routeTo, shown } from '../machines/pipeline-harness';
 import { leadOf, noTabs, tabOf } from '../support/lead-fixtures';
-import { actionRan, actorRan, machinePathSuite, type Effect, type EffectStep, type PathEvent } from '../support/machine-paths';
+import { actorRan, machinePathSuite, sentTo, type Effect, type EffectStep, type PathEvent } from '../support/machine-paths';
 
-const DEBOUNCED = 'xstate.after.filterDebounce.pipeline.active.filter.debouncing';
+const FREQUENT_KEPT = 'xstate.after.FREQUENT_TAGS_KEEP.pipeline.active.board.loaded.frequent.kept';
 const openLead = leadOf('l1');
 const closedLead = leadOf('c1', { tabId: 1, isClosed: true });
 const allTabs = [noTabs, tabOf(1), tabOf(2)];
-const failure = new Error('Network error');
+const closedShown: PipelineFilters = { ...DEFAULT_FILTERS, showClosed: true };
+const frequent = { items: [{ valueId: 7, value: 'Low', tagId: 1, tagName: 'Budget', count: 2 }], fetchedAt: 1 };
 
-const at = (s: AnyMachineSnapshot, region: string, state: string) => s.matches({ active: { [region]: state } });
 const ctx = (s: AnyMachineSnapshot) => s.context as PipelineContext;
-const open = (c: Pick<PipelineContext, 'realRole' | 'pageSize'>, filters: PipelineFilters): PathEvent => ({
-  type: 'pipeline.open',
-  realRole: c.realRole,
-  pageSize: c.pageSize,
-  filters,
-});
+const region = (s: AnyMachineSnapshot, name: 'counts' | 'dialog' | 'frequent', state: string) => s.matches({ active: { board: { loaded: { [name]: state } } } });
 
-/** What a region does while it is busy (or may start when nothing is). */
-const regionEvents = (s: AnyMachineSnapshot) => {
-  const c = ctx(s);
-  const move = c.moves[0];
-  return {
-    tabs: [
-      { type: 'xstate.done.actor.loadTabs', output: allTabs },
-      // Tab 1 is gone (deleted elsewhere): its panel stops.
-      { type: 'xstate.done.actor.loadTabs', output: [noTabs, tabOf(2)] },
-      { type: 'xstate.error.actor.loadTabs', error: failure },
-      { type: 'tabs.reload' },
-      { type: 'user.retry' },
-    ],
-    counts: [
-      { type: 'xstate.done.actor.loadCounts', output: { counts: {}, totalLeads: 0 } },
-      { type: 'xstate.done.actor.loadCounts', output: { counts: { 0: { openCount: 3, awaitReplyCount: 1 } }, totalLeads: 3 } },
-      { type: 'xstate.error.actor.loadCounts', error: failure },
-      { type: 'counts.refresh' },
-    ],
-    moves: [
-      ...(c.moves.length < 2
-        ? [
-            { type: 'user.moveLead', leadId: 'l1', fromTabId: 0, toTabId: 1, lead: openLead },
-            { type: 'user.moveLead', leadId: 'l1', fromTabId: 1, toTabId: 2, lead: { ...openLead, tabId: 1 } },
-            { type: 'user.moveLead', leadId: 'l1', fromTabId: 2, toTabId: 2, lead: { ...openLead, tabId: 2 } },
-          ]
-        : []),
-      ...(move
-        ? [
-            { type: 'xstate.done.actor.moveLead', output: { ok: true, data: { ...move.lead, tabId: move.toTabId, editTime: 2_000 } } },
-            { type: 'xstate.done.actor.moveLead', output: { ok: false, code: Code.LEAD_NEEDS_TAB, message: 'needs a tab' } },
-            { type: 'xstate.error.actor.moveLead', error: failure },
-          ]
-        : []),
-    ],
-    tabOrder: [
-      { type: 'user.moveTab', tabId: 1, direction: 1 },
-      { type: 'user.moveTab', tabId: 1, direction: -1 },
-      { type: 'xstate.done.actor.reorderTabs', output: { ok: true, data: allTabs } },
-      { type: 'xstate.done.actor.reorderTabs', output: { ok: false, code: Code.VALIDATION, message: 'not valid' } },
-      { type: 'xstate.error.actor.reorderTabs', error: failure },
-    ],
-    dialog: [
-      { type: 'user.addLead' },
-      { type: 'user.addLead', tabId: 2 },
-      { type: 'user.editLead', lead: openLead },
-      { type: 'form.saved', lead: { ...openLead, tabId: 2 }, previousTabId: 0 },
-      { type: 'form.closed' },
-      { type: 'user.closeLead', lead: openLead },
-      { type: 'user.closeLead', lead: closedLead },
-      { type: 'user.confirmClose', reason: ' lost ' },
-      { type: 'user.reopenLead', lead: closedLead },
-      { type: 'user.reopenLead', lead: openLead },
-      { type: 'user.deleteLead', lead: openLead },
-      { type: 'user.confirm' },
-      { type: 'user.cancel' },
-      { type: 'user.addTab' },
-      { type: 'user.renameTab', tab: tabOf(2) },
-      { type: 'user.renameTab', tab: noTabs },
-      { type: 'user.deleteTab', tab: tabOf(1) },
-      { type: 'user.saveTab', name: ' Won ' },
-      { type: 'user.saveTab', name: '' },
-      ...['closeLead', 'reopenLead'].flatMap((id) => [
-        { type: `xstate.done.actor.${id}`, output: { ok: true, data: { ...(id === 'closeLead' ? openLead : closedLead), isClosed: id === 'closeLead' } } },
-        { type: `xstate.done.actor.${id}`, output: { ok: false, code: Code.LEAD_NEEDS_TAB, message: 'needs a tab' } },
-        { type: `xstate.error.actor.${id}`, error: failure },
-      ]),
-      { type: 'xstate.done.actor.deleteLead', output: { ok: true } },
-      { type: 'xstate.done.actor.deleteLead', output: { ok: false, code: Code.NOT_FOUND, message: 'Not found' } },
-      { type: 'xstate.error.actor.deleteLead', error: failure },
-      { type: 'xstate.done.actor.saveTab', output: { ok: true, data: tabOf(3, 'Won') } },
-      { type: 'xstate.done.actor.saveTab', output: { ok: false, code: Code.TAB_NAME_CONFLICT, message: 'exists' } },
-      { type: 'xstate.error.actor.saveTab', error: failure },
-      { type: 'xstate.done.actor.deleteTab', output: { ok: true } },
-      { type: 'xstate.done.actor.deleteTab', output: { ok: false, code: Code.NOT_FOUND, message: 'Not found' } },
-      { type: 'xstate.error.actor.deleteTab', error: failure },
-      { type: 'user.import' },
-      { type: 'import.done' },
-      { type: 'import.closed' },
-      { type: 'user.tagLeads', tabId: 1 },
-      { type: 'tag.done' },
-    ],
-    filter: [
-      { type: 'user.filter', patch: { search: 'an' } },
-      { type: 'user.filterNow', patch: { awaitReply: true } },
-      { type: 'user.filterNow', patch: { awaitReply: false } },
-      { type: DEBOUNCED },
-    ],
-  } as Record<string, PathEvent[]>;
+const routes = {
+  pipeline: shown(routeTo('/pipeline')),
+  closed: shown(routeTo('/pipeline', '?closed=1')),
+  memberSearch: shown(routeTo('/pipeline', '?q=an', member)),
+  elsewhere: shown(routeTo('/contacts')),
 };
 
-const busyRegions = (s: AnyMachineSnapshot): string[] =>
-  [
-    at(s, 'tabs', 'loading') ? 'tabs' : null,
-    at(s, 'counts', 'loading') ? 'counts' : null,
-    at(s, 'moves', 'saving') ? 'moves' : null,
-    at(s, 'tabOrder', 'saving') ? 'tabOrder' : null,
-    at(s, 'dialog', 'none') ? null : 'dialog',
-    at(s, 'filter', 'debouncing') ? 'filter' : null,
-  ].filter((r): r is string => r !== null);
+/** The usual board: the owner on a wide screen, shown, no filter, the three tabs, three leads, nothing open. */
+const usual = (s: AnyMachineSnapshot): boolean => {
+  const c = ctx(s);
+  return (
+    c.realRole === 'admin' &&
+    c.pageSize === 40 &&
+    c.shown &&
+    queryOfFilters(c.filters) === '' &&
+    c.tabs.map((t) => t.id).join() === '0,1,2' &&
+    c.totalLeads === 3 &&
+    region(s, 'dialog', 'none')
+  );
+};
 
-/**
- * The usual pipeline: the owner on a wide screen, no filter, the three tabs in order, leads, the
- * screen on. Every action starts from it; other situations (a filter, other tabs, no lead, another
- * role or page size, the screen away) try only what changes or leaves them.
- */
-const usual = (c: PipelineContext): boolean =>
-  c.realRole === 'admin' &&
-  c.pageSize === 40 &&
-  c.visible &&
-  queryOfFilters(c.filters) === '' &&
-  c.tabs.map((t) => t.id).join() === '0,1,2' &&
-  c.totalLeads === 3;
+const dialogEvents = (s: AnyMachineSnapshot): PathEvent[] => {
+  if (region(s, 'dialog', 'lead')) {
+    return [
+      { type: 'xstate.done.actor.leadDialog', output: { kind: 'saved', lead: { ...openLead, tabId: 2 }, previousTabId: 0 } },
+      { type: 'xstate.done.actor.leadDialog', output: { kind: 'answered', lead: { ...openLead, isClosed: true } } },
+      { type: 'xstate.done.actor.leadDialog', output: { kind: 'answered', lead: { ...closedLead, isClosed: false } } },
+      { type: 'xstate.done.actor.leadDialog', output: { kind: 'deleted', lead: openLead } },
+      { type: 'xstate.done.actor.leadDialog', output: { kind: 'failed', notice: { kind: 'closeFailed', message: 'needs a tab' } } },
+      { type: 'xstate.done.actor.leadDialog', output: null },
+      { type: 'xstate.error.actor.leadDialog', error: new Error('boom') },
+    ];
+  }
+  if (region(s, 'dialog', 'importing')) {
+    return [
+      { type: 'import.imported', counts: { total: 2, added: 2, updated: 0, unchanged: 0, skipped: 0 } },
+      { type: 'xstate.done.actor.importWizard', output: undefined },
+      { type: 'xstate.error.actor.importWizard', error: new Error('boom') },
+    ];
+  }
+  return [
+    { type: 'tags.frequentFetched', frequent },
+    { type: 'xstate.done.actor.batchTag', output: 3 },
+    { type: 'xstate.done.actor.batchTag', output: null },
+    { type: 'xstate.error.actor.batchTag', error: new Error('boom') },
+  ];
+};
 
 const events = (s: AnyMachineSnapshot): PathEvent[] => {
   const c = ctx(s);
+  if (s.matches('starting')) return [{ type: 'viewport.changed', narrow: false }, { type: 'viewport.changed', narrow: true }, routes.elsewhere, routes.pipeline];
   if (s.matches('idle')) {
+    return [routes.pipeline, routes.memberSearch, routes.elsewhere, { type: 'viewport.changed', narrow: true }, { type: 'member.selected', userId: 'u2' }, { type: 'session.ended' }];
+  }
+  if (region(s, 'counts', 'loading')) {
     return [
-      open({ realRole: 'admin', pageSize: 40 }, DEFAULT_FILTERS),
-      open({ realRole: 'member', pageSize: 5 }, { ...DEFAULT_FILTERS, search: 'an' }),
-      { type: 'member.selected', userId: 'u2' },
-      { type: 'session.ended' },
+      { type: 'xstate.done.actor.loadCounts', output: { counts: { 0: { openCount: 3, awaitReplyCount: 1 } }, totalLeads: 3 } },
+      { type: 'xstate.done.actor.loadCounts', output: { counts: {}, totalLeads: 0 } },
+      { type: 'xstate.error.actor.loadCounts', error: new Error('Lead counts failed') },
+      { type: 'counts.refresh' },
     ];
   }
-  const regions = regionEvents(s);
-  if (!c.visible) return [open(c, c.filters), { type: 'member.selected', userId: 'u2' }, { type: 'leads.changed' }, ...(at(s, 'filter', 'debouncing') ? [{ type: DEBOUNCED }] : [])];
-  const busy = busyRegions(s);
-  if (busy.length > 0) return [...busy.flatMap((r) => regions[r]!), ...(busy.join() === 'filter' ? [{ type: 'pipeline.close' }] : [])];
-  const leave: PathEvent[] = [
-    ...regions.filter!,
-    ...regions.counts!,
-    ...regions.tabs!,
-    // A chat sync's reload hides the closed leads a filter shows (SPEC §4 Chat sync flow, step 7).
-    ...(c.filters.showClosed ? [{ type: 'leads.changed', hideClosed: true }] : []),
-  ];
-  if (!usual(c)) return leave;
+  if (c.tabs.length === 0) return [{ type: 'tabs.listed', tabs: allTabs }];
+  if (!region(s, 'dialog', 'none')) return dialogEvents(s);
+  if (!c.shown) {
+    return [routes.pipeline, routes.closed, routes.memberSearch, routes.elsewhere, { type: 'member.selected', userId: 'u2' }, { type: 'leads.changed' }, { type: 'viewport.changed', narrow: true }];
+  }
+  if (!usual(s)) {
+    // Leave the situation: back to no filter, the usual tabs, a reload.
+    return [
+      { type: 'filters.applied', filters: DEFAULT_FILTERS },
+      { type: 'leads.changed', hideClosed: true },
+      { type: 'tabs.listed', tabs: allTabs },
+      { type: 'counts.refresh' },
+      ...(region(s, 'frequent', 'kept') ? [{ type: FREQUENT_KEPT }] : []),
+    ];
+  }
   return [
-    open(c, c.filters),
-    open(c, { ...c.filters, showClosed: true }),
-    open({ realRole: 'admin', pageSize: 5 }, c.filters),
-    { type: 'pipeline.close' },
+    routes.pipeline,
+    routes.closed,
+    routes.memberSearch,
+    routes.elsewhere,
+    { type: 'viewport.changed', narrow: true },
+    { type: 'viewport.changed', narrow: false },
     { type: 'member.selected', userId: 'u2' },
     { type: 'leads.changed' },
+    { type: 'leads.changed', hideClosed: true },
     { type: 'session.ended' },
     { type: 'user.dismissNotice' },
-    ...leave,
-    ...regions.moves!,
-    ...regions.tabOrder!,
-    ...regions.dialog!,
+    { type: 'filters.applied', filters: closedShown },
+    { type: 'filters.applied', filters: DEFAULT_FILTERS },
+    { type: 'counts.refresh' },
+    { type: 'tabs.listed', tabs: [noTabs, tabOf(2), tabOf(1)] },
+    { type: 'tabs.listed', tabs: [noTabs, tabOf(2)] },
+    { type: 'tabs.changed' },
+    { type: 'tabs.deleted', tabId: 1 },
+    { type: 'tabs.failed', message: 'not valid' },
+    { type: 'user.moveLead', lead: openLead, fromTabId: 0, toTabId: 1, index: 2 },
+    { type: 'user.moveLead', lead: openLead, fromTabId: 0, toTabId: 9, index: 2 },
+    { type: 'moves.place', lead: { ...openLead, tabId: 1 }, index: 0 },
+    { type: 'moves.saved', lead: { ...openLead, tabId: 1 } },
+    { type: 'moves.failed', message: 'needs a tab' },
+    { type: 'user.addLead' },
+    { type: 'user.addLead', tabId: 2 },
+    { type: 'user.editLead', lead: openLead },
+    { type: 'user.closeLead', lead: openLead },
+    { type: 'user.closeLead', lead: closedLead },
+    { type: 'user.reopenLead', lead: closedLead },
+    { type: 'user.reopenLead', lead: openLead },
+    { type: 'user.deleteLead', lead: openLead },
+    { type: 'user.import' },
+    { type: 'user.tagLeads', tabId: 1, count: 4 },
+    { type: 'tags.frequentFetched', frequent },
   ];
 };
 
 // ---------------------------------------------------------------------------------------------
 // The effects each step must run
 
-type Seen = Pick<PipelineContext, 'realRole' | 'pageSize' | 'filters' | 'pendingFilters' | 'visible' | 'tabs' | 'panels' | 'moves' | 'target' | 'tabDialog' | 'tagTabId'>;
-
-const loads = (realRole: string): Effect[] => [actorRan('loadTabs', { realRole }), actorRan('loadCounts', { realRole })];
-const loadTabs = (c: Seen): Effect[] => [actorRan('loadTabs', { realRole: c.realRole })];
-const loadCounts = (c: Seen): Effect[] => [actorRan('loadCounts', { realRole: c.realRole })];
-const saveMove = (c: Seen, m: LeadMove): Effect => actorRan('moveLead', { realRole: c.realRole, id: m.leadId, editTime: m.lead.editTime, tabId: m.toTabId });
-const next = (f: PipelineFilters, pending: Partial<PipelineFilters>, patch: Partial<PipelineFilters>): PipelineFilters => ({ ...f, ...pending, ...patch });
-const sameQuery = (a: PipelineFilters, b: PipelineFilters) => queryOfFilters(a) === queryOfFilters(b);
-
-/** The move a drop asks for, as the person sees it (the lead given by the view, a panel to drop on, another tab). */
-const movable = (c: Seen, e: PathEvent): boolean =>
-  e.fromTabId !== e.toTabId && c.panels.some((p) => p.tabId === e.toTabId) && (e.lead as Lead).id === e.leadId;
+const board = (realRole: string): Effect[] => [actorRan('tabs', { realRole }), actorRan('moves', { realRole }), actorRan('loadCounts', { realRole })];
+const counts = (c: PipelineContext): Effect[] => [actorRan('loadCounts', { realRole: c.realRole })];
+const filtersChild = (filters: PipelineFilters): Effect => actorRan('filters', { filters });
+/** Every panel reloads with these filters. */
+const reloadAll = (c: PipelineContext, filters: PipelineFilters): Effect[] => c.panels.map((p) => sentTo(`panel-${p.tabId}`, { type: 'panel.reload', filters }));
+/** The lead on its tab's panel at `index`, out of every other panel. */
+const place = (c: PipelineContext, lead: Lead, index: number): Effect[] =>
+  c.panels.map((p) => sentTo(`panel-${p.tabId}`, p.tabId === lead.tabId ? { type: 'panel.put', lead, index } : { type: 'panel.remove', leadId: lead.id }));
 
 const effects = (step: EffectStep): Effect[] => {
   const { event, before } = step;
-  if (step.index === 0 || !before) return [];
-  const c = before.context as Seen;
-  /** The step's event as the machine's event of that type. */
-  const as = <T extends PipelineEvent['type']>(_type: T) => event as unknown as Extract<PipelineEvent, { type: T }>;
-  const inActive = before.matches('active');
-  const dialogAt = (state: string) => at(before, 'dialog', state);
-  const ok = (event.output as { ok?: boolean } | undefined)?.ok === true;
+  if (!before) return [actorRan('watchViewport')];
+  const c = ctx(before);
+  const e = event as PathEvent & Record<string, never>;
+  const active = before.matches('active');
   switch (event.type) {
-    case 'pipeline.open': {
-      const e = as('pipeline.open');
-      if (!inActive) return loads(e.realRole);
-      // Another role or page size: everything again; other filters only reload the panels (no call here).
-      return e.realRole !== c.realRole || e.pageSize !== c.pageSize ? loads(e.realRole) : [];
+    case 'viewport.changed':
+      // Starting on the pipeline: it shows now; on the board a new page size starts it again.
+      if (before.matches('starting')) return c.shown ? [...board('admin'), filtersChild(DEFAULT_FILTERS)] : [];
+      return active && (event.narrow ? 5 : 40) !== c.pageSize ? board(c.realRole) : [];
+    case 'route.shown': {
+      const pipeline = event.pathname === '/pipeline';
+      const role = (event.viewer as typeof admin).realRole;
+      const filters: PipelineFilters = event.search === '?closed=1' ? closedShown : event.search === '?q=an' ? { ...DEFAULT_FILTERS, search: 'an' } : DEFAULT_FILTERS;
+      if (before.matches('starting') || !pipeline) return [];
+      if (!active || role !== c.realRole) return [...board(role), filtersChild(filters)];
+      if (c.shown) return [sentTo('filters', { type: 'url.changed', filters })];
+      const same = queryOfFilters(filters) === queryOfFilters(c.filters);
+      return [...(same ? [] : reloadAll(c, filters)), filtersChild(filters)];
     }
     case 'member.selected':
-      return inActive && c.visible ? loads(c.realRole) : [];
-    case 'leads.changed': {
-      if (!inActive || !c.visible) return [];
-      const hides = as('leads.changed').hideClosed === true && c.filters.showClosed;
-      return [...loads(c.realRole), ...(hides ? [actionRan('syncUrl', { query: queryOfFilters({ ...c.filters, showClosed: false }) })] : [])];
+      return active && c.shown ? board(c.realRole) : [];
+    case 'leads.changed':
+      if (!active || !c.shown) return [];
+      return [...board(c.realRole), ...(event.hideClosed && c.filters.showClosed ? [sentTo('filters', { type: 'user.filterNow', patch: { showClosed: false } })] : [])];
+    case 'filters.applied': {
+      const filters = event.filters as PipelineFilters;
+      return queryOfFilters(filters) === queryOfFilters(c.filters) ? [] : reloadAll(c, filters);
     }
-    case 'import.done':
-      return dialogAt('importing') ? loadCounts(c) : [];
-    case 'tabs.reload':
-      return inActive ? loadTabs(c) : [];
-    case 'user.retry':
-      return inActive && at(before, 'tabs', 'failed') ? loadTabs(c) : [];
     case 'counts.refresh':
-      return inActive ? loadCounts(c) : [];
-    case 'xstate.done.actor.loadTabs': {
-      const tabs = event.output as { id: number }[];
-      return tabs
+    case 'tabs.changed':
+    case 'moves.saved':
+      return counts(c);
+    case 'tabs.listed':
+      return (e.tabs as unknown as { id: number }[])
         .filter((t) => !c.panels.some((p) => p.tabId === t.id))
         .map((t) => actorRan('leadPanel', { realRole: c.realRole, tabId: t.id, pageSize: c.pageSize, filters: c.filters }));
+    case 'tabs.deleted':
+      return [sentTo('panel-0', { type: 'panel.reload', filters: c.filters })];
+    case 'user.moveLead':
+      return event.toTabId === 1 ? [sentTo('moves', event)] : [];
+    case 'moves.place':
+      return place(c, e.lead as unknown as Lead, 0);
+    case 'user.addLead':
+      return [actorRan('leadDialog', { realRole: 'admin', tabs: allTabs, request: { kind: 'add', tabId: event.tabId ?? 0 } })];
+    case 'user.editLead':
+      return [actorRan('leadDialog', { realRole: 'admin', tabs: allTabs, request: { kind: 'edit', lead: openLead } })];
+    case 'user.closeLead':
+      return event.lead === openLead ? [actorRan('leadDialog', { realRole: 'admin', tabs: allTabs, request: { kind: 'close', lead: openLead } })] : [];
+    case 'user.reopenLead':
+      return event.lead === closedLead ? [actorRan('leadDialog', { realRole: 'admin', tabs: allTabs, request: { kind: 'reopen', lead: closedLead } })] : [];
+    case 'user.deleteLead':
+      return [actorRan('leadDialog', { realRole: 'admin', tabs: allTabs, request: { kind: 'delete', lead: openLead } })];
+    case 'xstate.done.actor.leadDialog': {
+      const outcome = event.output as { kind: string; lead: Lead } | null;
+      if (!outcome || outcome.kind === 'failed') return [];
+      // Saved into tab 2 from No tabs; closed (hidden: closed leads are not shown); reopened (back in tab 1); deleted.
+      if (outcome.kind === 'saved') return [sentTo('panel-2', { type: 'panel.put', lead: outcome.lead, index: 0 }), sentTo('panel-0', { type: 'panel.remove', leadId: 'l1' }), ...counts(c)];
+      if (outcome.kind === 'answered' && outcome.lead.isClosed) return [sentTo('panel-0', { type: 'panel.remove', leadId: 'l1' }), ...counts(c)];
+      if (outcome.kind === 'answered') return [sentTo('panel-1', { type: 'panel.put', lead: outcome.lead, index: 0 }), ...counts(c)];
+      return [sentTo('panel-0', { type: 'panel.remove', leadId: 'l1' }), ...counts(c)];
     }
-    case 'user.moveLead': {
-      const e = as('user.moveLead');
-      return at(before, 'moves', 'idle') && movable(c, event) ? [saveMove(c, { leadId: e.leadId, fromTabId: e.fromTabId, toTabId: e.toTabId, lead: e.lead!, index: 0 })] : [];
-    }
-    case 'xstate.done.actor.moveLead':
-    case 'xstate.error.actor.moveLead': {
-      const [done, ...rest] = c.moves;
-      // Saved: the later moves of that lead take its new edit time; failed: they are dropped.
-      const queue = ok
-        ? rest.map((m) => (m.leadId === done!.leadId ? { ...m, lead: { ...m.lead, editTime: 2_000 } } : m))
-        : rest.filter((m) => m.leadId !== done!.leadId);
-      return [...(queue[0] ? [saveMove(c, queue[0])] : []), ...(ok ? loadCounts(c) : [])];
-    }
-    case 'user.moveTab': {
-      const e = as('user.moveTab');
-      const order = movedTabOrder(c.tabs, e.tabId, e.direction);
-      return at(before, 'tabOrder', 'idle') && order ? [actorRan('reorderTabs', { realRole: c.realRole, tabIds: order })] : [];
-    }
-    case 'user.confirmClose':
-      return dialogAt('closing') ? [actorRan('closeLead', { realRole: c.realRole, id: c.target!.id, isClosed: true, closedReason: as('user.confirmClose').reason.trim() })] : [];
-    case 'user.reopenLead': {
-      const { lead } = as('user.reopenLead');
-      return dialogAt('none') && lead.isClosed ? [actorRan('closeLead', { realRole: c.realRole, id: lead.id, isClosed: false })] : [];
-    }
-    case 'user.confirm':
-      if (dialogAt('confirmDelete')) return [actorRan('deleteLead', { realRole: c.realRole, id: c.target!.id })];
-      if (dialogAt('tabDialog') && c.tabDialog?.mode === 'delete') return [actorRan('deleteTab', { realRole: c.realRole, tabId: c.tabDialog.tab.id })];
-      return [];
-    case 'user.saveTab': {
-      const dialog = c.tabDialog;
-      const name = as('user.saveTab').name.trim();
-      if (!dialogAt('tabDialog') || !dialog || dialog.mode === 'delete' || name === '') return [];
-      return [actorRan('saveTab', { realRole: c.realRole, name, ...(dialog.mode === 'rename' ? { tabId: dialog.tab.id } : {}) })];
-    }
-    case 'form.saved':
-      return loadCounts(c);
-    case 'xstate.done.actor.closeLead':
-    case 'xstate.done.actor.reopenLead':
-    case 'xstate.done.actor.deleteLead':
-      return ok ? loadCounts(c) : [];
-    case 'xstate.done.actor.saveTab':
-    case 'xstate.done.actor.deleteTab':
-      return ok ? [...loadTabs(c), ...loadCounts(c)] : [];
-    case 'user.filterNow': {
-      const f = next(c.filters, c.pendingFilters, as('user.filterNow').patch);
-      return sameQuery(f, c.filters) ? [] : [actionRan('syncUrl', { query: queryOfFilters(f) })];
-    }
-    case DEBOUNCED: {
-      const f = next(c.filters, c.pendingFilters, {});
-      return c.visible && !sameQuery(f, c.filters) ? [actionRan('syncUrl', { query: queryOfFilters(f) })] : [];
-    }
+    case 'user.import':
+      return [actorRan('importWizard', { realRole: 'admin', tabId: 0 })];
+    case 'import.imported':
+      return [...reloadAll(c, c.filters), ...counts(c)];
+    case 'user.tagLeads':
+      return [actorRan('batchTag', { selection: { mode: 'allMatching', filter: { tabId: 1 } }, count: 4, realRole: 'admin', frequent: c.frequent })];
+    case 'xstate.done.actor.batchTag':
+      return event.output === 3 ? reloadAll(c, c.filters) : [];
     default:
       return [];
   }
@@ -297,19 +241,21 @@ const effects = (step: EffectStep): Effect[] => {
 machinePathSuite('pipeline machine paths', pipelineMachine, {
   events,
   effects,
+  checkSentEvents: true,
+  input: { route: routeTo('/pipeline') },
+  variants: [
+    { name: 'starts on the pipeline', input: { route: routeTo('/pipeline') } },
+    { name: 'starts elsewhere', input: { route: routeTo('/v2/home') } },
+  ],
   serializeContext: (c) => ({
     role: c.realRole,
     pageSize: c.pageSize,
+    shown: c.shown,
     q: queryOfFilters(c.filters),
-    pending: c.pendingFilters,
-    visible: c.visible,
     tabs: c.tabs.map((t) => t.id),
     panels: c.panels.map((p) => p.tabId),
     totalLeads: c.totalLeads,
-    target: c.target?.id ?? null,
-    tabDialog: c.tabDialog?.mode ?? null,
-    tagTabId: c.tagTabId,
-    moves: c.moves.map((m) => [m.leadId, m.toTabId, m.lead.editTime]),
-    tabOrderBefore: c.tabOrderBefore,
+    notice: c.notice?.kind ?? null,
+    frequent: c.frequent !== null,
   }),
 });

@@ -1,9 +1,10 @@
 /**
  * The pipeline's effects (src/services/actors/pipeline.ts) on a fake API client: which call each
- * actor makes under the caller's real role (/admin or /member, SPEC §6), with which body, what it
- * hands back, that its abort signal reaches the client, and the URL the filters are written to.
- * Then the registered long-lived flow in the app system: started with the session, opened by the
- * screen, reloaded by a member change, cleared at sign-out.
+ * actor of the pipeline and of its child flows (tabs, lead moves, a lead's dialog) makes under the
+ * caller's real role (/admin or /member, SPEC §6), with which body, what it hands back, that its
+ * abort signal reaches the client; the viewport it follows. Then the registered long-lived flow in
+ * the app system: started with the session, shown by the route (no view opens it), reloaded by a
+ * member change, its filters written to the URL, stopped at sign-out.
  */
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, toPromise, waitFor, type AnyActorLogic } from 'xstate';
@@ -11,17 +12,18 @@ import type { EndpointName } from '../../src/contract/all-endpoints';
 import { Code } from '../../src/contract/codes';
 import { LEADS_PAGE_SIZE } from '../../src/contract/leads';
 import { DEFAULT_FILTERS } from '../../src/machines/pipeline-filters';
-import { pipelineMachine, type PipelineActorRef } from '../../src/machines/pipeline.machine';
-import { leadPanelEffects, pipelineEffects, pipelineUrl } from '../../src/services/actors/pipeline';
+import { selectFiltersFlow, selectTabsFlow, type PipelineActorRef } from '../../src/machines/pipeline.machine';
+import { leadDialogEffects, leadMovesEffects, leadPanelEffects, pipelineEffects, pipelineTabsEffects } from '../../src/services/actors/pipeline';
 import type { ApiClient } from '../../src/services/api/client';
 import { createAppSystem } from '../../src/services/app-system';
 import { createFakeExtension } from '../../src/services/extension/fake';
 import { createMemoryBackend, createStorage } from '../../src/services/storage';
+import { fixedViewport } from '../../src/services/viewport';
 import { gateRulesOf } from '../../src/ui/route-entry';
 import { routeTable } from '../../src/ui/route-table';
 import { loadLocaleAsync } from '../../src/i18n/i18n-util.async';
 import { fakeFlowServices } from '../support/fake-api';
-import { flush } from '../support/fakes';
+import { flush, hostChild } from '../support/fakes';
 import { leadOf, leadsOf, noTabs, tabOf } from '../support/lead-fixtures';
 import { accountApi } from '../ui/fake-account';
 import { failResult, okResult } from '../ui/harness';
@@ -87,9 +89,8 @@ describe('lead panel effects', () => {
 describe('pipeline effects', () => {
   it('loads the tabs and the counts (per tab and in all)', async () => {
     const fake = fakeServices({ userTabs: () => okResult({ tabs: [noTabs, tabOf(4)] }), leadsCount: () => okResult(counts) });
-    const { actors } = pipelineEffects(fake.services);
-    await expect(run(actors!.loadTabs as AnyActorLogic, { realRole: 'admin' })).resolves.toEqual([noTabs, tabOf(4)]);
-    await expect(run(actors!.loadCounts as AnyActorLogic, { realRole: 'member' })).resolves.toEqual({
+    await expect(run(pipelineTabsEffects(fake.services).actors!.loadTabs as AnyActorLogic, { realRole: 'admin' })).resolves.toEqual([noTabs, tabOf(4)]);
+    await expect(run(pipelineEffects(fake.services).actors!.loadCounts as AnyActorLogic, { realRole: 'member' })).resolves.toEqual({
       counts: { 0: { openCount: 2, awaitReplyCount: 1 }, 4: { openCount: 0, awaitReplyCount: 0 } },
       totalLeads: 2,
     });
@@ -108,7 +109,7 @@ describe('pipeline effects', () => {
       leadsUpdate: () =>
         stale ? { ok: false, raw: false, code: Code.STALE_EDIT, data: current, message: 'changed meanwhile' } : okResult(moved),
     });
-    const { moveLead } = pipelineEffects(fake.services).actors!;
+    const { moveLead } = leadMovesEffects(fake.services).actors!;
     await expect(run(moveLead as AnyActorLogic, { realRole: 'member', id: 'l1', editTime: 1_000, tabId: 4 })).resolves.toEqual({ ok: true, data: moved });
     expect(fake.calls[0]).toEqual({ name: 'memberLeadsUpdate', body: { id: 'l1', editTime: 1_000, tabId: 4 } });
     stale = true;
@@ -127,7 +128,7 @@ describe('pipeline effects', () => {
         return b.id === 'l9' ? failResult(Code.LEAD_NEEDS_TAB, 'needs a tab') : okResult(leadOf(b.id, { isClosed: b.isClosed }));
       },
     });
-    const { closeLead } = pipelineEffects(fake.services).actors!;
+    const { closeLead } = leadDialogEffects(fake.services).actors!;
     await expect(run(closeLead as AnyActorLogic, { realRole: 'admin', id: 'l1', isClosed: true, closedReason: 'lost' })).resolves.toMatchObject({
       ok: true,
       data: { id: 'l1', isClosed: true },
@@ -153,12 +154,12 @@ describe('pipeline effects', () => {
       tabDelete: () => okResult({ movedLeads: 3 }),
       tabReorder: () => okResult({ tabs: [noTabs, tabOf(5), tabOf(4)] }),
     });
-    const { actors } = pipelineEffects(fake.services);
-    await expect(run(actors!.deleteLead as AnyActorLogic, { realRole: 'admin', id: 'l1' })).resolves.toEqual({ ok: true, data: null });
-    await expect(run(actors!.saveTab as AnyActorLogic, { realRole: 'admin', name: 'Won' })).resolves.toEqual({ ok: false, code: Code.TAB_NAME_CONFLICT, message: 'exists' });
-    await expect(run(actors!.saveTab as AnyActorLogic, { realRole: 'member', name: 'Hot', tabId: 4 })).resolves.toEqual({ ok: true, data: tabOf(4, 'Hot') });
-    await expect(run(actors!.deleteTab as AnyActorLogic, { realRole: 'admin', tabId: 4 })).resolves.toEqual({ ok: true, data: null });
-    await expect(run(actors!.reorderTabs as AnyActorLogic, { realRole: 'admin', tabIds: [5, 4] })).resolves.toEqual({
+    const actors = { ...leadDialogEffects(fake.services).actors, ...pipelineTabsEffects(fake.services).actors };
+    await expect(run(actors.deleteLead as AnyActorLogic, { realRole: 'admin', id: 'l1' })).resolves.toEqual({ ok: true, data: null });
+    await expect(run(actors.saveTab as AnyActorLogic, { realRole: 'admin', name: 'Won' })).resolves.toEqual({ ok: false, code: Code.TAB_NAME_CONFLICT, message: 'exists' });
+    await expect(run(actors.saveTab as AnyActorLogic, { realRole: 'member', name: 'Hot', tabId: 4 })).resolves.toEqual({ ok: true, data: tabOf(4, 'Hot') });
+    await expect(run(actors.deleteTab as AnyActorLogic, { realRole: 'admin', tabId: 4 })).resolves.toEqual({ ok: true, data: null });
+    await expect(run(actors.reorderTabs as AnyActorLogic, { realRole: 'admin', tabIds: [5, 4] })).resolves.toEqual({
       ok: true,
       data: [noTabs, tabOf(5), tabOf(4)],
     });
@@ -171,42 +172,17 @@ describe('pipeline effects', () => {
     ]);
   });
 
-  it('writes the filters into the pipeline URL, replacing the entry', () => {
+  it('reports the viewport at once and on every change (SPEC §9: the phone page size), until stopped', () => {
     const fake = fakeServices({});
-    const syncUrl = pipelineEffects(fake.services).actions!.syncUrl as (args: unknown, params: { query: string }) => void;
-    syncUrl({}, { query: 'q=an&await=1' });
-    syncUrl({}, { query: '' });
-    expect(fake.navigations).toEqual([
-      { to: '/pipeline?q=an&await=1', replace: true },
-      { to: '/pipeline', replace: true },
-    ]);
-    expect(pipelineUrl('sort=name')).toBe('/pipeline?sort=name');
-  });
-
-  it('runs the pipeline machine end to end: open, pages per tab, a move and the counts after it', async () => {
-    const fake = fakeServices({
-      userTabs: () => okResult({ tabs: [noTabs, tabOf(4)] }),
-      leadsCount: () => okResult(counts),
-      leadsList: (body) => okResult((body as { tabId: number }).tabId === 0 ? { rows: leadsOf('a', 2), totalCount: 2 } : { rows: [], totalCount: 0 }),
-      leadsUpdate: (body) => okResult(leadOf((body as { id: string }).id, { tabId: 4, editTime: 2_000 })),
-    });
-    const actor = createActor(pipelineMachine.provide(pipelineEffects(fake.services))).start();
-    actor.send({ type: 'pipeline.open', realRole: 'admin', pageSize: 40, filters: DEFAULT_FILTERS });
-    await waitFor(actor, (s) => s.matches({ active: { tabs: 'ready', counts: 'shown' } }));
-    await flush();
-    const ids = (tabId: number) => actor.getSnapshot().context.panels.find((p) => p.tabId === tabId)!.ref.getSnapshot().context.leads.map((l) => l.id);
-    expect(ids(0)).toEqual(['a1', 'a2']);
-    actor.send({ type: 'user.moveLead', leadId: 'a2', fromTabId: 0, toTabId: 4 });
-    await waitFor(actor, (s) => !s.hasTag('moving'));
-    await flush();
-    expect(ids(4)).toEqual(['a2']);
-    expect(fake.calls.map((c) => c.name)).toEqual([
-      'adminUserTabs',
-      'adminLeadsCount',
-      'adminLeadsList',
-      'adminLeadsList',
-      'adminLeadsUpdate',
-      'adminLeadsCount',
+    const viewport = fixedViewport(true);
+    fake.services.viewport = viewport;
+    const { told, host } = hostChild(pipelineEffects(fake.services).actors!.watchViewport as AnyActorLogic);
+    viewport.set(false);
+    host.stop();
+    viewport.set(true);
+    expect(told).toEqual([
+      { type: 'viewport.changed', narrow: true },
+      { type: 'viewport.changed', narrow: false },
     ]);
   });
 });
@@ -237,34 +213,32 @@ describe('the pipeline in the app system', () => {
     return { system, api, pipeline, names, navigations };
   };
 
-  it('runs from sign-in, idle until opened; a member change reloads it; sign-out stops it', async () => {
+  it('runs from sign-in, idle until the pipeline shows; the route shows it, a member change reloads it; sign-out stops it', async () => {
     const s = startSystem();
     // Its module is loaded when the session starts, then it is spawned.
     expect(s.pipeline()).toBeUndefined();
     await vi.waitFor(() => expect(s.pipeline()).toBeDefined());
     const pipeline = s.pipeline()!;
-    expect(pipeline.getSnapshot().matches('idle')).toBe(true);
+    await waitFor(pipeline, (p) => p.value === 'idle');
+    // No view opens it: the gate's route does.
     s.system.actors.gate.send({ type: 'router.navigate', pathname: '/pipeline', search: '' });
-    await waitFor(s.system.actors.account, (a) => a.hasTag('loaded'));
-    // The member announced on load reaches it while idle: nothing is loaded.
-    expect(s.names().filter((n) => n.startsWith('admin') && n !== 'adminConfigList')).toEqual([]);
-
-    pipeline.send({ type: 'pipeline.open', realRole: 'admin', pageSize: 40, filters: DEFAULT_FILTERS });
-    await waitFor(pipeline, (p) => p.matches({ active: { tabs: 'ready', counts: 'shown' } }));
+    const loaded = (p: ReturnType<PipelineActorRef['getSnapshot']>) => p.context.panels.length === 1 && p.context.totalLeads === 0;
+    await waitFor(pipeline, loaded);
+    expect(pipeline.getSnapshot().context).toMatchObject({ realRole: 'admin', shown: true, filters: DEFAULT_FILTERS });
     expect(pipeline.getSnapshot().hasTag('noLeads')).toBe(true);
     const before = s.api.calls.length;
     s.system.actors.selectedMember.send({ type: 'user.select', userId: 'u-other' });
-    expect(pipeline.getSnapshot().hasTag('loadingTabs')).toBe(true);
-    await waitFor(pipeline, (p) => p.matches({ active: { tabs: 'ready', counts: 'shown' } }));
+    expect(selectTabsFlow(pipeline.getSnapshot())!.getSnapshot().hasTag('loadingTabs')).toBe(true);
+    await waitFor(pipeline, loaded);
     expect(s.names().slice(before)).toEqual(expect.arrayContaining(['adminUserTabs', 'adminLeadsCount', 'adminLeadsList']));
 
-    pipeline.send({ type: 'user.filterNow', patch: { showClosed: true } });
+    selectFiltersFlow(pipeline.getSnapshot())!.send({ type: 'user.filterNow', patch: { showClosed: true } });
     expect(s.navigations.at(-1)).toBe('/pipeline?closed=1');
 
     s.system.actors.session.send({ type: 'user.signOut' });
     await waitFor(s.system.actors.session, (x) => !x.hasTag('signedIn') && !x.hasTag('busy'));
     expect(pipeline.getSnapshot().status).toBe('stopped');
-    expect(pipeline.getSnapshot().matches('idle')).toBe(true);
+    expect(pipeline.getSnapshot().value).toBe('idle');
     expect(s.pipeline()).toBeUndefined();
   });
 });

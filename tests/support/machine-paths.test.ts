@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assign, createActor, enqueueActions, forwardTo, getInitialSnapshot, getNextSnapshot, sendTo, setup, type AnyMachineSnapshot } from 'xstate';
+import { assign, createActor, enqueueActions, forwardTo, getInitialSnapshot, getNextSnapshot, sendTo, setup, type AnyMachineSnapshot, type AnyStateMachine } from 'xstate';
 import { actionNotProvided, actorNotProvided, guardNotProvided, isNotProvided } from '../../src/machines/not-provided';
 import {
   actionRan,
@@ -250,7 +250,7 @@ describe('machine-paths toolkit', () => {
     // A path written by hand: the events in order, each step's state as the machine computes it.
     const machine = prepareForPaths(parent);
     const steps: PathStep[] = [{ event: { type: 'xstate.init' }, state: getInitialSnapshot(machine) as AnyMachineSnapshot }];
-    for (const event of history) steps.push({ event, state: getNextSnapshot(machine, steps.at(-1)!.state, event) as AnyMachineSnapshot });
+    for (const event of history) steps.push({ event, state: getNextSnapshot(machine as AnyStateMachine, steps.at(-1)!.state, event) as AnyMachineSnapshot });
     const path: MachinePath = {
       variant: '',
       machine,

@@ -66,7 +66,7 @@ export const actorRan = (name: string, input?: unknown): Effect => (input === un
 export const actionRan = (name: string, params?: unknown): Effect =>
   params === undefined ? { action: name } : { action: name, params };
 /** An event the machine must have sent to its child `id` (an invoked or spawned actor's id). */
-export const sentTo = (id: string, event: EventObject): Effect => ({ sent: id, event });
+export const sentTo = (id: string, event: { type: string } & Record<string, unknown>): Effect => ({ sent: id, event });
 
 /**
  * One step of a path, as the effect expectation sees it. The graph keeps one snapshot per

@@ -4,12 +4,15 @@
  * from the flow services, plus the wizard's own file parser (src/services/import/parse-client.ts:
  * a Web Worker that keeps the table), made once per wizard and let go when it ends.
  *
- * The check and the import upload the chosen file itself with the mapping as JSON; answers go
- * through the one adapter (src/services/answer.ts). The skipped rows are saved with `files.save`.
+ * The wizard is a child flow of the pipeline, whose effects provide it once for the session: the
+ * parser is made when a wizard opens (`prepareParser`, so a chosen file parses at once) and let go
+ * when it ends (`releaseParser`). The check and the import upload the chosen file itself with the
+ * mapping as JSON; answers go through the one adapter (src/services/answer.ts). The skipped rows
+ * are saved with `files.save`. The parent hears the import's outcome (`import.imported`).
  */
-import { fromCallback, fromPromise } from 'xstate';
+import { fromCallback, fromPromise, sendParent } from 'xstate';
 import { CSV_CONTENT_TYPE } from '../../contract/files';
-import { leadFileCalls } from '../../contract/lead-files';
+import { leadFileCalls, type ImportCounts } from '../../contract/lead-files';
 import { forRole } from '../../contract/role-pair';
 import type { ImportCallInput, importWizardMachine, ImportWizardEvent, ParseFileInput } from '../../machines/import-wizard.machine';
 import { answerOf } from '../answer';
@@ -21,7 +24,19 @@ const importBody = (input: ImportCallInput) => ({ file: input.file, relation: JS
 
 /** The effects with a given parser (tests pass the in-page one). */
 export const makeImportWizardEffects = (makeParser: () => ImportParser): FlowEffects<typeof importWizardMachine> => (services) => {
-  const parser = makeParser();
+  // One wizard runs at a time (the pipeline's dialog); its parser lives from its start to its end.
+  let made: ImportParser | null = null;
+  const parserNow = (): ImportParser => (made ??= makeParser());
+  const parser: ImportParser = {
+    parse: (file, onProgress) => parserNow().parse(file, onProgress),
+    checkRows: (relation) => parserNow().checkRows(relation),
+    skippedCsv: (lines, header) => parserNow().skippedCsv(lines, header),
+    prepare: () => parserNow().prepare(),
+    dispose: () => {
+      made?.dispose();
+      made = null;
+    },
+  };
   return {
     actors: {
       /** Reports progress, then the summary or the failure; stopping it (another file, closing) stops the parse. */
@@ -59,7 +74,9 @@ export const makeImportWizardEffects = (makeParser: () => ImportParser): FlowEff
           .then((text) => services.files.save(new Blob([text], { type: CSV_CONTENT_TYPE }), params.filename))
           .catch((error: unknown) => console.error('The skipped rows could not be saved', error));
       },
+      prepareParser: () => parser.prepare(),
       releaseParser: () => parser.dispose(),
+      announceImported: sendParent((_, counts: ImportCounts) => ({ type: 'import.imported', counts })),
     },
   };
 };

@@ -1,7 +1,7 @@
 /**
  * The lead form dialog (SPEC §3 Lead / contact, Sales info, Company info; §5 'You have to enter
  * the "Name"', optional emails, 'The leads name already exists.'; §8 100010 and a lead changed
- * meanwhile), rendered alone inside the app's shell context with its real effect, on an API that
+ * meanwhile), rendered alone on a lead-form flow with its real effect (the test is its parent), on an API that
  * keeps leads by the server's rules: the contract's request schemas, unique names, and an
  * update refused with STALE_EDIT (the current lead in `data`) when its edit time is not the lead's.
  */
@@ -9,6 +9,7 @@ import { LocaleProvider } from '@ark-ui/react/locale';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createActor } from 'xstate';
 import { Code, codeMessage } from '../../../src/contract/codes';
 import { leadAddRequest, leadUpdateRequest, type Lead, type Tab } from '../../../src/contract/leads';
 import TypesafeI18n from '../../../src/i18n/i18n-react';
@@ -16,7 +17,9 @@ import type { Locales } from '../../../src/i18n/i18n-types';
 import { loadLocale } from '../../../src/i18n/i18n-util.sync';
 import { ApiError } from '../../../src/services/api/client';
 import { AppActorsProvider, type AppShell } from '../../../src/ui/app-actors';
-import { LeadFormDialog, type LeadFormDialogProps } from '../../../src/ui/screens/pipeline/lead-form-dialog';
+import { leadFormMachine, type LeadFormInput } from '../../../src/machines/lead-form.machine';
+import { leadFormEffects } from '../../../src/services/actors/lead-form';
+import { LeadFormDialog } from '../../../src/ui/screens/pipeline/lead-form-dialog';
 import { fakeFlowServices } from '../../support/fake-api';
 import { leadOf, noTabs, tabOf } from '../../support/lead-fixtures';
 import { failResult, okResult } from '../harness';
@@ -71,20 +74,25 @@ const leadServer = (initial: Lead[] = []) => {
 
 type Rendered = { onSaved: ReturnType<typeof vi.fn>; onClose: ReturnType<typeof vi.fn>; bodies: (name: string) => unknown[]; dialog: HTMLElement };
 
-/** Renders the dialog in `locale` with its real effect on the lead server. */
-const renderDialog = async (server: ReturnType<typeof leadServer>, props: Partial<LeadFormDialogProps> = {}, locale: Locales = 'en'): Promise<Rendered> => {
+/**
+ * Renders the dialog in `locale` on a lead-form flow with its real effect on the lead server (the
+ * flow's input: add in tab 3 unless `input` says otherwise). The test stands in for the flow's
+ * parent: `onSaved` / `onClose` record how the flow ended (its output).
+ */
+const renderDialog = async (server: ReturnType<typeof leadServer>, input: Partial<LeadFormInput> = {}, locale: Locales = 'en'): Promise<Rendered> => {
   loadLocale(locale);
   const fake = fakeFlowServices((name, body) => server.answer(name, body));
-  // The dialog uses only the flow services of the shell.
-  const shell = { flow: fake.services, services: { api: fake.services.api }, inspect: undefined, recorder: null } as unknown as AppShell;
+  const flow = createActor(leadFormMachine.provide(leadFormEffects(fake.services)), { input: { realRole: 'member', mode: 'add', tabId: 3, tabs, ...input } }).start();
   const onSaved = vi.fn();
   const onClose = vi.fn();
+  flow.subscribe({ complete: () => (flow.getSnapshot().output ? onSaved(flow.getSnapshot().output) : onClose()) });
+  const shell = { inspect: undefined, recorder: null } as unknown as AppShell;
   render(
     <AppActorsProvider shell={shell}>
       <TypesafeI18n locale={locale}>
         {/* As the app's I18nProvider does: Ark parts take the language's direction from it. */}
         <LocaleProvider locale={locale}>
-          <LeadFormDialog realRole="member" mode="add" tabId={3} tabs={tabs} onSaved={onSaved} onClose={onClose} {...props} />
+          <LeadFormDialog flow={flow} />
         </LocaleProvider>
       </TypesafeI18n>
     </AppActorsProvider>,

@@ -1,8 +1,9 @@
 /**
  * The import-leads wizard as a dialog (SPEC §2 Pipeline, §3 Import mapping, §4 Import wizard, §5
- * Import messages). The flow is the import-wizard machine, started here with `useFlowActor` when
- * the dialog opens; the dialog renders its context and tags and sends `user.*` events. The owner
- * hears `onImported(counts)` once the import is done and `onClose()` when the flow ends.
+ * Import messages). The flow is the import-wizard machine, a child flow its parent (the pipeline)
+ * starts when the person asks to import, hears from when it imported, and closes when it ends;
+ * this view renders the ref it is given (none: closed), each step as the wizard's state says, and
+ * sends `user.*` events.
  *
  * Steps: the file (with a progress bar while it is read), the mapping (6 selects over the file's
  * headers), the review (the counts the server's check gives, the row warnings, the skipped rows
@@ -16,39 +17,30 @@
  * import-download-skipped, import-done, import-finish.
  */
 import { useSelector } from '@xstate/react';
-import { useEffect, useEffectEvent, useId } from 'react';
+import { useId } from 'react';
 import { css } from '../../../../styled-system/css';
 import type { ImportCounts, ImportRowError } from '../../../contract/lead-files';
 import { importFields, importRowErrors } from '../../../contract/lead-files';
-import { managesTeam } from '../../../contract/roles';
 import { useI18nContext } from '../../../i18n/i18n-react';
 import type { TranslationFunctions } from '../../../i18n/i18n-types';
-import { selectRole } from '../../../machines/account.machine';
 import type { CallError } from '../../../machines/answer';
 import {
   fileErrorOfMessage,
-  importWizardMachine,
   selectNextEnabled,
   selectStep,
   shownIssues,
   shownSkippedRows,
   type ImportIssue,
+  type ImportWizardActorRef,
 } from '../../../machines/import-wizard.machine';
-import { importWizardEffects } from '../../../services/actors/importer';
-import { useAppActors } from '../../app-actors';
 import { InlineAlert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { ModalDialog } from '../../components/dialog';
 import { SimpleSelect, type SelectOption } from '../../components/select';
-import { useFlowActor } from '../../flow';
 
 export type ImportDialogProps = {
-  open: boolean;
-  onClose(): void;
-  /** The tab new leads go to (0: No tabs). */
-  tabId: number;
-  /** Called once the import is done, with what it did. */
-  onImported(counts: ImportCounts): void;
+  /** The import-wizard flow its parent started (none: the dialog is closed). */
+  flow: ImportWizardActorRef | undefined;
 };
 
 const stack = css({ display: 'flex', flexDirection: 'column', gap: '4', minWidth: '0' });
@@ -138,35 +130,19 @@ const reasonTexts = (t: ImporterTexts): Record<ImportRowError, string> => {
   return texts;
 };
 
-export function ImportDialog(props: ImportDialogProps) {
-  if (!props.open) return null;
-  return <ImportWizard {...props} />;
+export function ImportDialog({ flow }: ImportDialogProps) {
+  return flow ? <ImportWizard flow={flow} /> : null;
 }
 
-function ImportWizard({ onClose, tabId, onImported }: ImportDialogProps) {
+function ImportWizard({ flow: ref }: { flow: ImportWizardActorRef }) {
   const { LL } = useI18nContext();
   const t = LL.importer;
-  const { account } = useAppActors();
-  const role = useSelector(account, selectRole);
-  const ref = useFlowActor(importWizardMachine, importWizardEffects, { input: { realRole: managesTeam(role) ? 'admin' : 'member', tabId } });
 
   const step = useSelector(ref, selectStep);
   const issues = useSelector(ref, (s) => shownIssues(s.context));
   const nextEnabled = useSelector(ref, selectNextEnabled);
   const busy = useSelector(ref, (s) => s.hasTag('busy'));
   const ended = useSelector(ref, (s) => s.status === 'done');
-  const outcome = useSelector(ref, (s) => s.context.outcome);
-
-  // The owner hears the import's outcome once, and the flow's end.
-  const imported = useEffectEvent((counts: ImportCounts) => onImported(counts));
-  useEffect(() => {
-    if (outcome) imported(outcome);
-  }, [outcome]);
-  const finished = useEffectEvent(() => onClose());
-  useEffect(() => {
-    const subscription = ref.subscribe({ complete: () => finished() });
-    return () => subscription.unsubscribe();
-  }, [ref]);
 
   const importing = useSelector(ref, (s) => s.hasTag('importing'));
   const reviewReady = useSelector(ref, (s) => s.hasTag('reviewReady'));
@@ -226,8 +202,7 @@ function ImportWizard({ onClose, tabId, onImported }: ImportDialogProps) {
   );
 }
 
-type Wizard = ReturnType<typeof useFlowActor<typeof importWizardMachine>>;
-type StepProps = { t: ImporterTexts; wizard: Wizard };
+type StepProps = { t: ImporterTexts; wizard: ImportWizardActorRef };
 
 function Steps({ t, step }: { t: ImporterTexts; step: 0 | 1 | 2 }) {
   const names = [t.steps.file(), t.steps.mapping(), t.steps.review()];

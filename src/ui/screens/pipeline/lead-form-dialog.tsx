@@ -1,9 +1,9 @@
 /**
  * The lead form dialog, adding a lead or editing one (SPEC §3 Lead / contact, Sales info,
- * Company info; §5 messages; §8 codes). The flow is the lead-form machine, started here with
- * `useFlowActor`; the dialog renders its context and tags and sends `user.*` events. When the
- * machine ends it tells the owner: `onSaved({ lead, previousTabId })` after a save, `onClose()`
- * after a cancel (Escape, the close button or Cancel).
+ * Company info; §5 messages; §8 codes). The flow is the lead-form machine, a child flow its parent
+ * starts (the pipeline's lead dialog) and reacts to when it ends (saved or cancelled: Escape, the
+ * close button or Cancel); this view renders the ref it is given (none: closed) and sends `user.*`.
+ * Its one effect moves the focus to the name when the server says the name is taken.
  *
  * Phone numbers, emails and the website are written left to right whatever the language (their
  * inputs are `dir="ltr"`); the layout uses logical properties only (SPEC: right to left).
@@ -14,42 +14,24 @@
  */
 import { FieldTextarea } from '@ark-ui/react/field';
 import { useSelector } from '@xstate/react';
-import { useEffect, useEffectEvent, useId, useRef, type ChangeEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ChangeEvent, type ReactNode } from 'react';
 import { css, cx } from '../../../../styled-system/css';
 import { textarea } from '../../../../styled-system/recipes';
 import { Code } from '../../../contract/codes';
-import { NO_TAB_ID, type Lead, type Tab } from '../../../contract/leads';
+import { NO_TAB_ID } from '../../../contract/leads';
 import { useI18nContext } from '../../../i18n/i18n-react';
 import type { TranslationFunctions } from '../../../i18n/i18n-types';
 import type { CallError } from '../../../machines/answer';
-import {
-  leadChoices,
-  leadFields,
-  leadFormMachine,
-  type LeadField,
-  type LeadFieldError,
-  type LeadFormResult,
-} from '../../../machines/lead-form.machine';
-import { leadFormEffects } from '../../../services/actors/lead-form';
+import { leadChoices, leadFields, type LeadField, type LeadFieldError, type LeadFormActorRef } from '../../../machines/lead-form.machine';
 import { InlineAlert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { ModalDialog } from '../../components/dialog';
 import { FieldFrame, TextField } from '../../components/field';
 import { SimpleSelect, type SelectOption } from '../../components/select';
-import { useFlowActor } from '../../flow';
-import type { RealRole } from '../../../contract/roles';
 
 export type LeadFormDialogProps = {
-  realRole: RealRole;
-  mode: 'add' | 'edit';
-  /** The lead to edit (mode 'edit'). */
-  lead?: Lead;
-  /** The tab a new lead starts in (mode 'add'). */
-  tabId?: number;
-  /** The member's tabs, No tabs (id 0) first. */
-  tabs: Tab[];
-  onSaved(result: LeadFormResult): void;
-  onClose(): void;
+  /** The lead-form flow its parent started (none: the dialog is closed). */
+  flow: LeadFormActorRef | undefined;
 };
 
 const scroller = css({
@@ -132,14 +114,15 @@ function Section({ title, grid: inGrid = false, children }: { title: string; gri
   );
 }
 
-export function LeadFormDialog({ realRole, mode, lead, tabId, tabs, onSaved, onClose }: LeadFormDialogProps) {
+export function LeadFormDialog({ flow }: LeadFormDialogProps) {
+  return flow ? <LeadForm flow={flow} /> : null;
+}
+
+function LeadForm({ flow: ref }: { flow: LeadFormActorRef }) {
   const { LL } = useI18nContext();
   const t = LL.leads;
   const formId = useId();
   const formRef = useRef<HTMLFormElement>(null);
-  const ref = useFlowActor(leadFormMachine, leadFormEffects, {
-    input: { realRole, mode, tabs, ...(lead ? { lead } : {}), ...(tabId === undefined ? {} : { tabId }) },
-  });
 
   const values = useSelector(ref, (s) => s.context.values);
   const fieldErrors = useSelector(ref, (s) => s.context.fieldErrors);
@@ -150,17 +133,6 @@ export function LeadFormDialog({ realRole, mode, lead, tabId, tabs, onSaved, onC
   const stale = useSelector(ref, (s) => s.hasTag('stale'));
   const done = useSelector(ref, (s) => s.status === 'done');
   const locked = saving || stale;
-
-  // The owner hears how the flow ended: saved (its output) or cancelled (null).
-  const finished = useEffectEvent(() => {
-    const result = ref.getSnapshot().output;
-    if (result) onSaved(result);
-    else onClose();
-  });
-  useEffect(() => {
-    const subscription = ref.subscribe({ complete: () => finished() });
-    return () => subscription.unsubscribe();
-  }, [ref]);
 
   // A refused submit focuses the first field it names (onSubmit); the server's duplicate name, the name.
   const nameTaken = fieldErrors.name === 'nameExists';

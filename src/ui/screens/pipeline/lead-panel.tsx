@@ -4,11 +4,16 @@
  * in the kit's virtual list, loading the next page as the list scrolls to its end.
  *
  * Drag and drop (SPEC §4 Lead): every panel's list is a @formkit/drag-and-drop parent of one group,
- * so a card can be dragged onto another panel. The library only reports the gesture: the lists stay
- * the machine's (`setValues` does nothing), and at the end of a drag that crossed panels the view
- * sends `user.moveLead`; the pipeline machine shows the move at once, saves it and rolls it back
- * with a notice if the server refuses. A drop in the same panel is ignored by the machine. Keyboard
- * and screen-reader users move a lead with the card's "Move to" select instead.
+ * so a card can be dragged onto another panel. The library only reports the gesture (its setup is
+ * the one effect here: a third-party widget on the list's element): the lists stay the machine's
+ * (`setValues` does nothing), and at the end of a drag that crossed panels the view sends
+ * `user.moveLead` with what it shows, the lead and its place in this panel; the pipeline's lead
+ * moves show the move at once, save it and roll it back with a notice if the server refuses. A
+ * drop in the same panel is ignored by the machine. Keyboard and screen-reader users move a lead
+ * with the card's "Move to" select instead.
+ *
+ * The tab's menu sends to the pipeline (add a lead here, tag the tab's leads) and to its tabs flow
+ * (rename, move, delete the tab).
  *
  * Test ids: lead-panel-<tabId>, panel-count-<tabId>, panel-menu-<tabId>, panel-retry-<tabId>,
  * lead-card-<leadId>, lead-open-<leadId>, lead-move-<leadId>, lead-actions-<leadId>,
@@ -17,17 +22,17 @@
  */
 import { animations, dragAndDrop, tearDown } from '@formkit/drag-and-drop';
 import { useSelector } from '@xstate/react';
-import { memo, useCallback, useEffect, useRef } from 'react';
+import { memo, useCallback, useEffect, useEffectEvent, useRef } from 'react';
 import { css, cx } from '../../../../styled-system/css';
 import { NO_TAB_ID, type Lead, type Tab } from '../../../contract/leads';
 import { useI18nContext } from '../../../i18n/i18n-react';
 import type { LeadPanelActorRef } from '../../../machines/lead-panel.machine';
 import type { PipelineActorRef } from '../../../machines/pipeline.machine';
+import type { PipelineTabsActorRef } from '../../../machines/pipeline-tabs.machine';
 import { Button } from '../../components/button';
 import { MenuContent, MenuItem, MenuPortal, MenuPositioner, MenuRoot, MenuTrigger } from '../../components/menu';
 import { VirtualList } from '../../components/virtual-list';
 import { useStartChat } from '../sync/start-chat';
-import { BatchTagDialog } from '../tags/batch-tag-dialog';
 
 /** The drag-and-drop group every panel belongs to: cards move between any two panels. */
 const DRAG_GROUP = 'pipeline-leads';
@@ -175,6 +180,8 @@ const dropTarget = css({
 
 export type PanelProps = {
   pipeline: PipelineActorRef;
+  /** The pipeline's tabs flow (rename, move and delete a tab). */
+  tabsFlow: PipelineTabsActorRef | undefined;
   panel: LeadPanelActorRef;
   tab: Tab;
   tabs: readonly Tab[];
@@ -193,7 +200,10 @@ export const useTabName = () => {
   return useCallback((tab: Tab) => (tab.id === NO_TAB_ID ? LL.pipeline.panel.noTabs() : tab.name), [LL]);
 };
 
-export function LeadPanel({ pipeline, panel, tab, tabs, customIndex, customCount, counts, listHeight, formatDate }: PanelProps) {
+/** A card's move to another tab, with its place in the panel (what the rollback restores). */
+type MoveTo = (lead: Lead, toTabId: number) => void;
+
+export function LeadPanel({ pipeline, tabsFlow, panel, tab, tabs, customIndex, customCount, counts, listHeight, formatDate }: PanelProps) {
   const { LL } = useI18nContext();
   const t = LL.pipeline;
   const tabName = useTabName();
@@ -202,11 +212,23 @@ export function LeadPanel({ pipeline, panel, tab, tabs, customIndex, customCount
   const loading = useSelector(panel, (s) => s.hasTag('loading'));
   const loadingMore = useSelector(panel, (s) => s.hasTag('loadingMore'));
   const failed = useSelector(panel, (s) => s.hasTag('failed'));
-  const tagging = useSelector(pipeline, (s) => s.hasTag('tagging') && s.context.tagTabId === tab.id);
 
-  // The leads on screen for the drag library's getValues (rows are found by their data-index).
+  // The leads on screen for the drag library's getValues (rows are found by their data-index) and
+  // for a move's place in this panel.
   const leadsRef = useRef(leads);
   leadsRef.current = leads;
+  const moveTo = useCallback<MoveTo>(
+    (lead, toTabId) => {
+      const index = Math.max(0, leadsRef.current.findIndex((l) => l.id === lead.id));
+      pipeline.send({ type: 'user.moveLead', lead, fromTabId: tab.id, toTabId, index });
+    },
+    [pipeline, tab.id],
+  );
+  // A drag that crossed panels ended over another tab: the dragged lead (by its id) moves there.
+  const dropped = useEffectEvent((leadId: string, toTabId: number) => {
+    const lead = leadsRef.current.find((l) => l.id === leadId);
+    if (lead) moveTo(lead, toTabId);
+  });
   const listEl = useRef<HTMLDivElement | null>(null);
   const setListEl = useCallback(
     (el: HTMLDivElement | null) => {
@@ -219,8 +241,8 @@ export function LeadPanel({ pipeline, panel, tab, tabs, customIndex, customCount
   useEffect(() => {
     const parent = listEl.current;
     if (!parent) return;
-    // The lead a drag that crossed panels carries, and the panel it is over now.
-    let crossing: { leadId: string; from: number; to: number } | null = null;
+    // The lead a drag that started here and crossed panels carries, and the panel it is over now.
+    let crossing: { leadId: string; to: number } | null = null;
     // The row the drag started on names the lead (by its key): the library's own values are the
     // rows it saw when it last mapped the list, and a virtual list renders other rows as it scrolls.
     let dragged: string | null = null;
@@ -240,25 +262,14 @@ export function LeadPanel({ pipeline, panel, tab, tabs, customIndex, customCount
         draggable: (child) => child.getAttribute('role') === 'listitem',
         dropZoneParentClass: 'drop-over',
         plugins: [animations()],
-        onTransfer: ({ sourceParent, targetParent, initialParent }) => {
+        onTransfer: ({ targetParent }) => {
           if (!dragged) return;
-          const from = Number(initialParent.el.dataset.tabId ?? sourceParent.el.dataset.tabId);
-          crossing = {
-            leadId: dragged,
-            from,
-            to: Number(targetParent.el.dataset.tabId),
-          };
+          crossing = { leadId: dragged, to: Number(targetParent.el.dataset.tabId) };
         },
         onDragend: () => {
           const move = crossing;
           crossing = null;
-          if (move)
-            pipeline.send({
-              type: 'user.moveLead',
-              leadId: move.leadId,
-              fromTabId: move.from,
-              toTabId: move.to,
-            });
+          if (move) dropped(move.leadId, move.to);
         },
       },
     });
@@ -267,7 +278,7 @@ export function LeadPanel({ pipeline, panel, tab, tabs, customIndex, customCount
       parent.removeEventListener('pointerdown', onStart, true);
       tearDown(parent);
     };
-  }, [pipeline]);
+  }, []);
 
   const onEndReached = useCallback(() => panel.send({ type: 'user.loadMore' }), [panel]);
 
@@ -288,21 +299,12 @@ export function LeadPanel({ pipeline, panel, tab, tabs, customIndex, customCount
         <MenuRoot
           onSelect={(d) => {
             if (d.value === 'add') pipeline.send({ type: 'user.addLead', tabId: tab.id });
-            if (d.value === 'rename') pipeline.send({ type: 'user.renameTab', tab });
-            if (d.value === 'earlier')
-              pipeline.send({
-                type: 'user.moveTab',
-                tabId: tab.id,
-                direction: -1,
-              });
-            if (d.value === 'later')
-              pipeline.send({
-                type: 'user.moveTab',
-                tabId: tab.id,
-                direction: 1,
-              });
-            if (d.value === 'delete') pipeline.send({ type: 'user.deleteTab', tab });
-            if (d.value === 'tag') pipeline.send({ type: 'user.tagLeads', tabId: tab.id });
+            if (d.value === 'rename') tabsFlow?.send({ type: 'user.renameTab', tab });
+            if (d.value === 'earlier') tabsFlow?.send({ type: 'user.moveTab', tabId: tab.id, direction: -1 });
+            if (d.value === 'later') tabsFlow?.send({ type: 'user.moveTab', tabId: tab.id, direction: 1 });
+            if (d.value === 'delete') tabsFlow?.send({ type: 'user.deleteTab', tab });
+            // Every open lead of the tab: as many as its count says (or as the panel shows).
+            if (d.value === 'tag') pipeline.send({ type: 'user.tagLeads', tabId: tab.id, count: counts?.openCount ?? leads.length });
           }}
           positioning={{ placement: 'bottom-end' }}
           lazyMount
@@ -364,27 +366,19 @@ export function LeadPanel({ pipeline, panel, tab, tabs, customIndex, customCount
         onActivate={(lead) => pipeline.send({ type: 'user.editLead', lead })}
         itemTestId={(lead) => `lead-card-${lead.id}`}
         footer={loadingMore ? t.panel.loadingMore() : null}
-        renderItem={(lead) => <LeadCard lead={lead} tabs={tabs} pipeline={pipeline} formatDate={formatDate} />}
-      />
-      <BatchTagDialog
-        open={tagging}
-        title={LL.tags.batch.titleLeads()}
-        selection={{ mode: 'allMatching', filter: { tabId: tab.id } }}
-        count={counts?.openCount ?? leads.length}
-        onClose={() => pipeline.send({ type: 'user.cancel' })}
-        onDone={() => pipeline.send({ type: 'tag.done' })}
+        renderItem={(lead) => <LeadCard lead={lead} tabs={tabs} pipeline={pipeline} moveTo={moveTo} formatDate={formatDate} />}
       />
     </section>
   );
 }
 
-type LeadCardProps = { lead: Lead; tabs: readonly Tab[]; pipeline: PipelineActorRef; formatDate: (ms: number) => string };
+type LeadCardProps = { lead: Lead; tabs: readonly Tab[]; pipeline: PipelineActorRef; moveTo: MoveTo; formatDate: (ms: number) => string };
 
 /**
  * One lead's card. Memoised: its props change only with the lead, the tab list or the language,
  * so a panel's own updates (a reload, the next page, a count) do not re-render every card.
  */
-const LeadCard = memo(function LeadCard({ lead, tabs, pipeline, formatDate }: LeadCardProps) {
+const LeadCard = memo(function LeadCard({ lead, tabs, pipeline, moveTo, formatDate }: LeadCardProps) {
   const { LL } = useI18nContext();
   const t = LL.pipeline.card;
   const tabName = useTabName();
@@ -453,14 +447,7 @@ const LeadCard = memo(function LeadCard({ lead, tabs, pipeline, formatDate }: Le
             className={moveSelect}
             aria-label={`${t.moveTo()}: ${lead.name}`}
             value={String(lead.tabId)}
-            onChange={(e) =>
-              pipeline.send({
-                type: 'user.moveLead',
-                leadId: lead.id,
-                fromTabId: lead.tabId,
-                toTabId: Number(e.target.value),
-              })
-            }
+            onChange={(e) => moveTo(lead, Number(e.target.value))}
             data-testid={`lead-move-${lead.id}`}
           >
             {tabs.map((tab) => (

@@ -1,32 +1,42 @@
 /**
  * /pipeline (inside the main layout): the lead pipeline (SPEC §2 Pipeline: lead panels per tab).
  *
- * The pipeline is a long-lived actor of the app's system ('pipeline', src/machines/pipeline.machine.ts):
- * the member selector's choice and sign-out reach it there, and its panels survive a visit to
- * another screen. This view opens it with the filters read from the URL (so a filtered pipeline
- * can be bookmarked, shared and restored after a reload; the machine writes them back as they
- * change) and the page size of the screen (40, 5 on narrow screens, SPEC §9), then only renders
- * its context and tags and sends `user.*` events.
+ * The pipeline is a long-lived flow of the app's system ('pipeline', src/machines/pipeline.machine.ts):
+ * it follows the route itself (shown on this path with the filters of its query, hidden
+ * elsewhere), takes its page size from the viewport service (SPEC §9), hears the member selector
+ * and sign-out, and keeps its panels while another screen shows. It owns its child flows: the
+ * tabs, the lead moves, the filters in the URL, a lead's dialog (the lead form inside it), the
+ * import wizard and batch tagging. This view renders the pipeline's context and tags and its
+ * children from the pipeline's snapshot (a dialog shows while its flow runs), and sends `user.*`
+ * events to the flow each control belongs to; it relays nothing between flows.
  *
- * Test ids: pipeline-page, pipeline-board, pipeline-add-lead, pipeline-add-tab, pipeline-import, pipeline-notice,
+ * Test ids: pipeline-page, pipeline-loading, pipeline-board, pipeline-add-lead, pipeline-add-tab, pipeline-import, pipeline-notice,
  * pipeline-notice-dismiss, pipeline-empty, pipeline-sync-now, pipeline-needs-extension (the chat sync's
  * notice that the extension is needed; its other notices are sync-notice), sync-button,
  * pipeline-tabs-failed, pipeline-retry, filter-search, filter-created, filter-last, filter-sort,
  * filter-order, filter-await, filter-closed, filter-clear, close-dialog, close-reason,
  * close-confirm, delete-dialog, delete-confirm, tab-dialog, tab-name, tab-save, tab-delete-confirm,
- * dialog-cancel; the panels' ids are listed in lead-panel.tsx.
+ * dialog-cancel; the panels' ids are listed in lead-panel.tsx, the dialogs' in lead-form-dialog.tsx,
+ * import-dialog.tsx and batch-tag-dialog.tsx.
  */
 import { useSelector } from '@xstate/react';
-import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useMemo, useState } from 'react';
 import { css } from '../../../../styled-system/css';
-import { LEADS_PAGE_SIZE, NO_TAB_ID, leadSorts, sortOrders } from '../../../contract/leads';
-import { managesTeam, type RealRole } from '../../../contract/roles';
+import { NO_TAB_ID, leadSorts, sortOrders } from '../../../contract/leads';
 import { useI18nContext } from '../../../i18n/i18n-react';
-import { selectRole } from '../../../machines/account.machine';
-import { filtersFromQuery, isFiltered, type PipelineFilters, type TimeRange } from '../../../machines/pipeline-filters';
-import type { PipelineActorRef } from '../../../machines/pipeline.machine';
-import { useAppActors, useFlow } from '../../app-actors';
+import { appliedFilters, shownFilters } from '../../../machines/filter-url.machine';
+import { dialogLead, type LeadDialogActorRef } from '../../../machines/lead-dialog.machine';
+import { isFiltered, type PipelineFilterActorRef, type PipelineFilters, type TimeRange } from '../../../machines/pipeline-filters';
+import type { PipelineTabsActorRef } from '../../../machines/pipeline-tabs.machine';
+import {
+  selectBatchTag,
+  selectFiltersFlow,
+  selectImportWizard,
+  selectLeadDialog,
+  selectTabsFlow,
+  type PipelineActorRef,
+} from '../../../machines/pipeline.machine';
+import { useFlow } from '../../app-actors';
 import { InlineAlert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { Checkbox } from '../../components/checkbox';
@@ -36,6 +46,7 @@ import { TextField } from '../../components/field';
 import { Heading, Text } from '../../components/heading';
 import { SimpleSelect } from '../../components/select';
 import { ImportDialog } from '../importer/import-dialog';
+import { BatchTagDialog } from '../tags/batch-tag-dialog';
 import { LeadFormDialog } from './lead-form-dialog';
 import { LeadPanel, useTabName } from './lead-panel';
 import { SyncButton } from '../sync/sync-button';
@@ -120,37 +131,14 @@ const noticeRow = css({
   '& > :first-child': { flex: '1' },
 });
 
-/** Narrow screens get 5 leads a page (SPEC §9). */
-const NARROW_QUERY = '(max-width: 767px)';
-const subscribeNarrow = (onChange: () => void) => {
-  const list = window.matchMedia(NARROW_QUERY);
-  list.addEventListener('change', onChange);
-  return () => list.removeEventListener('change', onChange);
-};
-const isNarrow = () => window.matchMedia(NARROW_QUERY).matches;
-
 const toDateRange = (r: TimeRange | null): DateRange | null => (r ? { start: new Date(r.from), end: new Date(r.to) } : null);
 const toTimeRange = (r: DateRange | null): TimeRange | null => (r ? { from: r.start.getTime(), to: r.end.getTime() } : null);
 
 export function PipelineScreen() {
-  const { account } = useAppActors();
-  const role = useSelector(account, selectRole);
-  const realRole = managesTeam(role) ? 'admin' : 'member';
   const pipeline = useFlow('pipeline');
-  const { search } = useLocation();
-  const narrow = useSyncExternalStore(subscribeNarrow, isNarrow, () => false);
-  const pageSize = narrow ? 5 : LEADS_PAGE_SIZE;
-
-  // Opened (or given the URL's filters) on every visit and every URL change (back, a bookmark);
-  // the machine ignores filters equal to its own, so its own URL writes do not reload.
-  useEffect(() => {
-    pipeline?.send({ type: 'pipeline.open', realRole, pageSize, filters: filtersFromQuery(search) });
-  }, [pipeline, realRole, pageSize, search]);
-  useEffect(() => () => pipeline?.send({ type: 'pipeline.close' }), [pipeline]);
-
   // Right after sign-in the pipeline's module may still be on its way (it is loaded lazily).
   if (!pipeline) return <PipelineLoading />;
-  return <PipelineView pipeline={pipeline} realRole={realRole} />;
+  return <PipelineView pipeline={pipeline} />;
 }
 
 function PipelineLoading() {
@@ -162,19 +150,22 @@ function PipelineLoading() {
   );
 }
 
-function PipelineView({ pipeline, realRole }: { pipeline: PipelineActorRef; realRole: RealRole }) {
+function PipelineView({ pipeline }: { pipeline: PipelineActorRef }) {
   const { LL, locale } = useI18nContext();
   const t = LL.pipeline;
+  const tabsFlow = useSelector(pipeline, selectTabsFlow);
+  const filtersFlow = useSelector(pipeline, selectFiltersFlow);
+  const leadDialog = useSelector(pipeline, selectLeadDialog);
+  const importWizard = useSelector(pipeline, selectImportWizard);
+  const batchTag = useSelector(pipeline, selectBatchTag);
   const tabs = useSelector(pipeline, (s) => s.context.tabs);
   const panels = useSelector(pipeline, (s) => s.context.panels);
   const counts = useSelector(pipeline, (s) => s.context.counts);
-  const filters = useSelector(pipeline, (s) => s.context.filters);
   const notice = useSelector(pipeline, (s) => s.context.notice);
-  const editing = useSelector(pipeline, (s) => s.context.editing);
-  const loadingTabs = useSelector(pipeline, (s) => s.hasTag('loadingTabs'));
-  const tabsFailed = useSelector(pipeline, (s) => s.hasTag('tabsFailed'));
   const noLeads = useSelector(pipeline, (s) => s.hasTag('noLeads'));
-  const importing = useSelector(pipeline, (s) => s.hasTag('importing'));
+  // Before the board runs (the flow is starting) the tabs count as loading.
+  const loadingTabs = useSelector(tabsFlow, (s) => s?.hasTag('loadingTabs') ?? true);
+  const tabsFailed = useSelector(tabsFlow, (s) => s?.hasTag('tabsFailed') ?? false);
 
   const formatDate = useMemo(() => {
     const format = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' });
@@ -182,6 +173,7 @@ function PipelineView({ pipeline, realRole }: { pipeline: PipelineActorRef; real
   }, [locale]);
   const customTabs = tabs.filter((tab) => tab.id !== NO_TAB_ID);
   const listHeight = 'max(20rem, calc(100dvh - 24rem))';
+  const noBoard = loadingTabs || tabsFailed;
 
   return (
     <section className={page} data-testid="pipeline-page" aria-labelledby="pipeline-title">
@@ -193,13 +185,13 @@ function PipelineView({ pipeline, realRole }: { pipeline: PipelineActorRef; real
         <div className={headActions}>
           {/* SPEC §3 filter controls' sync button: the chat sync (src/machines/chat-sync.machine.ts). */}
           <SyncButton />
-          <Button variant="outline" onClick={() => pipeline.send({ type: 'user.addTab' })} disabled={loadingTabs || tabsFailed} data-testid="pipeline-add-tab">
+          <Button variant="outline" onClick={() => tabsFlow?.send({ type: 'user.addTab' })} disabled={noBoard} data-testid="pipeline-add-tab">
             {t.addTab()}
           </Button>
-          <Button variant="outline" onClick={() => pipeline.send({ type: 'user.import' })} disabled={loadingTabs || tabsFailed} data-testid="pipeline-import">
+          <Button variant="outline" onClick={() => pipeline.send({ type: 'user.import' })} disabled={noBoard} data-testid="pipeline-import">
             {LL.importer.open()}
           </Button>
-          <Button onClick={() => pipeline.send({ type: 'user.addLead' })} disabled={loadingTabs || tabsFailed} data-testid="pipeline-add-lead">
+          <Button onClick={() => pipeline.send({ type: 'user.addLead' })} disabled={noBoard} data-testid="pipeline-add-lead">
             {t.addLead()}
           </Button>
         </div>
@@ -207,7 +199,7 @@ function PipelineView({ pipeline, realRole }: { pipeline: PipelineActorRef; real
 
       <SyncNotice testIdFor={{ noExtension: 'pipeline-needs-extension' }} />
 
-      <FilterBar pipeline={pipeline} filters={filters} />
+      {filtersFlow ? <FilterBar filters={filtersFlow} /> : null}
 
       {notice ? (
         <div className={noticeRow}>
@@ -219,14 +211,14 @@ function PipelineView({ pipeline, realRole }: { pipeline: PipelineActorRef; real
       ) : null}
 
       {loadingTabs && tabs.length === 0 ? (
-        <p className={stateBox} role="status">
+        <p className={stateBox} role="status" data-testid="pipeline-loading">
           {t.loadingTabs()}
         </p>
       ) : null}
       {tabsFailed ? (
         <div className={stateBox} role="alert" data-testid="pipeline-tabs-failed">
           <p>{t.tabsFailed()}</p>
-          <Button variant="outline" onClick={() => pipeline.send({ type: 'user.retry' })} data-testid="pipeline-retry">
+          <Button variant="outline" onClick={() => tabsFlow?.send({ type: 'user.retry' })} data-testid="pipeline-retry">
             {t.retry()}
           </Button>
         </div>
@@ -243,6 +235,7 @@ function PipelineView({ pipeline, realRole }: { pipeline: PipelineActorRef; real
               <LeadPanel
                 key={tabId}
                 pipeline={pipeline}
+                tabsFlow={tabsFlow}
                 panel={ref}
                 tab={tab}
                 tabs={tabs}
@@ -257,32 +250,21 @@ function PipelineView({ pipeline, realRole }: { pipeline: PipelineActorRef; real
         </div>
       ) : null}
 
-      {editing ? (
-        <LeadFormDialog
-          realRole={realRole}
-          mode={editing.mode}
-          {...(editing.mode === 'edit' ? { lead: editing.lead } : { tabId: editing.tabId })}
-          tabs={tabs}
-          onSaved={(result) => pipeline.send({ type: 'form.saved', ...result })}
-          onClose={() => pipeline.send({ type: 'form.closed' })}
-        />
-      ) : null}
-      <LeadDialogs pipeline={pipeline} />
-      <TabDialog pipeline={pipeline} />
+      {leadDialog ? <LeadDialogs dialog={leadDialog} /> : null}
+      <TabDialog tabs={tabsFlow} />
       {/* New leads go to No tabs (the pipeline shows every tab at once; none is selected). */}
-      <ImportDialog open={importing} tabId={NO_TAB_ID} onClose={() => pipeline.send({ type: 'import.closed' })} onImported={() => pipeline.send({ type: 'import.done' })} />
+      <ImportDialog flow={importWizard} />
+      <BatchTagDialog flow={batchTag} title={LL.tags.batch.titleLeads()} />
     </section>
   );
 }
 
-/** Search (debounced by the machine), the two date ranges, the sort and the two switches. */
-function FilterBar({ pipeline, filters }: { pipeline: PipelineActorRef; filters: PipelineFilters }) {
+/** Search (debounced by the filters flow, which shows what is typed at once), the two date ranges, the sort and the two switches. */
+function FilterBar({ filters: flow }: { filters: PipelineFilterActorRef }) {
   const { LL } = useI18nContext();
   const t = LL.pipeline.filters;
-  // What is typed shows at once; the machine applies it after its debounce. A change from
-  // elsewhere (back button, clearing) replaces it.
-  const [typed, setTyped] = useState(filters.search);
-  useEffect(() => setTyped(filters.search), [filters.search]);
+  const filters = useSelector(flow, (s) => shownFilters<PipelineFilters>(s));
+  const filtered = useSelector(flow, (s) => isFiltered(appliedFilters<PipelineFilters>(s)));
   const now = useMemo(() => new Date(), []);
   const dateTexts = {
     quickRangeLabels: {
@@ -300,29 +282,18 @@ function FilterBar({ pipeline, filters }: { pipeline: PipelineActorRef; filters:
       quickRanges: t.quickRanges(),
     },
   };
-  const filterNow = (patch: Partial<PipelineFilters>) => pipeline.send({ type: 'user.filterNow', patch });
+  const filterNow = (patch: Partial<PipelineFilters>) => flow.send({ type: 'user.filterNow', patch });
+  // Whether the filters are unfolded on a phone: the view's own layout, not a flow's.
   const [open, setOpen] = useState(false);
 
   return (
     <div role="search" aria-label={t.label()} className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
       <Button variant="outline" size="sm" className={filterToggle} aria-expanded={open} aria-controls="pipeline-filters" onClick={() => setOpen((o) => !o)} data-testid="filter-toggle">
-        {isFiltered(filters) ? `${t.label()} •` : t.label()}
+        {filtered ? `${t.label()} •` : t.label()}
       </Button>
       <div id="pipeline-filters" className={filterBody} data-open={open ? '' : undefined}>
         <div className={filterBar}>
-          <TextField
-            label={t.search()}
-            type="search"
-            value={typed}
-            onChange={(e) => {
-              setTyped(e.target.value);
-              pipeline.send({
-                type: 'user.filter',
-                patch: { search: e.target.value },
-              });
-            }}
-            data-testid="filter-search"
-          />
+          <TextField label={t.search()} type="search" value={filters.search} onChange={(e) => flow.send({ type: 'user.filter', patch: { search: e.target.value } })} data-testid="filter-search" />
           <SimpleSelect
             label={t.sort()}
             options={leadSorts.map((v) => ({
@@ -366,7 +337,7 @@ function FilterBar({ pipeline, filters }: { pipeline: PipelineActorRef; filters:
             {...dateTexts}
             data-testid="filter-last"
           />
-          {isFiltered(filters) ? (
+          {filtered || isFiltered(filters) ? (
             <div>
               <Button
                 variant="ghost"
@@ -416,22 +387,21 @@ function EmptyMask({ pipeline }: { pipeline: PipelineActorRef }) {
   );
 }
 
-/** Close (with a reason) and delete (confirmed) of one lead. */
-function LeadDialogs({ pipeline }: { pipeline: PipelineActorRef }) {
+/** A lead's dialog, as its flow is: the lead form, close (with a reason) or delete (confirmed). */
+function LeadDialogs({ dialog }: { dialog: LeadDialogActorRef }) {
   const { LL } = useI18nContext();
   const t = LL.pipeline;
-  const target = useSelector(pipeline, (s) => s.context.target);
-  const closing = useSelector(pipeline, (s) => s.hasTag('closing'));
-  const confirmDelete = useSelector(pipeline, (s) => s.hasTag('confirmDelete'));
-  const busy = useSelector(pipeline, (s) => s.hasTag('busy'));
-  const [reason, setReason] = useState('');
-  useEffect(() => {
-    if (closing) setReason('');
-  }, [closing]);
-  const cancel = () => pipeline.send({ type: 'user.cancel' });
-  const name = target?.name ?? '';
+  const lead = useSelector(dialog, (s) => dialogLead(s.context));
+  const reason = useSelector(dialog, (s) => s.context.reason);
+  const closing = useSelector(dialog, (s) => s.hasTag('closing'));
+  const confirmDelete = useSelector(dialog, (s) => s.hasTag('confirmDelete'));
+  const busy = useSelector(dialog, (s) => s.hasTag('busy'));
+  const form = useSelector(dialog, (s) => s.children.leadForm);
+  const cancel = () => dialog.send({ type: 'user.cancel' });
+  const name = lead?.name ?? '';
   return (
     <>
+      <LeadFormDialog flow={form} />
       <ModalDialog
         open={closing}
         onClose={cancel}
@@ -443,13 +413,20 @@ function LeadDialogs({ pipeline }: { pipeline: PipelineActorRef }) {
             <Button variant="outline" onClick={cancel} data-testid="dialog-cancel">
               {t.cancel()}
             </Button>
-            <Button loading={busy} onClick={() => pipeline.send({ type: 'user.confirmClose', reason })} data-testid="close-confirm">
+            <Button loading={busy} onClick={() => dialog.send({ type: 'user.confirm' })} data-testid="close-confirm">
               {t.close.confirm()}
             </Button>
           </>
         }
       >
-        <TextField label={t.close.reason()} placeholder={t.close.reasonHint()} value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} data-testid="close-reason" />
+        <TextField
+          label={t.close.reason()}
+          placeholder={t.close.reasonHint()}
+          value={reason}
+          maxLength={500}
+          onChange={(e) => dialog.send({ type: 'user.typeReason', reason: e.target.value })}
+          data-testid="close-reason"
+        />
       </ModalDialog>
       <ModalDialog
         open={confirmDelete}
@@ -463,7 +440,7 @@ function LeadDialogs({ pipeline }: { pipeline: PipelineActorRef }) {
             <Button variant="outline" onClick={cancel} data-testid="dialog-cancel">
               {t.cancel()}
             </Button>
-            <Button loading={busy} onClick={() => pipeline.send({ type: 'user.confirm' })} data-testid="delete-confirm">
+            <Button loading={busy} onClick={() => dialog.send({ type: 'user.confirm' })} data-testid="delete-confirm">
               {t.remove.confirm()}
             </Button>
           </>
@@ -473,19 +450,16 @@ function LeadDialogs({ pipeline }: { pipeline: PipelineActorRef }) {
   );
 }
 
-/** Add or rename a tab (name, with the server's refusal under it), or confirm deleting one. */
-function TabDialog({ pipeline }: { pipeline: PipelineActorRef }) {
+/** Add or rename a tab (the name the tabs flow holds, with the server's refusal under it), or confirm deleting one. */
+function TabDialog({ tabs }: { tabs: PipelineTabsActorRef | undefined }) {
   const { LL } = useI18nContext();
   const t = LL.pipeline;
   const tabName = useTabName();
-  const dialog = useSelector(pipeline, (s) => s.context.tabDialog);
-  const tabError = useSelector(pipeline, (s) => s.context.tabError);
-  const busy = useSelector(pipeline, (s) => s.hasTag('busy'));
-  const [name, setName] = useState('');
-  useEffect(() => {
-    setName(dialog?.mode === 'rename' ? dialog.tab.name : '');
-  }, [dialog]);
-  const cancel = () => pipeline.send({ type: 'user.cancel' });
+  const dialog = useSelector(tabs, (s) => s?.context.dialog ?? null);
+  const name = useSelector(tabs, (s) => s?.context.name ?? '');
+  const tabError = useSelector(tabs, (s) => s?.context.error ?? null);
+  const busy = useSelector(tabs, (s) => s?.hasTag('busy') ?? false);
+  const cancel = () => tabs?.send({ type: 'user.cancel' });
 
   if (dialog?.mode === 'delete') {
     return (
@@ -501,7 +475,7 @@ function TabDialog({ pipeline }: { pipeline: PipelineActorRef }) {
             <Button variant="outline" onClick={cancel} data-testid="dialog-cancel">
               {t.cancel()}
             </Button>
-            <Button loading={busy} onClick={() => pipeline.send({ type: 'user.confirm' })} data-testid="tab-delete-confirm">
+            <Button loading={busy} onClick={() => tabs?.send({ type: 'user.confirm' })} data-testid="tab-delete-confirm">
               {t.tab.deleteConfirm()}
             </Button>
           </>
@@ -511,7 +485,7 @@ function TabDialog({ pipeline }: { pipeline: PipelineActorRef }) {
       </ModalDialog>
     );
   }
-  const save = () => pipeline.send({ type: 'user.saveTab', name });
+  const save = () => tabs?.send({ type: 'user.saveTab' });
   return (
     <ModalDialog
       open={dialog !== null}
@@ -535,7 +509,15 @@ function TabDialog({ pipeline }: { pipeline: PipelineActorRef }) {
           save();
         }}
       >
-        <TextField label={t.tab.name()} value={name} maxLength={30} required errorText={tabError ?? undefined} onChange={(e) => setName(e.target.value)} data-testid="tab-name" />
+        <TextField
+          label={t.tab.name()}
+          value={name}
+          maxLength={30}
+          required
+          errorText={tabError ?? undefined}
+          onChange={(e) => tabs?.send({ type: 'user.typeTabName', name: e.target.value })}
+          data-testid="tab-name"
+        />
       </form>
     </ModalDialog>
   );
