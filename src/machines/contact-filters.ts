@@ -195,6 +195,9 @@ export const paramOfFilters = (f: ContactFilters): string | null => {
   return Object.keys(out).length === 0 ? null : JSON.stringify(out);
 };
 
+/** The contacts screen's path (SPEC §2 /contacts, under the /crm basename). */
+export const CONTACTS_PATH = '/contacts';
+
 /** The contacts URL (under the /crm basename) of the filters. */
 export const contactsUrlOf = (f: ContactFilters): string => {
   const param = paramOfFilters(f);

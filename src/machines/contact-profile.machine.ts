@@ -1,29 +1,33 @@
-import { assign, sendParent, setup, type ActorRefFrom } from 'xstate';
+import { assign, setup, type ActorRefFrom } from 'xstate';
 import { NOTES_PAGE_SIZE, type Contact, type Note } from '../contract/contacts';
-import type { Lead } from '../contract/leads';
+import type { Tab } from '../contract/leads';
 import { networkError, refusalOf, type Answer, type CallError, type Outcome } from './answer';
-import { actorNotProvided } from './not-provided';
+import { leadFormMachine, type LeadFormResult } from './lead-form.machine';
+import { actionNotProvided, actorNotProvided } from './not-provided';
 import type { RealRole } from '../contract/roles';
 
 /**
  * The contact's profile panel (SPEC §2 Profile panel; §7 /contacts/detail/, /note/list/,
  * /note/add/, /contacts/delete/): the contact with its tags and notes (newest first, NOTES_PAGE_SIZE
- * a page, more on demand), adding a note, editing the contact (the lead form, src/machines/
- * lead-form.machine.ts, run by the view; its save arrives as `form.saved`) and deleting it after a
- * confirmation. Run by the contacts table (src/machines/contacts-table.machine.ts) while the panel
- * is open; every change tells it (`contacts.changed`) so the table shows it, and a deletion ends
- * the panel (final state `deleted`).
+ * a page, more on demand), adding a note, editing the contact (a contact is a lead: the lead form,
+ * src/machines/lead-form.machine.ts, is this flow's child `leadForm` while editing; a save reloads
+ * the contact) and deleting it after a confirmation. A child of the contacts table
+ * (src/machines/contacts-table.machine.ts) while the panel is open; every change tells it
+ * (`tellTable`, provided: `contacts.changed` to the parent) so the table shows it, and a deletion
+ * ends the panel (final state `deleted`).
  *
  * Tags for the view: loading, loadFailed, addingNote, loadingNotes, editing, confirmDelete, busy.
  */
 
 export type ProfileInput = { realRole: RealRole; contactId: string };
+/** The flow's input: the contact, and the acting member's tabs (the lead form's tab select). */
+export type ContactProfileInput = ProfileInput & { tabs: Tab[] };
 export type NotesPage = { rows: Note[]; totalCount: number };
 export type LoadedProfile = { contact: Contact; notes: NotesPage };
 export type NotesInput = ProfileInput & { page: number };
 export type AddNoteInput = ProfileInput & { text: string };
 
-type Context = ProfileInput & {
+type Context = ContactProfileInput & {
   contact: Contact | null;
   notes: Note[];
   notesTotal: number;
@@ -39,9 +43,7 @@ export type ProfileEvent =
   | { type: 'user.edit' }
   | { type: 'user.delete' }
   | { type: 'user.confirm' }
-  | { type: 'user.cancel' }
-  | { type: 'form.saved'; lead: Lead }
-  | { type: 'form.closed' };
+  | { type: 'user.cancel' };
 
 /** More notes than shown. */
 export const hasMoreNotes = (c: Pick<Context, 'notes' | 'notesTotal'>): boolean => c.notes.length < c.notesTotal;
@@ -50,7 +52,7 @@ export const contactProfileMachine = setup({
   types: {} as {
     context: Context;
     events: ProfileEvent;
-    input: ProfileInput;
+    input: ContactProfileInput;
     tags: 'loading' | 'loadFailed' | 'addingNote' | 'loadingNotes' | 'editing' | 'confirmDelete' | 'busy';
   },
   actors: {
@@ -58,16 +60,23 @@ export const contactProfileMachine = setup({
     loadNotes: actorNotProvided<NotesPage, NotesInput>('loadNotes'),
     addNote: actorNotProvided<Answer<Note>, AddNoteInput>('addNote'),
     deleteContact: actorNotProvided<Outcome, ProfileInput>('deleteContact'),
+    /** The lead form on the contact (provided with its effects by the table's). */
+    leadForm: leadFormMachine,
   },
   actions: {
-    tellTable: sendParent({ type: 'contacts.changed' }),
+    /** Tells the table the contact changed (`contacts.changed` to the parent): it reloads and tells the pipeline. */
+    tellTable: actionNotProvided('tellTable'),
   },
   guards: {
     refused: (_, answer: Answer<unknown> | Outcome) => !answer.ok,
     moreNotes: ({ context }) => hasMoreNotes(context),
+    /** The lead form ended saved (its output is the saved lead; null: cancelled). */
+    saved: (_, result: LeadFormResult | null) => result !== null,
+    noteGiven: (_, text: string) => text.trim() !== '',
   },
 }).createMachine({
   id: 'contactProfile',
+  meta: { recordable: ['contactId', 'notesPage', 'error'] },
   context: ({ input }) => ({ ...input, contact: null, notes: [], notesTotal: 0, notesPage: 1, error: null }),
   initial: 'loading',
   states: {
@@ -96,7 +105,7 @@ export const contactProfileMachine = setup({
     },
     ready: {
       on: {
-        'user.addNote': { guard: ({ event }) => event.text.trim() !== '', target: 'addingNote', actions: assign({ error: null }) },
+        'user.addNote': { guard: { type: 'noteGiven', params: ({ event }) => event.text }, target: 'addingNote', actions: assign({ error: null }) },
         'user.moreNotes': { guard: 'moreNotes', target: 'loadingNotes' },
         'user.edit': { target: 'editing', actions: assign({ error: null }) },
         'user.delete': { target: 'confirmingDelete', actions: assign({ error: null }) },
@@ -143,11 +152,14 @@ export const contactProfileMachine = setup({
       },
     },
     editing: {
-      description: 'The lead form is open on the contact (a contact is a lead).',
+      description: 'The lead form is open on the contact (a contact is a lead): saved, the contact loads again; cancelled, the panel is back.',
       tags: ['editing'],
-      on: {
-        'form.saved': { target: 'loading', actions: 'tellTable' },
-        'form.closed': 'ready',
+      invoke: {
+        id: 'leadForm',
+        src: 'leadForm',
+        input: ({ context }) => ({ realRole: context.realRole, mode: 'edit' as const, tabs: context.tabs, ...(context.contact ? { lead: context.contact } : {}) }),
+        onDone: [{ guard: { type: 'saved', params: ({ event }) => event.output }, target: 'loading', actions: 'tellTable' }, { target: 'ready' }],
+        onError: 'ready',
       },
     },
     confirmingDelete: {

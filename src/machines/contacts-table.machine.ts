@@ -1,23 +1,27 @@
-import { assign, raise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assign, raise, sendTo, setup, type ActorRefFrom } from 'xstate';
 import { Code } from '../contract/codes';
 import { CONTACTS_PAGE_SIZE } from '../contract/contact-filter';
-import { DEFAULT_CONTACT_COLUMNS, type Contact, type ContactColumn } from '../contract/contacts';
+import { contactColumns, DEFAULT_CONTACT_COLUMNS, type Contact, type ContactColumn } from '../contract/contacts';
 import type { Tag } from '../contract/tags';
 import { refusedWith, type Outcome } from './answer';
+import { batchTagMachine, FREQUENT_TAGS_KEEP_MS, type FrequentFetch, type FrequentFetched } from './batch-tag.machine';
 import {
+  contactFilterMachine,
   contactSelectionOf,
+  CONTACTS_PATH,
   DEFAULT_CONTACT_FILTERS,
   filtersFromParam,
-  paramOfFilters,
-  sameContactFilters,
+  normalizedContactFilters,
   type ContactFilters,
   type TableSelectionLike,
 } from './contact-filters';
+import type { FiltersApplied } from './filter-url.machine';
 import { actionNotProvided, actorNotProvided } from './not-provided';
 import type { ContactSelection } from '../contract/contact-filter';
 import type { Tab } from '../contract/leads';
 import { contactProfileMachine } from './contact-profile.machine';
 import type { RealRole } from '../contract/roles';
+import { routeParam, showsPath, type RouteShownEvent } from './route-facts';
 
 /**
  * The contacts screen (/contacts, SPEC §2; §3 Contact list filters and table columns; §7 Tabs and
@@ -28,22 +32,36 @@ import type { RealRole } from '../contract/roles';
  * failure, SPEC §8), tag (the batch-tag dialog) and export (a CSV file; free and trial plans get
  * 100008, which opens the export-limit dialog).
  *
+ * A screen flow (ARCHITECTURE.md "Statecharts"): the app system starts it while /contacts is on
+ * screen, with the caller's real role and the route's filters as input, and it owns its child flows:
+ * - `filters` (src/machines/filter-url.machine.ts, always running): the view sends it what is
+ *   typed and chosen; it debounces, writes the URL and tells this machine `filters.applied`, which
+ *   loads page 1 with nothing selected. A route shown on /contacts (Back, a bookmark, the machine's
+ *   own URL write) reaches it as `url.changed`.
+ * - `profile` (src/machines/contact-profile.machine.ts) while a contact is open; a change there
+ *   tells this machine `contacts.changed`, a deletion ends it and reloads the table.
+ * - `batchTag` (src/machines/batch-tag.machine.ts) while the tag dialog is open; its end (the number
+ *   of contacts changed, or null) is handled here. Its frequently-used values are kept here for
+ *   FREQUENT_TAGS_KEEP_MS (SPEC §9) so the next dialog within 10 s does not fetch them again.
+ *
+ * Another member chosen in the member selector (`member.selected`, broadcast by the app) reloads
+ * page 1 of their contacts, closes the profile and the batch dialogs, clears the selection and
+ * forgets the frequently-used values.
+ *
  * Parallel regions:
- * - `list`: the page on screen. A typed search waits `SEARCH_DEBOUNCE` before loading; every other
- *   filter, the page and the order load at once. A new load replaces the running one (its answer is
- *   dropped: the invoke is stopped and its call aborted). A page left empty by deletions falls back
- *   to the last page with rows.
+ * - `list`: the page on screen. A new load replaces the running one (its answer is dropped: the
+ *   invoke is stopped and its call aborted). A page left empty by deletions falls back to the last
+ *   page with rows.
  * - `columns`: the caller's column choice, loaded once (the defaults when it cannot be), saved on
- *   every change and put back as it was when saving fails.
+ *   every change and put back as it was when saving fails; at least one column stays.
+ * - `columnChooser`: the column dialog, open or closed.
  * - `options`: the workspace's tags and the acting member's tabs, for the filters and the cells.
  * - `profile`: the profile panel's flow while a contact is open.
  * - `action`: the batch action under way or waiting for the person.
+ * - `frequentTags`: the last frequently-used fetch, kept for 10 s.
  *
- * The selection is cleared whenever the rows it was made on change meaning (filters, member) and
- * after a batch action. The profile panel (src/machines/contact-profile.machine.ts) is its own flow;
- * this machine only keeps which contact it shows.
- *
- * Tags for the view: loading, loadFailed, confirmDelete, busy, exportLimit, tagging, savingColumns.
+ * Tags for the view: loading, loadFailed, confirmDelete, busy, exportLimit, tagging, savingColumns,
+ * choosingColumns.
  */
 
 export type ContactsPage = { rows: Contact[]; totalCount: number };
@@ -69,6 +87,7 @@ export type ContactsInput = { realRole: RealRole; filters?: ContactFilters; page
 
 type Context = {
   realRole: RealRole;
+  /** The filters applied (as the `filters` child last announced them). */
   filters: ContactFilters;
   page: number;
   /** The page being loaded (becomes `page` when it arrives). */
@@ -86,15 +105,16 @@ type Context = {
   /** The contact the profile panel shows. */
   profileId: string | null;
   notice: ContactsNotice | null;
+  /** The frequently-used tag values fetched less than 10 s ago (handed to the next batch dialog). */
+  frequent: FrequentFetch | null;
 };
 
 export type ContactsEvent =
-  | { type: 'user.filter'; patch: Partial<ContactFilters> }
-  | { type: 'user.filterNow'; patch: Partial<ContactFilters> }
-  | { type: 'user.urlChanged'; filters: ContactFilters }
   | { type: 'user.page'; page: number }
   | { type: 'user.select'; selection: TableSelectionLike }
-  | { type: 'user.columns'; columns: ContactColumn[] }
+  | { type: 'user.chooseColumns' }
+  | { type: 'user.closeColumns' }
+  | { type: 'user.toggleColumn'; column: ContactColumn; shown: boolean }
   | { type: 'user.retry' }
   | { type: 'user.open'; id: string }
   | { type: 'user.closeProfile' }
@@ -104,20 +124,16 @@ export type ContactsEvent =
   | { type: 'user.confirm' }
   | { type: 'user.cancel' }
   | { type: 'user.dismissNotice' }
-  | { type: 'tag.done'; updated: number }
-  | { type: 'member.changed'; realRole: RealRole }
+  | FiltersApplied<ContactFilters>
+  | FrequentFetched
+  | RouteShownEvent
+  | { type: 'member.selected'; userId: string }
   | { type: 'contacts.changed' }
   | { type: 'list.reload' };
 
-export type ContactsTag = 'loading' | 'loadFailed' | 'confirmDelete' | 'busy' | 'exportLimit' | 'tagging' | 'savingColumns';
+export type ContactsTag = 'loading' | 'loadFailed' | 'confirmDelete' | 'busy' | 'exportLimit' | 'tagging' | 'savingColumns' | 'choosingColumns';
 
 const emptySelection: TableSelectionLike = { mode: 'page', ids: [] };
-
-/** The filters in their one written form (lists in the controls' order, unknown values dropped). */
-export const normalizedFilters = (f: ContactFilters): ContactFilters => {
-  const param = paramOfFilters(f);
-  return param === null ? DEFAULT_CONTACT_FILTERS : filtersFromParam(param);
-};
 
 /** How many contacts the selection covers, given how many match the filters. */
 export const selectionCount = (selection: TableSelectionLike, totalCount: number): number =>
@@ -129,12 +145,16 @@ export const batchSelectionOf = (c: Pick<Context, 'selection' | 'filters'>): Con
 /** Pages of the list (at least one). */
 export const contactPageCount = (totalCount: number, pageSize: number): number => Math.max(1, Math.ceil(totalCount / pageSize));
 
-export type ContactsSnapshot = SnapshotFrom<typeof contactsTableMachine>;
-export const selectRows = (s: ContactsSnapshot): Contact[] => s.context.rows;
-export const selectFilters = (s: ContactsSnapshot): ContactFilters => s.context.filters;
-export const selectSelectionCount = (s: ContactsSnapshot): number => selectionCount(s.context.selection, s.context.totalCount);
+/** The column choice with one column shown or hidden, in the table's column order. */
+export const columnsWith = (columns: readonly ContactColumn[], column: ContactColumn, shown: boolean): ContactColumn[] =>
+  contactColumns.filter((c) => (c === column ? shown : columns.includes(c)));
 
-const withPatch = (filters: ContactFilters, patch: Partial<ContactFilters>): ContactFilters => normalizedFilters({ ...filters, ...patch });
+/** The column is the only one shown: it cannot be hidden (at least one column stays). */
+export const isLastColumn = (columns: readonly ContactColumn[], column: ContactColumn): boolean => columns.length === 1 && columns[0] === column;
+
+/** The column choice the event asks for (empty when it would hide the last column: refused by `keepsAColumn`). */
+const toggledColumns = (context: Pick<Context, 'columns'>, event: { column: ContactColumn; shown: boolean }): ContactColumn[] =>
+  columnsWith(context.columns, event.column, event.shown);
 
 export const contactsTableMachine = setup({
   types: {} as { context: Context; events: ContactsEvent; input: ContactsInput; tags: ContactsTag },
@@ -143,37 +163,47 @@ export const contactsTableMachine = setup({
     loadColumns: actorNotProvided<ContactColumn[], { realRole: RealRole }>('loadColumns'),
     saveColumns: actorNotProvided<Outcome, SaveColumnsInput>('saveColumns'),
     loadOptions: actorNotProvided<FilterOptions, { realRole: RealRole }>('loadOptions'),
+    /** The filters in the URL (provided with their effects: the URL write, `filters.applied` to here). */
+    filters: contactFilterMachine,
     contactProfile: contactProfileMachine,
+    batchTag: batchTagMachine,
     deleteContacts: actorNotProvided<DeleteAnswer, BatchInput>('deleteContacts'),
     /** Asks for the file and saves it (the browser's download); answers the refusal, if any. */
     exportContacts: actorNotProvided<Outcome, ExportInput>('exportContacts'),
   },
   actions: {
-    /** Puts the filters in the URL (replacing the entry: Back leaves the screen). */
-    writeUrl: actionNotProvided<{ filters: ContactFilters }>('writeUrl'),
     /** Tells the other screens the contacts changed (the pipeline's counts and panels). */
     announceChange: actionNotProvided('announceChange'),
-    setFilters: assign((_, filters: ContactFilters) => ({ filters, page: 1, loadingPage: 1, selection: emptySelection })),
     clearSelection: assign({ selection: emptySelection }),
     setNotice: assign((_, notice: ContactsNotice | null) => ({ notice })),
+    keepFrequent: assign((_, frequent: FrequentFetch) => ({ frequent })),
+    forgetFrequent: assign({ frequent: null }),
+    /** The route's filters to the `filters` child (it applies them unless they are the ones applied). */
+    tellFilters: sendTo('filters', (_, route: RouteShownEvent) => ({ type: 'url.changed' as const, filters: filtersFromParam(routeParam(route, 'filters')) })),
   },
   guards: {
-    changesFilters: ({ context }, filters: ContactFilters) => !sameContactFilters(context.filters, filters),
+    /** The route shown is this screen's (a route shown elsewhere comes just before this flow stops). */
+    showsContacts: (_, route: RouteShownEvent) => showsPath(route, CONTACTS_PATH),
     hasSelection: ({ context }) => selectionCount(context.selection, context.totalCount) > 0,
+    /** At least one column stays (SPEC §3: the column chooser cannot hide them all). */
+    keepsAColumn: (_, columns: ContactColumn[]) => columns.length > 0,
     /** The asked-for page came back empty although earlier pages have rows (deletions emptied it). */
     pagePastEnd: ({ context }, page: ContactsPage) => page.rows.length === 0 && page.totalCount > 0 && context.loadingPage > 1,
     planLacksExport: (_, answer: Outcome) => refusedWith(answer, Code.PLAN_LIMIT),
     refused: (_, answer: Outcome | DeleteAnswer) => !answer.ok,
+    /** The batch dialog applied its tags (its output is how many contacts changed; null: cancelled). */
+    tagged: (_, updated: number | null) => updated !== null,
   },
   delays: {
-    /** Typing pauses this long before the search runs (SPEC §9 debounce). */
-    SEARCH_DEBOUNCE: 300,
+    /** SPEC §9: the frequently-used tag values are fetched at most every 10 s. */
+    FREQUENT_TAGS_KEEP: FREQUENT_TAGS_KEEP_MS,
   },
 }).createMachine({
   id: 'contactsTable',
+  meta: { recordable: ['realRole', 'filters', 'page', 'loadingPage', 'selection', 'columns', 'profileId', 'notice'] },
   context: ({ input }) => ({
     realRole: input.realRole,
-    filters: normalizedFilters(input.filters ?? DEFAULT_CONTACT_FILTERS),
+    filters: normalizedContactFilters(input.filters ?? DEFAULT_CONTACT_FILTERS),
     page: 1,
     loadingPage: 1,
     pageSize: input.pageSize ?? CONTACTS_PAGE_SIZE,
@@ -186,58 +216,43 @@ export const contactsTableMachine = setup({
     tabs: [],
     profileId: null,
     notice: null,
+    frequent: null,
   }),
   type: 'parallel',
+  invoke: { id: 'filters', src: 'filters', input: ({ context }) => ({ filters: context.filters }) },
   // Transitions that change one region live in that region: a root transition targeting a
   // region's child would exit and re-enter every region (reloading columns and options).
   on: {
     'user.select': { actions: assign({ selection: ({ event }) => event.selection }) },
     'contacts.changed': { actions: ['announceChange', raise({ type: 'list.reload' })] },
     'user.dismissNotice': { actions: { type: 'setNotice', params: null } },
+    'route.shown': {
+      description: 'The URL of /contacts changed (Back, a bookmark, the filters written): its filters go to the filters flow.',
+      guard: { type: 'showsContacts', params: ({ event }) => event },
+      actions: { type: 'tellFilters', params: ({ event }) => event },
+    },
   },
   states: {
     list: {
       initial: 'loading',
       on: {
-        'user.filter': {
-          guard: { type: 'changesFilters', params: ({ context, event }) => withPatch(context.filters, event.patch) },
-          target: '.debouncing',
-          actions: [
-            { type: 'setFilters', params: ({ context, event }) => withPatch(context.filters, event.patch) },
-            { type: 'writeUrl', params: ({ context }) => ({ filters: context.filters }) },
-          ],
-        },
-        'user.filterNow': {
-          guard: { type: 'changesFilters', params: ({ context, event }) => withPatch(context.filters, event.patch) },
+        'filters.applied': {
+          description: 'Other filters apply: page 1 of what they show, nothing selected.',
           target: '.loading',
-          actions: [
-            { type: 'setFilters', params: ({ context, event }) => withPatch(context.filters, event.patch) },
-            { type: 'writeUrl', params: ({ context }) => ({ filters: context.filters }) },
-          ],
-        },
-        'user.urlChanged': {
-          description: 'Back, forward or a bookmark changed the URL: its filters load (the machine wrote equal ones itself: nothing happens).',
-          guard: { type: 'changesFilters', params: ({ event }) => normalizedFilters(event.filters) },
-          target: '.loading',
-          actions: { type: 'setFilters', params: ({ event }) => normalizedFilters(event.filters) },
+          actions: assign({ filters: ({ event }) => event.filters, page: 1, loadingPage: 1, selection: emptySelection }),
         },
         'user.page': {
           target: '.loading',
           actions: assign({ loadingPage: ({ event }) => Math.max(1, Math.floor(event.page)) }),
         },
-        'member.changed': {
-          description: 'Another member chosen in the member selector: their contacts, from page 1, nothing selected, no profile open (the options and profile regions follow the same event).',
+        'member.selected': {
+          description: 'Another member chosen in the member selector: their contacts, from page 1, nothing selected, no profile open (the other regions follow the same event).',
           target: '.loading',
-          actions: assign({ realRole: ({ event }) => event.realRole, page: 1, loadingPage: 1, selection: emptySelection, profileId: null }),
+          actions: assign({ page: 1, loadingPage: 1, selection: emptySelection, profileId: null }),
         },
         'list.reload': { target: '.loading', actions: assign({ loadingPage: ({ context }) => context.page }) },
       },
       states: {
-        debouncing: {
-          description: 'A search is being typed: it runs once typing pauses.',
-          tags: ['loading'],
-          after: { SEARCH_DEBOUNCE: 'loading' },
-        },
         loading: {
           tags: ['loading'],
           invoke: {
@@ -282,11 +297,11 @@ export const contactsTableMachine = setup({
         },
         ready: {
           on: {
-            'user.columns': {
-              description: 'A column shown or hidden: shown at once, then saved (at least one column stays).',
-              guard: ({ event }) => event.columns.length > 0,
+            'user.toggleColumn': {
+              description: 'A column shown or hidden: shown at once, then saved.',
+              guard: { type: 'keepsAColumn', params: ({ context, event }) => toggledColumns(context, event) },
               target: 'saving',
-              actions: assign({ columns: ({ event }) => event.columns }),
+              actions: assign({ columns: ({ context, event }) => toggledColumns(context, event) }),
             },
           },
         },
@@ -310,20 +325,31 @@ export const contactsTableMachine = setup({
             },
           },
           on: {
-            'user.columns': {
-              description: 'Another change while one is saving: shown at once and saved after it.',
-              guard: ({ event }) => event.columns.length > 0,
+            'user.toggleColumn': {
+              description: 'Another change while one is saving: shown at once and saved instead.',
+              guard: { type: 'keepsAColumn', params: ({ context, event }) => toggledColumns(context, event) },
               target: 'saving',
               reenter: true,
-              actions: assign({ columns: ({ event }) => event.columns }),
+              actions: assign({ columns: ({ context, event }) => toggledColumns(context, event) }),
             },
           },
         },
       },
     },
+    columnChooser: {
+      initial: 'closed',
+      states: {
+        closed: { on: { 'user.chooseColumns': 'open' } },
+        open: {
+          description: 'The column dialog: every SPEC §3 column with a switch; the last one shown cannot be hidden (`isLastColumn`).',
+          tags: ['choosingColumns'],
+          on: { 'user.closeColumns': 'closed' },
+        },
+      },
+    },
     options: {
       initial: 'loading',
-      on: { 'member.changed': { target: '.loading' } },
+      on: { 'member.selected': { target: '.loading' } },
       states: {
         loading: {
           description: "The workspace's tags and the acting member's tabs, for the filters, the cells and the lead form.",
@@ -344,7 +370,7 @@ export const contactsTableMachine = setup({
       on: {
         'user.open': { target: '.open', actions: assign({ profileId: ({ event }) => event.id }) },
         'user.closeProfile': { target: '.closed', actions: assign({ profileId: null }) },
-        'member.changed': { target: '.closed' },
+        'member.selected': { target: '.closed' },
       },
       states: {
         closed: {},
@@ -353,7 +379,7 @@ export const contactsTableMachine = setup({
           invoke: {
             id: 'profile',
             src: 'contactProfile',
-            input: ({ context }) => ({ realRole: context.realRole, contactId: context.profileId ?? '' }),
+            input: ({ context }) => ({ realRole: context.realRole, contactId: context.profileId ?? '', tabs: context.tabs }),
             onDone: { target: 'closed', actions: [assign({ profileId: null }), raise({ type: 'contacts.changed' })] },
           },
         },
@@ -372,7 +398,7 @@ export const contactsTableMachine = setup({
         confirmingDelete: {
           description: 'Deleting the selected contacts waits for the person to confirm.',
           tags: ['confirmDelete'],
-          on: { 'user.confirm': 'deleting', 'user.cancel': 'idle' },
+          on: { 'user.confirm': 'deleting', 'user.cancel': 'idle', 'member.selected': 'idle' },
         },
         deleting: {
           tags: ['confirmDelete', 'busy'],
@@ -395,15 +421,28 @@ export const contactsTableMachine = setup({
           },
         },
         tagging: {
-          description: 'The batch-tag dialog is open on the selection (its own flow, src/machines/batch-tag.machine.ts).',
+          description: 'The batch-tag dialog is open on the selection (its own flow); it ends applied (how many contacts changed) or cancelled (null).',
           tags: ['tagging'],
-          on: {
-            'tag.done': {
-              target: 'idle',
-              actions: [{ type: 'setNotice', params: ({ event }) => ({ kind: 'tagged', count: event.updated }) }, 'clearSelection', raise({ type: 'contacts.changed' })],
-            },
-            'user.cancel': 'idle',
+          invoke: {
+            id: 'batchTag',
+            src: 'batchTag',
+            input: ({ context }) => ({
+              selection: batchSelectionOf(context),
+              count: selectionCount(context.selection, context.totalCount),
+              realRole: context.realRole,
+              frequent: context.frequent,
+            }),
+            onDone: [
+              {
+                guard: { type: 'tagged', params: ({ event }) => event.output },
+                target: 'idle',
+                actions: [{ type: 'setNotice', params: ({ event }) => ({ kind: 'tagged', count: event.output ?? 0 }) }, 'clearSelection', raise({ type: 'contacts.changed' })],
+              },
+              { target: 'idle' },
+            ],
+            onError: 'idle',
           },
+          on: { 'member.selected': 'idle' },
         },
         exporting: {
           description: 'The file of the selection (or of every contact the filters show, when nothing is selected) is asked for and saved.',
@@ -430,9 +469,21 @@ export const contactsTableMachine = setup({
           },
         },
         exportLimit: {
-          description: "Export-limit dialog (SPEC §2, §6): the plan (free or trial) does not include export.",
+          description: 'Export-limit dialog (SPEC §2, §6): the plan (free or trial) does not include export.',
           tags: ['exportLimit'],
           on: { 'user.cancel': 'idle' },
+        },
+      },
+    },
+    frequentTags: {
+      initial: 'none',
+      on: { 'member.selected': { description: "Another member's values: fetched again next time.", target: '.none', actions: 'forgetFrequent' } },
+      states: {
+        none: { on: { 'tags.frequentFetched': { target: 'kept', actions: { type: 'keepFrequent', params: ({ event }) => event.frequent } } } },
+        kept: {
+          description: 'The last frequently-used fetch, handed to the next batch dialog until 10 s after it arrived (SPEC §9).',
+          on: { 'tags.frequentFetched': { target: 'kept', reenter: true, actions: { type: 'keepFrequent', params: ({ event }) => event.frequent } } },
+          after: { FREQUENT_TAGS_KEEP: { target: 'none', actions: 'forgetFrequent' } },
         },
       },
     },

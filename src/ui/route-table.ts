@@ -116,6 +116,7 @@ export const routeTable: readonly RouteEntry[] = [
     layout: 'main',
     access: 'workspace',
     menu: { label: 'contacts', icon: 'contacts', order: 30 },
+    flows: () => import('../services/flows/contacts-flows').then((m) => m.contactsFlows),
   }),
   route({
     path: '/tags',

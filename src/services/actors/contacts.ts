@@ -8,13 +8,18 @@
  * An export saves the file through the browser's download (`files.save`) and answers the refusal,
  * if any: PLAN_LIMIT opens the export-limit dialog. A change to contacts tells the pipeline
  * (`leads.changed`), which reloads when it is next shown: a contact is a lead.
+ *
+ * The table's child flows are provided here with their own effects: the filters in the URL, the
+ * profile panel (with its lead form), batch tagging. A child tells its parent through a provided
+ * action (`sendParent` here, never in the machine: the path tests and the QA replay run a child
+ * without a parent).
  */
-import { fromPromise } from 'xstate';
+import { sendParent, fromPromise } from 'xstate';
 import { contactCalls, CONTACT_TABLE_CONFIG } from '../../contract/contacts';
 import { forRole, leadCalls } from '../../contract/leads';
 import { tagsEndpoints } from '../../contract/tags';
 import type { Answer, Outcome } from '../../machines/answer';
-import { contactsUrlOf, listRequestOf } from '../../machines/contact-filters';
+import { contactFilterMachine, listRequestOf } from '../../machines/contact-filters';
 import { contactProfileMachine, type AddNoteInput, type LoadedProfile, type NotesInput, type NotesPage, type ProfileInput } from '../../machines/contact-profile.machine';
 import type {
   BatchInput,
@@ -27,7 +32,12 @@ import type {
   SaveColumnsInput,
 } from '../../machines/contacts-table.machine';
 import type { Note } from '../../contract/contacts';
+import { batchTagMachine } from '../../machines/batch-tag.machine';
+import { leadFormMachine } from '../../machines/lead-form.machine';
 import { answerOf, dataOf, outcomeOf } from '../answer';
+import { filterUrlEffects } from './filter-url';
+import { leadFormEffects } from './lead-form';
+import { batchTagEffects } from './tags';
 import type { FlowEffects } from '../flow-services';
 import type { RealRole } from '../../contract/roles';
 
@@ -51,6 +61,10 @@ export const contactProfileEffects: FlowEffects<typeof contactProfileMachine> = 
       deleteContact: fromPromise<Outcome, ProfileInput>(async ({ input, signal }) =>
         outcomeOf(await api.call(forRole(contactCalls.contactsDelete, input.realRole), { id: input.contactId }, { signal })),
       ),
+      leadForm: leadFormMachine.provide(leadFormEffects(services)),
+    },
+    actions: {
+      tellTable: sendParent({ type: 'contacts.changed' }),
     },
   };
 };
@@ -59,7 +73,9 @@ export const contactsTableEffects: FlowEffects<typeof contactsTableMachine> = (s
   const { api } = services;
   return {
     actors: {
+      filters: contactFilterMachine.provide(filterUrlEffects(services)),
       contactProfile: contactProfileMachine.provide(contactProfileEffects(services)),
+      batchTag: batchTagMachine.provide(batchTagEffects(services)),
       /** A refusal counts as a failure to load: the table offers a retry. */
       loadPage: fromPromise<ContactsPage, LoadContactsInput>(async ({ input, signal }) => {
         const page = dataOf(await api.call(forRole(contactCalls.contactsList, input.realRole), listRequestOf(input.filters, input.page, input.pageSize), { signal }), 'Contact list');
@@ -92,7 +108,6 @@ export const contactsTableEffects: FlowEffects<typeof contactsTableMachine> = (s
       }),
     },
     actions: {
-      writeUrl: (_, params: { filters: Parameters<typeof contactsUrlOf>[0] }) => services.navigate(contactsUrlOf(params.filters), { replace: true }),
       announceChange: () => services.sendTo('pipeline', { type: 'leads.changed' }),
     },
   };

@@ -1,7 +1,8 @@
 /**
  * The contact's profile panel (SPEC §2 Profile panel): details, tags and notes of one contact, a
  * note to add, edit (the lead form) and delete (confirmed). Its flow is the table's child
- * `profile` (src/machines/contact-profile.machine.ts), running while a contact is open.
+ * `profile` (src/machines/contact-profile.machine.ts), running while a contact is open; the lead
+ * form is that flow's child `leadForm` while editing. This view renders their context and tags.
  *
  * Test ids: profile-panel, profile-name, profile-retry, profile-edit, profile-delete,
  * profile-delete-dialog, profile-delete-confirm, profile-delete-cancel, profile-note-input,
@@ -16,6 +17,7 @@ import { NO_TAB_ID, type Tab } from '../../../contract/leads';
 import { useI18nContext } from '../../../i18n/i18n-react';
 import { hasMoreNotes, type ContactProfileActorRef } from '../../../machines/contact-profile.machine';
 import type { ContactsTableActorRef } from '../../../machines/contacts-table.machine';
+import type { LeadFormActorRef } from '../../../machines/lead-form.machine';
 import { InlineAlert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { ModalDialog } from '../../components/dialog';
@@ -24,7 +26,6 @@ import { Heading, Text } from '../../components/heading';
 import { LeadFormDialog } from '../pipeline/lead-form-dialog';
 import { StartChatButton } from '../sync/start-chat';
 import { ChatNotice } from '../sync/sync-notice';
-import type { RealRole } from '../../../contract/roles';
 
 const body = css({ display: 'flex', flexDirection: 'column', gap: '4', maxHeight: 'min(70dvh, 40rem)', overflowY: 'auto', p: '1' });
 const details = css({ display: 'grid', gridTemplateColumns: 'max-content minmax(0, 1fr)', gap: '1 4', '& dt': { color: 'fg.muted' }, '& dd': { overflowWrap: 'anywhere' } });
@@ -34,17 +35,19 @@ const noteList = css({ display: 'flex', flexDirection: 'column', gap: '2', listS
 const noteItem = css({ p: '2', borderRadius: 'l2', bg: 'bg.subtle', whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' });
 const row = css({ display: 'flex', gap: '2', flexWrap: 'wrap', alignItems: 'flex-end' });
 
-export function ContactProfilePanel({ table, tabs }: { table: ContactsTableActorRef; tabs: Tab[] }) {
+export function ContactProfilePanel({ table }: { table: ContactsTableActorRef }) {
   const profile = useSelector(table, (s) => s.children.profile as ContactProfileActorRef | undefined);
-  const realRole = useSelector(table, (s) => s.context.realRole);
   if (!profile) return null;
-  return <ProfileView key={profile.id} profile={profile} table={table} tabs={tabs} realRole={realRole} />;
+  // One view per opened contact (a note being typed belongs to the contact it was typed for).
+  return <ProfileView key={profile.sessionId} profile={profile} close={() => table.send({ type: 'user.closeProfile' })} />;
 }
 
-function ProfileView({ profile, table, tabs, realRole }: { profile: ContactProfileActorRef; table: ContactsTableActorRef; tabs: Tab[]; realRole: RealRole }) {
+function ProfileView({ profile, close }: { profile: ContactProfileActorRef; close: () => void }) {
   const { LL, locale } = useI18nContext();
   const t = LL.contacts.profile;
   const contact = useSelector(profile, (s) => s.context.contact);
+  const tabs = useSelector(profile, (s) => s.context.tabs);
+  const leadForm = useSelector(profile, (s) => s.children.leadForm as LeadFormActorRef | undefined);
   const notes = useSelector(profile, (s) => s.context.notes);
   const more = useSelector(profile, (s) => hasMoreNotes(s.context));
   const error = useSelector(profile, (s) => s.context.error);
@@ -52,17 +55,16 @@ function ProfileView({ profile, table, tabs, realRole }: { profile: ContactProfi
   const failed = useSelector(profile, (s) => s.hasTag('loadFailed'));
   const adding = useSelector(profile, (s) => s.hasTag('addingNote'));
   const loadingNotes = useSelector(profile, (s) => s.hasTag('loadingNotes'));
-  const editing = useSelector(profile, (s) => s.hasTag('editing'));
   const confirmDelete = useSelector(profile, (s) => s.hasTag('confirmDelete'));
   const busy = useSelector(profile, (s) => s.hasTag('busy'));
   const [note, setNote] = useState('');
   const format = useMemo(() => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }), [locale]);
-  const close = () => table.send({ type: 'user.closeProfile' });
 
   return (
     <>
       <ModalDialog
-        open={!editing && !confirmDelete}
+        // The lead form opens over the panel (focus stays in the top dialog, the panel is back when it ends).
+        open={!confirmDelete}
         onClose={close}
         title={contact ? <bdi data-testid="profile-name">{contact.name}</bdi> : t.title()}
         closeLabel={t.close()}
@@ -175,16 +177,7 @@ function ProfileView({ profile, table, tabs, realRole }: { profile: ContactProfi
         }
       />
 
-      {editing && contact ? (
-        <LeadFormDialog
-          realRole={realRole}
-          mode="edit"
-          lead={contact}
-          tabs={tabs}
-          onSaved={(result) => profile.send({ type: 'form.saved', lead: result.lead })}
-          onClose={() => profile.send({ type: 'form.closed' })}
-        />
-      ) : null}
+      <LeadFormDialog flow={leadForm} />
     </>
   );
 }

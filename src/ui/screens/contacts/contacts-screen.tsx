@@ -1,35 +1,36 @@
 /**
  * /contacts (inside the main layout): the contacts table (SPEC §2 /contacts; §3 Contact list
- * filters and table columns). The flow is src/machines/contacts-table.machine.ts; this view reads
- * the URL's `filters` parameter into it (on every URL change: back, a bookmark), follows the member
- * selector, and otherwise only renders the machine's context and tags and sends `user.*` events.
+ * filters and table columns). The flow is the contacts table (src/machines/contacts-table.machine.ts),
+ * which the app system starts while /contacts is on screen (with the URL's filters and the caller's
+ * role) and which follows the URL and the member selector itself. This view renders its context,
+ * its tags and its children: the filters (`filters`, src/machines/filter-url.machine.ts: the fields
+ * show `shownFilters`, typed text and choices go to it), the profile panel (`profile`) and the
+ * batch-tag dialog (`batchTag`); it sends `user.*` events and nothing else.
  *
  * Test ids: contacts-page, contacts-search, contacts-total, contacts-table, contacts-row-<id>,
  * contacts-open-<id>, contacts-select-all-matching, contacts-selection, contacts-batch-delete,
- * contacts-batch-tag, contacts-export, contacts-columns, column-<id>, contacts-columns-done,
- * contacts-filter-tab, contacts-filter-stage, contacts-filter-level, contacts-filter-source,
- * contacts-filter-created, contacts-filter-closed, contacts-filter-noted, contacts-filter-filled-<field>,
- * contacts-filter-tag-<valueId>, contacts-filter-tags-exclude, contacts-filter-more, contacts-filter-clear,
- * contacts-notice, contacts-notice-dismiss, contacts-delete-dialog, contacts-delete-confirm,
- * contacts-delete-cancel, export-limit-dialog, export-limit-close, contacts-pagination; the profile
- * panel's are listed in contact-profile-panel.tsx.
+ * contacts-batch-tag, contacts-export, contacts-columns, contacts-columns-dialog, column-<id>,
+ * contacts-columns-done, contacts-filter-tab, contacts-filter-stage, contacts-filter-level,
+ * contacts-filter-source, contacts-filter-created, contacts-filter-closed, contacts-filter-noted,
+ * contacts-filter-filled-<field>, contacts-filter-tag-<valueId>, contacts-filter-tags-exclude,
+ * contacts-filter-more, contacts-filter-clear, contacts-notice, contacts-notice-dismiss,
+ * contacts-delete-dialog, contacts-delete-confirm, contacts-delete-cancel, export-limit-dialog,
+ * export-limit-close, contacts-pagination; the profile panel's are listed in contact-profile-panel.tsx.
  */
 import { useSelector } from '@xstate/react';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useMemo, useState, type ReactNode } from 'react';
 import { css } from '../../../../styled-system/css';
 import { contactColumns, type Contact, type ContactColumn } from '../../../contract/contacts';
 import { NO_TAB_ID, salesLevels, salesSources, salesStages } from '../../../contract/leads';
-import { managesTeam } from '../../../contract/roles';
 import { useI18nContext } from '../../../i18n/i18n-react';
 import type { TranslationFunctions } from '../../../i18n/i18n-types';
-import { selectPayInfo, selectRole } from '../../../machines/account.machine';
-import { filledFields, filtersFromParam, isFiltered, clearedFilters, type ContactFilters } from '../../../machines/contact-filters';
-import { batchSelectionOf, contactsTableMachine, selectionCount, type ContactsNotice, type ContactsTableActorRef } from '../../../machines/contacts-table.machine';
+import { selectPayInfo } from '../../../machines/account.machine';
+import type { BatchTagActorRef } from '../../../machines/batch-tag.machine';
+import { clearedFilters, filledFields, isFiltered, type ContactFilterActorRef, type ContactFilterEvent, type ContactFilters } from '../../../machines/contact-filters';
+import { isLastColumn, selectionCount, type ContactsNotice, type ContactsTableActorRef } from '../../../machines/contacts-table.machine';
+import { shownFilters } from '../../../machines/filter-url.machine';
 import type { TimeRange } from '../../../machines/pipeline-filters';
-import { contactsTableEffects } from '../../../services/actors/contacts';
-import { useAppActors } from '../../app-actors';
-import { useFlowActor } from '../../flow';
+import { useAppActors, useFlow } from '../../app-actors';
 import { InlineAlert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { Checkbox } from '../../components/checkbox';
@@ -79,26 +80,8 @@ const toTimeRange = (r: DateRange | null): TimeRange | null => (r ? { from: r.st
 const sortableColumns: Partial<Record<ContactColumn, ContactFilters['sort']>> = { name: 'name', createTime: 'createTime', lastMessageTime: 'lastMessageTime' };
 
 export function ContactsScreen() {
-  const { account, selectedMember } = useAppActors();
-  const role = useSelector(account, selectRole);
-  const realRole = managesTeam(role) ? 'admin' : 'member';
-  const memberId = useSelector(selectedMember, (s) => s.context.selectedId);
-  const { search } = useLocation();
-  const urlFilters = useMemo(() => filtersFromParam(new URLSearchParams(search).get('filters')), [search]);
-  const [input] = useState(() => ({ realRole, filters: urlFilters }) as const);
-  const table = useFlowActor(contactsTableMachine, contactsTableEffects, { input });
-
-  // The URL's filters on every URL change (the machine ignores filters equal to its own, so its
-  // own URL writes do not reload); another member chosen in the selector reloads from page 1.
-  useEffect(() => table.send({ type: 'user.urlChanged', filters: urlFilters }), [table, urlFilters]);
-  const [shownMember, setShownMember] = useState(memberId);
-  useEffect(() => {
-    if (memberId === shownMember) return;
-    setShownMember(memberId);
-    table.send({ type: 'member.changed', realRole });
-  }, [table, memberId, shownMember, realRole]);
-
-  return <ContactsView table={table} />;
+  const table = useFlow('contactsTable');
+  return table ? <ContactsView table={table} /> : null;
 }
 
 function ContactsView({ table }: { table: ContactsTableActorRef }) {
@@ -115,7 +98,8 @@ function ContactsView({ table }: { table: ContactsTableActorRef }) {
   const loading = useSelector(table, (s) => s.hasTag('loading'));
   const failed = useSelector(table, (s) => s.hasTag('loadFailed'));
   const busy = useSelector(table, (s) => s.hasTag('busy'));
-  const tagging = useSelector(table, (s) => s.hasTag('tagging'));
+  const filterFlow = useSelector(table, (s) => s.children.filters as ContactFilterActorRef | undefined);
+  const batchTag = useSelector(table, (s) => s.children.batchTag as BatchTagActorRef | undefined);
   const count = selectionCount(selection, totalCount);
 
   const formatDate = useMemo(() => {
@@ -142,14 +126,16 @@ function ContactsView({ table }: { table: ContactsTableActorRef }) {
           <Text muted>{t.lead()}</Text>
         </div>
         <div className={row}>
-          <ColumnChooser table={table} columns={columns} />
+          <Button variant="outline" onClick={() => table.send({ type: 'user.chooseColumns' })} data-testid="contacts-columns">
+            {t.columnChooser()}
+          </Button>
           <Button variant="outline" loading={busy && count === 0} onClick={() => table.send({ type: 'user.export', headers })} disabled={busy} data-testid="contacts-export">
             {count > 0 ? t.actions.export() : t.actions.exportAll()}
           </Button>
         </div>
       </div>
 
-      <FilterBar table={table} filters={filters} />
+      {filterFlow ? <FilterBar table={table} filters={filterFlow} /> : null}
       <Notice table={table} />
 
       <div className={toolbar}>
@@ -180,7 +166,7 @@ function ContactsView({ table }: { table: ContactsTableActorRef }) {
         sort={sort}
         onSortChange={(s) => {
           const field = s ? sortableColumns[s.columnId as ContactColumn] : undefined;
-          table.send({ type: 'user.filterNow', patch: field && s ? { sort: field, sortOrder: s.direction } : { sort: 'createTime', sortOrder: 'desc' } });
+          filterFlow?.send({ type: 'user.filterNow', patch: field && s ? { sort: field, sortOrder: s.direction } : { sort: 'createTime', sortOrder: 'desc' } });
         }}
         selection={selection}
         onSelectionChange={(next) => table.send({ type: 'user.select', selection: next })}
@@ -212,16 +198,9 @@ function ContactsView({ table }: { table: ContactsTableActorRef }) {
 
       <DeleteDialog table={table} count={count} />
       <ExportLimitDialog table={table} />
-      {tagging ? (
-        <BatchTagDialog
-          open
-          selection={batchSelectionOf({ selection, filters })}
-          count={count}
-          onClose={() => table.send({ type: 'user.cancel' })}
-          onDone={(updated) => table.send({ type: 'tag.done', updated })}
-        />
-      ) : null}
-      <ContactProfilePanel table={table} tabs={tabs} />
+      <ColumnChooser table={table} columns={columns} />
+      <BatchTagDialog flow={batchTag} />
+      <ContactProfilePanel table={table} />
     </section>
   );
 }
@@ -287,19 +266,22 @@ function columnOf(
   }
 }
 
-/** Search (debounced by the machine), created range, tab, sales fields, tags and the switches. */
-function FilterBar({ table, filters }: { table: ContactsTableActorRef; filters: ContactFilters }) {
+/**
+ * Search, created range, tab, sales fields, tags and the switches: they show the filters flow's
+ * `shownFilters` (typed text at once, applied after its debounce) and send it what changes.
+ */
+function FilterBar({ table, filters: flow }: { table: ContactsTableActorRef; filters: ContactFilterActorRef }) {
   const { LL } = useI18nContext();
   const t = LL.contacts.filters;
   const tags = useSelector(table, (s) => s.context.tags);
   const tabs = useSelector(table, (s) => s.context.tabs);
-  // What is typed shows at once; the machine applies it after its debounce.
-  const [typed, setTyped] = useState(filters.search);
-  useEffect(() => setTyped(filters.search), [filters.search]);
+  const filters = useSelector(flow, (s) => shownFilters<ContactFilters>(s));
+  // Presentational disclosures (more filters; the filters on a phone): no flow decides them.
   const [more, setMore] = useState(false);
   const [shown, setShown] = useState(false);
   const now = useMemo(() => new Date(), []);
-  const filterNow = (patch: Partial<ContactFilters>) => table.send({ type: 'user.filterNow', patch });
+  const send = (event: ContactFilterEvent) => flow.send(event);
+  const filterNow = (patch: Partial<ContactFilters>) => send({ type: 'user.filterNow', patch });
   const anyOption = { value: '', label: t.any() };
   const toggle = <T,>(list: readonly T[], value: T, on: boolean): T[] => (on ? [...list, value] : list.filter((x) => x !== value));
 
@@ -312,11 +294,8 @@ function FilterBar({ table, filters }: { table: ContactsTableActorRef; filters: 
         <TextField
           label={t.search()}
           type="search"
-          value={typed}
-          onChange={(e) => {
-            setTyped(e.target.value);
-            table.send({ type: 'user.filter', patch: { search: e.target.value } });
-          }}
+          value={filters.search}
+          onChange={(e) => send({ type: 'user.filter', patch: { search: e.target.value } })}
           data-testid="contacts-search"
         />
         <DateRangePicker
@@ -452,48 +431,43 @@ function Notice({ table }: { table: ContactsTableActorRef }) {
   );
 }
 
-/** The column chooser: every SPEC §3 column, at least one kept; saved through list-config. */
+/**
+ * The column chooser (opened by the table flow's `choosingColumns`): every SPEC §3 column; the
+ * flow saves each change through list-config and keeps at least one column (`isLastColumn`).
+ */
 function ColumnChooser({ table, columns }: { table: ContactsTableActorRef; columns: readonly ContactColumn[] }) {
   const { LL } = useI18nContext();
   const t = LL.contacts;
-  const [open, setOpen] = useState(false);
-  const set = (id: ContactColumn, on: boolean) => {
-    const next = contactColumns.filter((c) => (c === id ? on : columns.includes(c)));
-    if (next.length > 0) table.send({ type: 'user.columns', columns: next });
-  };
+  const open = useSelector(table, (s) => s.hasTag('choosingColumns'));
+  const close = () => table.send({ type: 'user.closeColumns' });
   return (
-    <>
-      <Button variant="outline" onClick={() => setOpen(true)} data-testid="contacts-columns">
-        {t.columnChooser()}
-      </Button>
-      <ModalDialog
-        open={open}
-        onClose={() => setOpen(false)}
-        title={t.columnChooser()}
-        description={t.columnChooserHint()}
-        closeLabel={t.profile.close()}
-        data-testid="contacts-columns-dialog"
-        footer={
-          <Button onClick={() => setOpen(false)} data-testid="contacts-columns-done">
-            {t.exportLimit.close()}
-          </Button>
-        }
-      >
-        <div className={columnList}>
-          {contactColumns.map((id) => (
-            <Checkbox
-              key={id}
-              checked={columns.includes(id)}
-              disabled={columns.length === 1 && columns.includes(id)}
-              onCheckedChange={(c) => set(id, c)}
-              data-testid={`column-${id}`}
-            >
-              {t.columns[id]()}
-            </Checkbox>
-          ))}
-        </div>
-      </ModalDialog>
-    </>
+    <ModalDialog
+      open={open}
+      onClose={close}
+      title={t.columnChooser()}
+      description={t.columnChooserHint()}
+      closeLabel={t.profile.close()}
+      data-testid="contacts-columns-dialog"
+      footer={
+        <Button onClick={close} data-testid="contacts-columns-done">
+          {t.exportLimit.close()}
+        </Button>
+      }
+    >
+      <div className={columnList}>
+        {contactColumns.map((id) => (
+          <Checkbox
+            key={id}
+            checked={columns.includes(id)}
+            disabled={isLastColumn(columns, id)}
+            onCheckedChange={(shown) => table.send({ type: 'user.toggleColumn', column: id, shown })}
+            data-testid={`column-${id}`}
+          >
+            {t.columns[id]()}
+          </Checkbox>
+        ))}
+      </div>
+    </ModalDialog>
   );
 }
 

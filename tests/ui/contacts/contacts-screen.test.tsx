@@ -1,0 +1,208 @@
+/**
+ * The contacts screen (/contacts, SPEC §2; §3 Contact list filters and table columns; §6 export by
+ * plan; §8 100008) rendered in the real app on a fake API: the table's loading, failure and retry,
+ * its rows and columns, the selection and the batch actions (delete after confirming, the tag
+ * dialog as the table flow's child), the export and its limit dialog, the column dialog opened by
+ * the flow (never hiding the last column), the search field showing what is typed before the
+ * flow's debounce applies it, the member selector reloading the table; and what the view sends
+ * the flows. Texts in English, Arabic and Chinese.
+ */
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { Code } from '../../../src/contract/codes';
+import { ApiError } from '../../../src/services/api/client';
+import { failResult, okResult } from '../harness';
+import { ann, bo, deferred, renderContacts } from './render-contacts';
+
+if (typeof Element.prototype.scrollTo !== 'function') Element.prototype.scrollTo = () => undefined;
+vi.setConfig({ testTimeout: 60_000 });
+
+beforeAll(async () => {
+  // The lazy route modules once, so the first test does not wait for their transform.
+  await Promise.all([import('../../../src/ui/layout/main-layout'), import('../../../src/ui/screens/contacts/contacts-screen'), import('../../../src/services/flows/contacts-flows')]);
+});
+afterEach(() => {
+  document.documentElement.lang = 'en';
+  document.documentElement.dir = 'ltr';
+});
+
+/** The column headers (the first header cell is the selection's "select all on this page"). */
+const headers = (page: HTMLElement) => Array.from(page.querySelectorAll('thead th'), (h) => h.textContent?.trim()).slice(1);
+const rowIds = () => screen.queryAllByTestId(/^contacts-row-/).map((r) => r.getAttribute('data-testid'));
+/** The list call's body for page 1 of the default filters, 15 a page (SPEC §9). */
+const firstPage = { showClosedLeads: false, sort: 'createTime', sortOrder: 'desc', page: 1, pageSize: 15 };
+
+describe('the table', () => {
+  it('shows loading until the page arrives, then the rows in the columns the owner saved', async () => {
+    const held = deferred<ReturnType<typeof okResult>>();
+    const { page, bodies } = await renderContacts({ handlers: { adminContactsList: () => held.promise as never }, waitForRows: false });
+    expect((await screen.findByTestId('table-loading-row')).textContent).toBe('Loading contacts…');
+    await act(async () => held.resolve(okResult({ rows: [ann, bo], totalCount: 2 })));
+    await waitFor(() => expect(rowIds()).toEqual(['contacts-row-c1', 'contacts-row-c2']));
+    expect(bodies('adminContactsList')).toEqual([firstPage]);
+    expect(screen.getByTestId('contacts-total').textContent).toBe('2 contacts');
+    await waitFor(() => expect(headers(page)).toEqual(['Contact Name', 'Contact Phone', 'Custom Tab', 'Tags']));
+    const cells = Array.from(screen.getByTestId('contacts-row-c1').querySelectorAll('td'), (td) => td.textContent);
+    expect(cells.slice(-4)).toEqual(['Ann Lee', '+15550101', 'Leads', 'Industry: Machinery']);
+    expect(page.querySelector('#contacts-title')?.textContent).toBe('Contacts');
+  });
+
+  it('says so when the page cannot be loaded, and retries', async () => {
+    let fail = true;
+    const { sent, bodies } = await renderContacts({
+      handlers: { adminContactsList: () => (fail ? Promise.reject(new ApiError('network', 'adminContactsList', 'offline')) : okResult({ rows: [ann], totalCount: 1 })) },
+      waitForRows: false,
+    });
+    expect((await screen.findByTestId('table-error-row')).textContent).toContain('The contacts could not be loaded.');
+    fail = false;
+    const user = userEvent.setup({ delay: null });
+    await user.click(screen.getByTestId('table-retry'));
+    await waitFor(() => expect(rowIds()).toEqual(['contacts-row-c1']));
+    expect(bodies('adminContactsList')).toEqual([firstPage, firstPage]);
+    expect(sent('contactsTable')).toEqual([{ type: 'user.retry' }]);
+  });
+
+  it('asks before deleting the selected contacts, then says how many went and reloads', async () => {
+    const { sent, bodies } = await renderContacts();
+    const user = userEvent.setup({ delay: null });
+    await user.click(screen.getByRole('checkbox', { name: 'Select Ann Lee' }));
+    expect(screen.getByTestId('contacts-selection').textContent).toBe('1 selected');
+    await user.click(screen.getByTestId('contacts-batch-delete'));
+    const dialog = await screen.findByTestId('contacts-delete-dialog');
+    expect(within(dialog).getByRole('heading').textContent).toBe('Delete 1 contacts?');
+    await user.click(screen.getByTestId('contacts-delete-cancel'));
+    await waitFor(() => expect(screen.queryByTestId('contacts-delete-dialog')).toBeNull());
+    expect(bodies('adminContactsBatchDelete')).toEqual([]);
+    await user.click(screen.getByTestId('contacts-batch-delete'));
+    await user.click(await screen.findByTestId('contacts-delete-confirm'));
+    await waitFor(() => expect(screen.getByTestId('contacts-notice').textContent).toContain('1 contacts deleted.'));
+    expect(bodies('adminContactsBatchDelete')).toEqual([{ selection: { mode: 'page', ids: ['c1'] } }]);
+    expect(bodies('adminContactsList')).toHaveLength(2);
+    expect(screen.queryByTestId('contacts-selection')).toBeNull();
+    expect(sent('contactsTable')).toEqual([
+      { type: 'user.select', selection: { mode: 'page', ids: ['c1'] } },
+      { type: 'user.delete' },
+      { type: 'user.cancel' },
+      { type: 'user.delete' },
+      { type: 'user.confirm' },
+    ]);
+  });
+
+  it('opens the tag dialog on the selection as the table flow’s child, and closes it on cancel', async () => {
+    const { sent, bodies } = await renderContacts();
+    const user = userEvent.setup({ delay: null });
+    await user.click(screen.getByRole('checkbox', { name: 'Select Bo Chen' }));
+    await user.click(screen.getByTestId('contacts-batch-tag'));
+    const dialog = await screen.findByTestId('batch-tag-dialog');
+    await waitFor(() => expect(within(dialog).queryAllByTestId('batch-tag-value').map((b) => b.textContent)).toEqual(['+Machinery', '+Retail']));
+    await user.click(screen.getByTestId('batch-tag-cancel'));
+    await waitFor(() => expect(screen.queryByTestId('batch-tag-dialog')).toBeNull());
+    expect(bodies('adminBatchUpdateTag')).toEqual([]);
+    expect(sent('contactsTable')).toEqual([{ type: 'user.select', selection: { mode: 'page', ids: ['c2'] } }, { type: 'user.tag' }]);
+    expect(sent('batchTag')).toEqual([{ type: 'user.cancel' }]);
+  });
+
+  it('exports everything the filters show when nothing is selected; a plan without export opens the limit dialog (100008)', async () => {
+    const { sent, bodies } = await renderContacts({ handlers: { adminContactsExport: () => failResult(Code.PLAN_LIMIT, 'Upgrade to export') } });
+    const user = userEvent.setup({ delay: null });
+    expect(screen.getByTestId('contacts-export').textContent).toBe('Export all');
+    await user.click(screen.getByTestId('contacts-export'));
+    const dialog = await screen.findByTestId('export-limit-dialog');
+    expect(dialog.textContent).toContain('Export is not in your plan');
+    expect(dialog.textContent).toContain('The Pro plan does not include exporting contacts.');
+    expect(bodies('adminContactsExport')).toEqual([
+      {
+        selection: { mode: 'allMatching', filter: { showClosedLeads: false, sort: 'createTime', sortOrder: 'desc' }, excludedIds: [] },
+        columns: ['name', 'phone', 'tab', 'tags'],
+        headers: ['Contact Name', 'Contact Phone', 'Custom Tab', 'Tags'],
+      },
+    ]);
+    await user.click(screen.getByTestId('export-limit-close'));
+    await waitFor(() => expect(screen.queryByTestId('export-limit-dialog')).toBeNull());
+    expect(sent('contactsTable')).toEqual([{ type: 'user.export', headers: ['Contact Name', 'Contact Phone', 'Custom Tab', 'Tags'] }, { type: 'user.cancel' }]);
+  });
+
+  it('opens the column dialog from the flow, saves each change and never hides the last column', async () => {
+    const { page, sent, bodies } = await renderContacts({ handlers: { adminListConfig: () => okResult({ type: 1, columns: ['name' as const, 'phone' as const] }) } });
+    await waitFor(() => expect(headers(page)).toEqual(['Contact Name', 'Contact Phone']));
+    const user = userEvent.setup({ delay: null });
+    await user.click(screen.getByTestId('contacts-columns'));
+    const dialog = await screen.findByTestId('contacts-columns-dialog');
+    await user.click(within(dialog).getByText('Contact Phone'));
+    await waitFor(() => expect(headers(page)).toEqual(['Contact Name']));
+    expect(bodies('adminListConfigSave')).toEqual([{ type: 1, columns: ['name'] }]);
+    // The one column left cannot be switched off.
+    const last = within(dialog).getByTestId('column-name');
+    expect((last as HTMLInputElement).disabled).toBe(true);
+    expect((within(dialog).getByTestId('column-email') as HTMLInputElement).disabled).toBe(false);
+    await user.click(within(dialog).getByText('Email'));
+    await waitFor(() => expect(headers(page)).toEqual(['Contact Name', 'Email']));
+    expect(bodies('adminListConfigSave')).toEqual([
+      { type: 1, columns: ['name'] },
+      { type: 1, columns: ['name', 'email'] },
+    ]);
+    await user.click(screen.getByTestId('contacts-columns-done'));
+    await waitFor(() => expect(screen.queryByTestId('contacts-columns-dialog')).toBeNull());
+    expect(sent('contactsTable')).toEqual([
+      { type: 'user.chooseColumns' },
+      { type: 'user.toggleColumn', column: 'phone', shown: false },
+      { type: 'user.toggleColumn', column: 'email', shown: true },
+      { type: 'user.closeColumns' },
+    ]);
+  });
+
+  it('shows typed text at once and searches 300 ms after the last keystroke, keeping the filters in the URL', async () => {
+    const { sent, bodies, location, navigations } = await renderContacts();
+    const user = userEvent.setup({ delay: null });
+    const field = within(screen.getByTestId('contacts-search')).queryByRole('searchbox') ?? (screen.getByTestId('contacts-search') as HTMLInputElement);
+    await user.type(field, 'ann');
+    expect((field as HTMLInputElement).value).toBe('ann');
+    await waitFor(() => expect(bodies('adminContactsList')).toHaveLength(2), { timeout: 5_000 });
+    expect(bodies('adminContactsList')[1]).toEqual({ ...firstPage, search: 'ann' });
+    expect(navigations.at(-1)).toEqual({ to: '/contacts?filters=%7B%22search%22%3A%22ann%22%7D', replace: true });
+    await waitFor(() => expect(location()).toBe('/contacts?filters=%7B%22search%22%3A%22ann%22%7D'));
+    // The URL it wrote comes back as the route shown: the same filters, nothing loads again.
+    expect(bodies('adminContactsList')).toHaveLength(2);
+    expect(sent('filters')).toEqual([
+      { type: 'user.filter', patch: { search: 'a' } },
+      { type: 'user.filter', patch: { search: 'an' } },
+      { type: 'user.filter', patch: { search: 'ann' } },
+    ]);
+    expect(sent('contactsTable')).toEqual([]);
+  });
+
+  it('opens with the filters of the URL, and reloads page 1 for another member chosen in the member selector', async () => {
+    const { bodies, shell } = await renderContacts({ path: '/contacts?filters=%7B%22isNoted%22%3Atrue%7D' });
+    expect(bodies('adminContactsList')).toEqual([{ ...firstPage, isNoted: true }]);
+    expect((screen.getByTestId('contacts-filter-more') as HTMLElement).textContent).toBe('More filters');
+    await act(async () => shell.actors.selectedMember.send({ type: 'user.select', userId: 'u-other' }));
+    await waitFor(() => expect(bodies('adminContactsList')).toHaveLength(2));
+    expect(bodies('adminContactsList')[1]).toEqual({ ...firstPage, isNoted: true });
+    expect(bodies('adminUserTabs')).toHaveLength(2);
+  });
+});
+
+describe('in other languages', () => {
+  it('reads right to left in Arabic', async () => {
+    const { page } = await renderContacts({ language: 'ar' });
+    expect(document.documentElement.dir).toBe('rtl');
+    expect(page.querySelector('#contacts-title')?.textContent).toBe('جهات الاتصال');
+    expect(screen.getByTestId('contacts-total').textContent).toBe('2 جهة اتصال');
+    expect(screen.getByTestId('contacts-export').textContent).toBe('تصدير الكل');
+    await waitFor(() => expect(headers(page).slice(0, 2)).toEqual(['اسم جهة الاتصال', 'هاتف جهة الاتصال']));
+  });
+
+  it('speaks Chinese, the export limit included', async () => {
+    await renderContacts({ language: 'zh-CN', handlers: { adminContactsExport: () => failResult(Code.PLAN_LIMIT, 'Upgrade') } });
+    expect(screen.getByTestId('contacts-total').textContent).toBe('共 2 位联系人');
+    const user = userEvent.setup({ delay: null });
+    await user.click(screen.getByRole('checkbox', { name: /Ann Lee/ }));
+    expect(screen.getByTestId('contacts-selection').textContent).toBe('已选择 1 项');
+    expect(screen.getByTestId('contacts-export').textContent).toBe('导出');
+    await user.click(screen.getByTestId('contacts-export'));
+    const dialog = await screen.findByTestId('export-limit-dialog');
+    expect(dialog.textContent).toContain('您的套餐不包含导出');
+    expect(dialog.textContent).toContain('Pro 套餐不包含导出联系人。');
+  });
+});
