@@ -48,8 +48,8 @@ import { realRoleOf, type RouteFacts, type RouteShownEvent } from './route-facts
  *     close with a reason, reopen, delete), the import wizard (new leads go to No tabs; it tells
  *     this flow when it imported, stays open on its outcome, and this flow closes it when it ends),
  *     batch tagging of a tab's open leads (batch-tag.machine.ts);
- *   - frequent: the frequently-used tag values batch tagging fetched, kept 10 s (SPEC §7, §9) for
- *     the next batch dialog, forgotten with the board.
+ * - frequent: the frequently-used tag values batch tagging fetched, kept 10 s (SPEC §7, §9) for
+ *   the next batch dialog (whatever the board does meanwhile), forgotten for another member.
  * `session.ended` clears everything.
  *
  * Guards and actions read only their event, this flow's context and their params: the views send
@@ -108,7 +108,7 @@ export type PipelineEvent =
   | { type: 'counts.refresh' };
 
 /** What the board forgets (another member, another role or page size, leads changed elsewhere). */
-const clearedBoard = { tabs: [], panels: [], counts: {}, totalLeads: null, notice: null, frequent: null } satisfies Partial<PipelineContext>;
+const clearedBoard = { tabs: [], panels: [], counts: {}, totalLeads: null, notice: null } satisfies Partial<PipelineContext>;
 
 /** What the flow holds before a route shows it (and after sign-out). */
 const initialContext = (route: RouteFacts | null, pageSize: number = LEADS_PAGE_SIZE): PipelineContext => ({
@@ -117,6 +117,7 @@ const initialContext = (route: RouteFacts | null, pageSize: number = LEADS_PAGE_
   shown: showsPipeline(route),
   filters: routeFilters(route),
   ...clearedBoard,
+  frequent: null,
 });
 
 /** The viewport's changes as events; provided from the viewport service (its first report at once). */
@@ -386,9 +387,10 @@ export const pipelineMachine = pipelineSetup.createMachine({
           description: 'The member’s data; a transition to `loaded` starts it again (every call again) without touching the screen.',
           initial: 'loaded',
           on: {
+            // Another member's data; the frequently-used tag values were theirs too.
             'member.selected': [
-              { guard: 'shown', target: '.loaded', actions: 'clearData' },
-              { target: '#pipeline.idle', actions: 'clearData' },
+              { guard: 'shown', target: '.loaded', actions: ['clearData', 'forgetFrequent'] },
+              { target: '#pipeline.idle', actions: ['clearData', 'forgetFrequent'] },
             ],
             'leads.changed': [
               {
@@ -457,21 +459,21 @@ export const pipelineMachine = pipelineSetup.createMachine({
                   },
                 },
                 dialog: dialogRegion,
-                frequent: {
-                  initial: 'none',
-                  states: {
-                    none: {},
-                    kept: {
-                      description: 'The last frequently-used fetch is handed to the next batch dialog for 10 s (SPEC §9).',
-                      after: { FREQUENT_TAGS_KEEP: { target: 'none', actions: 'forgetFrequent' } },
-                    },
-                  },
-                  // Into `kept` again (its 10 s start over); not `reenter`, which would restart the board's other regions.
-                  on: { 'tags.frequentFetched': { target: '.kept', actions: { type: 'keepFrequent', params: ({ event }) => event.frequent } } },
-                },
               },
             },
           },
+        },
+        frequent: {
+          initial: 'none',
+          states: {
+            none: {},
+            kept: {
+              description: 'The last frequently-used fetch is handed to the next batch dialog for 10 s (SPEC §9).',
+              after: { FREQUENT_TAGS_KEEP: { target: 'none', actions: 'forgetFrequent' } },
+            },
+          },
+          // Into `kept` again (its 10 s start over); not `reenter`, which would restart the other regions too.
+          on: { 'tags.frequentFetched': { target: '.kept', actions: { type: 'keepFrequent', params: ({ event }) => event.frequent } } },
         },
       },
     },

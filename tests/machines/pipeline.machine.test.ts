@@ -447,11 +447,12 @@ describe('pipeline flow: import and batch tagging', () => {
     expect(t.calls.count('frequentTagValues')).toBe(2);
   });
 
-  it('forgets the frequently-used values when the member changes', async () => {
+  it('keeps the frequently-used values across a reload of the board, and forgets them when the member changes', async () => {
     const t = startPipeline();
     await open(t);
     t.send({ type: 'tags.frequentFetched', frequent: { items: [], fetchedAt: 1 } });
-    expect(t.snap().context.frequent).not.toBeNull();
+    t.send({ type: 'leads.changed' });
+    expect(t.snap().context.frequent).toEqual({ items: [], fetchedAt: 1 });
     t.send({ type: 'member.selected', userId: 'u-other' });
     expect(t.snap().context.frequent).toBeNull();
   });

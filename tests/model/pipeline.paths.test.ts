@@ -24,7 +24,7 @@ import { admin, member, routeTo, shown } from '../machines/pipeline-harness';
 import { leadOf, noTabs, tabOf } from '../support/lead-fixtures';
 import { actorRan, machinePathSuite, sentTo, type Effect, type EffectStep, type PathEvent } from '../support/machine-paths';
 
-const FREQUENT_KEPT = 'xstate.after.FREQUENT_TAGS_KEEP.pipeline.active.board.loaded.frequent.kept';
+const FREQUENT_KEPT = 'xstate.after.FREQUENT_TAGS_KEEP.pipeline.active.frequent.kept';
 const openLead = leadOf('l1');
 const closedLead = leadOf('c1', { tabId: 1, isClosed: true });
 const allTabs = [noTabs, tabOf(1), tabOf(2)];
@@ -32,7 +32,8 @@ const closedShown: PipelineFilters = { ...DEFAULT_FILTERS, showClosed: true };
 const frequent = { items: [{ valueId: 7, value: 'Low', tagId: 1, tagName: 'Budget', count: 2 }], fetchedAt: 1 };
 
 const ctx = (s: AnyMachineSnapshot) => s.context as PipelineContext;
-const region = (s: AnyMachineSnapshot, name: 'counts' | 'dialog' | 'frequent', state: string) => s.matches({ active: { board: { loaded: { [name]: state } } } });
+const region = (s: AnyMachineSnapshot, name: 'counts' | 'dialog' | 'frequent', state: string) =>
+  name === 'frequent' ? s.matches({ active: { frequent: state } }) : s.matches({ active: { board: { loaded: { [name]: state } } } });
 
 const routes = {
   pipeline: shown(routeTo('/pipeline')),
