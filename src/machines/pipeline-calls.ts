@@ -5,7 +5,7 @@
  * reads. Pure: no machine here; the pipeline (pipeline.machine.ts) and its children
  * (pipeline-tabs, lead-moves, lead-dialog) import it.
  */
-import type { Lead, Tab } from '../contract/leads';
+import type { Lead } from '../contract/leads';
 import type { RealRole } from '../contract/roles';
 import type { Answer } from './answer';
 
@@ -41,6 +41,3 @@ export const answeredLead = (answer: LeadAnswer): Lead => (answer as { ok: true;
 
 /** The lead as the server has it now, after a STALE_EDIT refusal (none otherwise). */
 export const freshLead = (answer: LeadAnswer): Lead | undefined => (!answer.ok && 'fresh' in answer ? answer.fresh : undefined);
-
-/** A tab the pipeline lists (re-exported for the children's inputs). */
-export type { Tab };

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import { app, createWorkspace, expectAccessible, signUp, uniqueEmail } from './helpers';
+import { app, createWorkspace, expectAccessible, freshUserOnHome, signUp, uniqueEmail } from './helpers';
 
 /** A person in their own browser context who signs up (and is then signed in). */
 async function person(browser: Browser, tag: string) {
@@ -138,4 +138,24 @@ test('a pipeline: tabs, leads, search and dates, drag between tabs, close, the a
   await expect(noa.page.getByTestId('pipeline-empty')).toBeVisible();
   await expect(noa.page.getByText('Acme Trading')).toHaveCount(0);
   await expect(noa.page.getByText('Qualified')).toHaveCount(0);
+});
+
+test('on a phone the pipeline lists 5 leads a page (SPEC §9), and follows the screen when it widens', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  await freshUserOnHome(page, 'pphone');
+  /** The page sizes of the lead list calls made from now on. */
+  const pageSizes: number[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && request.url().includes('/leads/list')) pageSizes.push(Number((request.postDataJSON() as { page_size: number }).page_size));
+  });
+  await page.goto(app('/pipeline'));
+  await expect(page.getByTestId('pipeline-page')).toBeVisible();
+  await expect(page.getByTestId('lead-panel-0')).toBeVisible();
+  await expect.poll(() => pageSizes).toEqual([5]);
+  await expectAccessible(page, 'pipeline on a phone');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect.poll(() => pageSizes).toEqual([5, 40]);
+  await context.close();
 });
