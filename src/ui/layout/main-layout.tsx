@@ -137,8 +137,9 @@ export function MainLayout({ table }: { table?: readonly RouteEntry[] }) {
           <span className={mobileBrand}>{LL.common.productName()}</span>
           <div className={spacer} />
           {showSelector ? <MemberSelector /> : null}
-          {showSelector && mayInvite && headerInvite ? (
-            <Button variant="outline" onClick={() => headerInvite.send({ type: 'user.invite' })} data-testid="member-selector-invite">
+          {showSelector && mayInvite ? (
+            // Disabled for the moment its flow's module takes to arrive after sign-in (nothing would open).
+            <Button variant="outline" disabled={!headerInvite} onClick={() => headerInvite?.send({ type: 'user.invite' })} data-testid="member-selector-invite">
               {LL.team.invite()}
             </Button>
           ) : null}
