@@ -2,7 +2,9 @@
  * Generated path tests of the app's root machine (the actor system): every state and transition
  * is reached, each app-wide actor starts once with its input, and the long-lived flows start with
  * a session and stop after a sign-out, and a lazily loaded flow starts when its module arrives
- * while signed in (ARCHITECTURE.md: one actor system).
+ * while signed in (ARCHITECTURE.md: one actor system); the route the gate lets render starts that
+ * route's screen flows (or keeps them), a screen flow's module arriving starts it, and a sign-out
+ * ends the screen of a signed-in route and empties what the services keep for the person.
  */
 import { appMachine } from '../../src/machines/app.machine';
 import { adminUser, members } from '../support/fixtures';
@@ -21,6 +23,9 @@ const events = [
   { type: 'member.selected', userId: 'u-other' },
   { type: 'members.loaded', self: { userId: adminUser.userId, roles: adminUser.roles }, members },
   { type: 'flow.loaded', systemId: 'pipeline' },
+  { type: 'router.navigate', pathname: '/contacts', search: '' },
+  { type: 'route.shown', pathname: '/contacts', search: '?filters=x', viewer: null },
+  { type: 'screen.loaded', key: '/contacts' },
 ];
 
 /**
@@ -36,11 +41,14 @@ const effects = (step: EffectStep): Effect[] => {
       actorRan('selectedMember', input.selectedMember),
       actorRan('gate', input.gate),
       actorRan('language', input.language),
+      actorRan('router'),
     ];
   }
   const signedIn = step.before!.hasTag('signedIn');
   if (step.event.type === 'session.started' && !signedIn) return [actionRan('startFlows')];
-  if (step.event.type === 'session.ended' && signedIn) return [actionRan('stopFlows')];
+  if (step.event.type === 'session.ended') return [actionRan('endScreen'), actionRan('forgetSession'), ...(signedIn ? [actionRan('stopFlows')] : [])];
+  if (step.event.type === 'route.shown') return [actionRan('showScreen', { pathname: '/contacts', search: '?filters=x', viewer: null })];
+  if (step.event.type === 'screen.loaded') return [actionRan('startScreen', '/contacts')];
   // A lazily loaded flow starts when its module arrives, only while signed in.
   if (step.event.type === 'flow.loaded' && signedIn) return [actionRan('startFlow', { systemId: 'pipeline' })];
   return [];

@@ -112,6 +112,14 @@ const effects = (step: EffectStep): Effect[] => {
   if (step.after.matches('redirecting') && (!step.before?.matches('redirecting') || decidesAfresh(step))) {
     out.push(actionRan('navigate', { to: expectedRedirect(step.event, after, after.userInfo?.isAdmin === true), replace: true }));
   }
+  // The route that may render is announced to the app system, with the person as loaded (the
+  // fixtures are the workspace owner, or a member).
+  if (step.after.matches('open') && (!step.before?.matches('open') || decidesAfresh(step))) {
+    const user = after.userInfo;
+    const role = user?.isAdmin ? 'admin' : 'member';
+    const viewer = user ? { userId: user.userId, email: user.email, role, realRole: role, workspaceId: after.workspace?.workspaceId ?? null } : null;
+    out.push(actionRan('announceRoute', { pathname: after.target?.pathname ?? '/v2/home', search: after.target?.search ?? '', viewer }));
+  }
   return out;
 };
 

@@ -7,7 +7,7 @@
 import { Code } from '../../src/contract/codes';
 import type { Tag, TagType } from '../../src/contract/tags';
 import { tagsMachine, type Draft } from '../../src/machines/tags.machine';
-import { actorRan, machinePathSuite, type Effect, type EffectStep, type PathEvent } from '../support/machine-paths';
+import { actionRan, actorRan, machinePathSuite, type Effect, type EffectStep, type PathEvent } from '../support/machine-paths';
 
 const profile: TagType = { id: 1, name: 'Profile', isActive: true };
 const budget: Tag = { id: 10, name: 'Budget', tagTypeId: 1, typeName: 'Profile', isActive: true, values: [{ id: 100, value: 'Low' }] };
@@ -76,10 +76,22 @@ const saveOf = (draft: Draft): Effect =>
           : { mode: 'edit', body: { id: draft.id, name: draft.name.trim(), tagTypeId: draft.tagTypeId, values: draft.values.map((v) => (v.id === undefined ? { value: v.value } : { id: v.id, value: v.value })) } },
       );
 
+/** A toast of SPEC §8 (the machine's `notify`): its key, and the server's words when a refusal gave some. */
+const toast = (kind: string, message: string | null = null): Effect => actionRan('notify', { kind, message });
+
+/** The toast an answer to a call raises (a name or values refusal shows in the form instead). */
+const answerToast = (event: PathEvent, ok: string): Effect[] => {
+  if (event.type.startsWith('xstate.error.')) return [toast('failed')];
+  const output = event.output as { ok: boolean; code?: number; message?: string };
+  if (output.ok) return [toast(ok)];
+  if (output.code === Code.TAG_NAME_CONFLICT || output.code === Code.TAG_VALUES_INVALID) return [];
+  return [toast('failed', output.message ?? null)];
+};
+
 /**
- * Loading runs `loadLists` (at the start and on a retry). A manager's valid submit saves the form;
- * switching a type runs `saveType` with its id and flag; a confirmed deletion runs `remove`.
- * Members change nothing.
+ * Loading runs `loadLists` (at the start and on a retry; a failure is its own toast). A manager's
+ * valid submit saves the form; switching a type runs `saveType` with its id and flag; a confirmed
+ * deletion runs `remove`; each answer raises its toast. Members change nothing.
  */
 const effects = (step: EffectStep): Effect[] => {
   const { event } = step;
@@ -95,6 +107,20 @@ const effects = (step: EffectStep): Effect[] => {
       return from('loaded') && before!.manages && before!.types.some((t) => t.id === event.id) ? [actorRan('saveType', { id: event.id, isActive: event.isActive })] : [];
     case 'user.confirm':
       return from('confirming') ? [actorRan('remove', { kind: before!.pendingDelete!.kind, id: before!.pendingDelete!.id })] : [];
+    case 'xstate.error.actor.loadLists':
+      return from('loading') ? [toast('listFailed')] : [];
+    case 'xstate.done.actor.saveType':
+    case 'xstate.error.actor.saveType':
+      return from('savingType') ? answerToast(event, before!.draft?.id == null ? 'typeAdded' : 'typeSaved') : [];
+    case 'xstate.done.actor.toggleType':
+    case 'xstate.error.actor.toggleType':
+      return from('toggling') ? answerToast(event, 'typeSaved') : [];
+    case 'xstate.done.actor.saveTag':
+    case 'xstate.error.actor.saveTag':
+      return from('savingTag') ? answerToast(event, before!.draft?.id == null ? 'tagAdded' : 'tagSaved') : [];
+    case 'xstate.done.actor.remove':
+    case 'xstate.error.actor.remove':
+      return from('deleting') ? answerToast(event, before!.pendingDelete?.kind === 'tag' ? 'tagDeleted' : 'typeDeleted') : [];
     default:
       return [];
   }
