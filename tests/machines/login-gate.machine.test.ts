@@ -20,6 +20,7 @@ import { gateRulesOf } from '../../src/ui/route-entry';
 import { routeTable } from '../../src/ui/route-table';
 import { adminUser, config, failed, memberUser, members, ok, payInfo, unnamedWorkspace, workspace } from '../support/fixtures';
 import { controllable, flush } from '../support/fakes';
+import type { RouteFacts } from '../../src/machines/route-facts';
 
 /**
  * The app's rules (from the route table) plus a role-restricted route: no screen is restricted
@@ -39,6 +40,8 @@ const setupGate = (opts: { token?: boolean } = {}) => {
   };
   const navigate = vi.fn<(to: string, replace: boolean) => void>();
   const storeAccount = vi.fn<(account: GateAccount) => void>();
+  /** The routes the gate let render, as it told the app system. */
+  const shown: RouteFacts[] = [];
   const machine = loginGateMachine.provide({
     actors: {
       obtainToken: fakes.obtainToken.logic,
@@ -52,6 +55,7 @@ const setupGate = (opts: { token?: boolean } = {}) => {
     actions: {
       navigate: (_, p: NavigateParams) => navigate(p.to, p.replace),
       storeAccount: (_, a: GateAccount) => storeAccount(a),
+      announceRoute: (_, route: RouteFacts) => void shown.push(route),
     },
   });
   const actor = createActor(machine, { input: { rules } }).start();
@@ -80,6 +84,7 @@ const setupGate = (opts: { token?: boolean } = {}) => {
     fakes,
     navigate,
     storeAccount,
+    shown,
     go,
     load,
     answerFirstLoad,
@@ -182,6 +187,10 @@ describe('login gate', () => {
     expect(snap.context).toMatchObject({ loaded: true, userInfo: adminUser, payInfo, workspace, members, config });
     expect(g.storeAccount).toHaveBeenCalledWith({ userInfo: adminUser, payInfo, workspace, members, config });
     expect(g.navigate).not.toHaveBeenCalled();
+    // The route that renders is told to the app system once, with the person as loaded.
+    expect(g.shown).toEqual([
+      { pathname: '/contacts', search: '', viewer: { userId: adminUser.userId, email: adminUser.email, role: 'admin', realRole: 'admin', workspaceId: workspace.workspaceId } },
+    ]);
   });
 
   it('step 4: a member reads the member config', async () => {
