@@ -25,6 +25,8 @@ export const BASE_PATH = '/crm/';
 export const HOME_PATH = '/v2/home';
 /** The lead pipeline (SPEC §2 Pipeline: lead panels per tab); its filters live in the query string. */
 export const PIPELINE_PATH = '/pipeline';
+export const CONTACTS_PATH = '/contacts';
+export const MEMBERS_PATH = '/settings/workspace-members';
 /** The screens that show the synced conversations (SPEC §2 /conversation, and the standalone /chats, /hubspot-chats, /conversations). */
 export const CONVERSATION_PATHS: readonly string[] = ['/conversation', '/chats', '/hubspot-chats', '/conversations'];
 /** Paths that count as the home page. */

@@ -14,6 +14,7 @@ import type { z } from 'zod/mini';
 import type { ContactSelection } from '../contract/contact-filter';
 import type { contactListRequest } from '../contract/contacts';
 import { leadSorts, salesLevels, salesSources, salesStages, sortOrders } from '../contract/leads';
+import { CONTACTS_PATH } from './constants';
 import { createFilterUrlMachine, filterCodec, type FilterUrlEvent } from './filter-url.machine';
 import type { TimeRange } from './pipeline-filters';
 
@@ -194,9 +195,6 @@ export const paramOfFilters = (f: ContactFilters): string | null => {
   if (f.sortOrder !== d.sortOrder) out.sortOrder = f.sortOrder;
   return Object.keys(out).length === 0 ? null : JSON.stringify(out);
 };
-
-/** The contacts screen's path (SPEC §2 /contacts, under the /crm basename). */
-export const CONTACTS_PATH = '/contacts';
 
 /** The contacts URL (under the /crm basename) of the filters. */
 export const contactsUrlOf = (f: ContactFilters): string => {

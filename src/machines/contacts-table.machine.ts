@@ -8,13 +8,13 @@ import { batchTagMachine, FREQUENT_TAGS_KEEP_MS, type FrequentFetch, type Freque
 import {
   contactFilterMachine,
   contactSelectionOf,
-  CONTACTS_PATH,
   DEFAULT_CONTACT_FILTERS,
   filtersFromParam,
   normalizedContactFilters,
   type ContactFilters,
   type TableSelectionLike,
 } from './contact-filters';
+import { CONTACTS_PATH } from './constants';
 import type { FiltersApplied } from './filter-url.machine';
 import { actionNotProvided, actorNotProvided } from './not-provided';
 import type { ContactSelection } from '../contract/contact-filter';

@@ -30,9 +30,6 @@ import { usageLimitStates, type Seats } from './usage-limit';
  * Tags for the view: busy, loading (a page is on its way), loadFailed, confirm, usageLimit.
  */
 
-/** The screen's path (SPEC §2 /settings/workspace-members, under the /crm basename). */
-export const MEMBERS_PATH = '/settings/workspace-members';
-
 export type MemberAction =
   | { kind: 'role'; userId: string; level: 'manager' | 'member' }
   | { kind: 'sync'; userId: string; syncType: SyncType }

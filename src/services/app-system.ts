@@ -1,17 +1,19 @@
 /**
  * The app's actor system (ARCHITECTURE.md "Statecharts"): one root actor (src/machines/app.machine.ts)
  * whose children are the app-wide actors, registered by system id ('gate', 'session', 'language',
- * 'account', 'selectedMember'), plus the registered long-lived flows while a session exists.
+ * 'account', 'selectedMember'), the registered long-lived flows while a session exists, and the
+ * screen flows of the route on screen (the route table names them: `screens`).
  *
  * `createAppSystem(deps)` provides every machine with its effects (./actors/*), creates the root
  * with the app's inspect callback (the system's inspector sees every child, so the Stately
  * inspector and the QA recorder see them all) and starts it.
  *
- * Adding a long-lived flow (chat sync, conversation refresh, first-run guidance, schedules ...):
- * write its machine and its effects `(services: FlowServices) => implementations`, and add
- * `defineLongLivedFlow({ systemId, machine, effects })` to `appFlows` below. It is started when a
- * session exists, hears every broadcast (`member.selected`, `members.loaded`, `session.ended`),
- * is reachable by `services.sendTo(systemId, event)`, and is stopped at sign-out.
+ * Adding a long-lived flow: write its machine and its effects `(services: FlowServices) =>
+ * implementations`, define it with `defineLongLivedFlow` in a module of ./flows and add its lazy
+ * entry to `appFlows` below. It is started when a session exists, hears every broadcast
+ * (`member.selected`, `members.loaded`, `route.shown`, `session.ended`), is reachable by
+ * `services.sendTo(systemId, event)`, and is stopped at sign-out. A screen's flows are defined
+ * with `defineScreenFlow` and named by its route table entry instead.
  */
 import { createActor, enqueueActions, fromCallback, type ActorOptions, type AnyActorLogic, type AnyStateMachine } from 'xstate';
 import type { Language } from '../contract/account';
@@ -46,22 +48,25 @@ export type ScreenRoute = {
 };
 
 /**
- * The app's long-lived flows. Chat sync, conversation refresh, first-run guidance and schedules go here.
- * - 'pipeline': the lead pipeline (src/machines/pipeline.machine.ts), idle until its screen opens
- *   it; its panels survive a visit to another screen, and a member change reloads it.
+ * The app's long-lived flows, each loaded when the first session starts:
+ * - 'pipeline': the lead pipeline (src/machines/pipeline.machine.ts), shown while its route is on
+ *   screen; its panels survive a visit to another screen, and a member change reloads it.
  * - 'conversations': the chat list and its 20 s refresh with the open chat
- *   (src/machines/conversations.machine.ts), idle until its screen opens it; kept while the
- *   screen is away (its refresh paused), reloaded for another member.
+ *   (src/machines/conversations.machine.ts), shown while a conversations route is on screen; kept
+ *   while the screen is away (its refresh paused), reloaded for another member.
  * - 'chatSync': chat sync and start chat (src/machines/chat-sync.machine.ts), idle until the Sync
  *   button, a Sync Now or the chat page asks; the pipeline's Sync button shows its spinner.
  * - 'firstRunGuide': first-run guidance (src/machines/first-run-guide.machine.ts), which decides at
  *   session start whether to show the install guidance; the main layout shows its dialogs.
+ * - 'headerInvite': the main layout header's Invite button and its dialog
+ *   (src/machines/header-invite.machine.ts): the header belongs to no screen.
  */
 export const appFlows: readonly (LongLivedFlow | LazyLongLivedFlow)[] = [
   { systemId: 'pipeline', load: () => import('./flows/pipeline-flow').then((m) => m.pipelineFlow) },
   { systemId: 'conversations', load: () => import('./flows/conversations-flow').then((m) => m.conversationsFlow) },
   { systemId: 'chatSync', load: () => import('./flows/chat-sync-flow').then((m) => m.chatSyncFlow) },
   { systemId: 'firstRunGuide', load: () => import('./flows/first-run-guide-flow').then((m) => m.firstRunGuideFlow) },
+  { systemId: 'headerInvite', load: () => import('./flows/invite-flow').then((m) => m.headerInviteFlow) },
 ];
 
 /** The app-wide actors by system id. */

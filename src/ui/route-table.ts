@@ -7,7 +7,7 @@
  * Screens never import this module (it imports them): a screen that needs a fact of another
  * route reads the table from the app shell (`useAppShell().routes`).
  */
-import { HOME_PATH, NOT_FOUND_PATH, PIPELINE_PATH, WORKSPACE_PATH } from '../machines/constants';
+import { CONTACTS_PATH, HOME_PATH, MEMBERS_PATH, NOT_FOUND_PATH, PIPELINE_PATH, WORKSPACE_PATH } from '../machines/constants';
 import { ALREADY_JOINED_PATH, DISBAND_PATH, GRANT_ACCESS_PATH, INVITATION_PATH, MEMBER_EXCEED_PATH, TOKEN_EXPIRED_PATH } from '../machines/login-gate.machine';
 import { route, type RouteEntry } from './route-entry';
 
@@ -109,7 +109,7 @@ export const routeTable: readonly RouteEntry[] = [
     menu: { label: 'pipeline', icon: 'pipeline', order: 20 },
   }),
   route({
-    path: '/contacts',
+    path: CONTACTS_PATH,
     load: () => import('./screens/contacts/contacts-screen'),
     screen: 'ContactsScreen',
     areas: ['contacts', 'tags', 'leads', 'sync'],
@@ -149,7 +149,7 @@ export const routeTable: readonly RouteEntry[] = [
     flows: () => import('../services/flows/auth-flows').then((m) => m.changePasswordFlows),
   }),
   route({
-    path: '/settings/workspace-members',
+    path: MEMBERS_PATH,
     load: () => import('./screens/team/members-screen'),
     screen: 'MembersScreen',
     areas: ['team'],
