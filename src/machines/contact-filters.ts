@@ -199,7 +199,7 @@ export const paramOfFilters = (f: ContactFilters): string | null => {
 /** The contacts URL (under the /crm basename) of the filters. */
 export const contactsUrlOf = (f: ContactFilters): string => {
   const param = paramOfFilters(f);
-  return param === null ? '/contacts' : `/contacts?${new URLSearchParams({ filters: param }).toString()}`;
+  return param === null ? CONTACTS_PATH : `${CONTACTS_PATH}?${new URLSearchParams({ filters: param }).toString()}`;
 };
 
 /** The filters in their one written form (lists in the controls' order, unknown values dropped). */

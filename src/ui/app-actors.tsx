@@ -27,8 +27,6 @@ import type { TagsActorRef } from '../machines/tags.machine';
 import type { TeamMembersActorRef } from '../machines/team-members.machine';
 import type { WorkspaceCreateActorRef } from '../machines/workspace-create.machine';
 import type { AppActorRefs } from '../services/app-system';
-import type { FlowServices } from '../services/flow-services';
-import type { InspectFn } from '../services/inspection';
 import type { Recorder } from '../services/recorder';
 import type { RouteEntry } from './route-entry';
 
@@ -43,10 +41,6 @@ export type AppShell = {
   routes: readonly RouteEntry[];
   /** Present only when recording (`?record`). */
   recorder: Recorder | null;
-  /** @deprecated only for `useFlowActor` while screens move to flows the app system starts. */
-  flow: FlowServices;
-  /** @deprecated only for `useFlowActor` while screens move to flows the app system starts. */
-  inspect: InspectFn | undefined;
 };
 
 /**

@@ -67,7 +67,7 @@ export type AppShellDeps = {
 export const createAppShell = (deps: AppShellDeps): AppShell => {
   const { recorder, routes = routeTable, ...rest } = deps;
   const system = createAppSystem({ toasts: appToasts, ...rest, gateRules: gateRulesOf(routes), screens: screenRouteFor(routes) });
-  return { actors: system.actors, system: system.root, routes, recorder: recorder ?? null, flow: system.flow, inspect: system.inspect };
+  return { actors: system.actors, system: system.root, routes, recorder: recorder ?? null };
 };
 
 /**

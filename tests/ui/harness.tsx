@@ -63,8 +63,8 @@ export type RenderAppOptions = {
   adaptGate?: AppShellDeps['adaptGate'];
   /** How a language's dictionary loads: whole by default; the app's `loadLocaleByAreas` to test area loading. */
   loadLocale?: AppShellDeps['loadLocale'];
-  /** Called with the shell before the first render (to send events the path starts with). */
-  beforeRender?: (shell: AppShell) => void;
+  /** Called with the shell and the storage before the first render (to send events the path starts with). */
+  beforeRender?: (shell: AppShell, storage: AppStorage) => void;
   /** The extension the page talks to (a fake without handlers, which answers nothing, by default). */
   bridge?: AppShellDeps['bridge'];
 };
@@ -135,7 +135,7 @@ export async function renderApp(options: RenderAppOptions): Promise<RenderedApp>
     watchLocation: (listener) =>
       navigator.subscribe((l) => listener({ pathname: l.pathname.startsWith(BASENAME) ? l.pathname.slice(BASENAME.length) || '/' : l.pathname, search: l.search })),
   });
-  options.beforeRender?.(shell);
+  options.beforeRender?.(shell, storage);
   // The first screen's modules are fetched before rendering: a cold import (transformed on first
   // use) can take longer than a find query waits, and what a test checks is the app, not Vite.
   const entry = routeFor(options.path.split(/[?#]/)[0] ?? '/', routeTable);

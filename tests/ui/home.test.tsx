@@ -47,7 +47,7 @@ describe('home page', () => {
     expect(screen.getByTestId('guide-step-inviteEmployees').getAttribute('data-done')).toBe('false');
     api.handlers.workspaceList = () => okResult({ members });
     // What a team flow's effect does after an invitation, a join, a removal or a role change.
-    await act(async () => app.shell.flow.sendTo('account', { type: 'account.refresh' }));
+    await act(async () => app.shell.actors.account.send({ type: 'account.refresh' }));
     await waitFor(() => expect(screen.getByTestId('guide-step-inviteEmployees').getAttribute('data-done')).toBe('true'));
     expect(api.calls.filter((c) => c.name === 'workspaceList')).toHaveLength(2);
   });

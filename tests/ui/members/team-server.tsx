@@ -174,8 +174,8 @@ export async function renderMembers(server: TeamServer, options: RenderMembersOp
     path: options.path ?? MEMBERS_PATH,
     api,
     storage: items,
-    beforeRender: (shell) => {
-      appStorage = shell.flow.storage;
+    beforeRender: (_shell, storage) => {
+      appStorage = storage;
     },
   });
   if (options.waitForList === false) return { app, api, world, bodies: api.bodies, page: null as unknown as HTMLElement };

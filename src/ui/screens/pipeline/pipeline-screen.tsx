@@ -51,7 +51,6 @@ import { LeadFormDialog } from './lead-form-dialog';
 import { LeadPanel, useTabName } from './lead-panel';
 import { SyncButton } from '../sync/sync-button';
 import { SyncNotice } from '../sync/sync-notice';
-import { useChatSyncActor } from '../sync/use-sync-actors';
 
 const page = css({
   display: 'flex',
@@ -367,7 +366,7 @@ function EmptyMask({ pipeline }: { pipeline: PipelineActorRef }) {
   const { LL } = useI18nContext();
   const t = LL.pipeline.empty;
   // Sync Now starts the chat sync; its spinner and notices show with the Sync button above.
-  const chatSync = useChatSyncActor();
+  const chatSync = useFlow('chatSync');
   const syncing = useSelector(chatSync, (s) => (s ? s.hasTag('syncing') || s.hasTag('checking') : false));
   return (
     <div className={emptyMask} data-testid="pipeline-empty">

@@ -1,11 +1,5 @@
 import { useSelector } from '@xstate/react';
-import type { ChatSyncActorRef } from '../../../machines/chat-sync.machine';
-import { useAppActors, useFlow } from '../../app-actors';
-
-/** The chat sync ('chatSync'), undefined until its module loads after sign-in. */
-export function useChatSyncActor(): ChatSyncActorRef | undefined {
-  return useFlow('chatSync');
-}
+import { useAppActors } from '../../app-actors';
 
 /**
  * Whether the screen shows the person's own data (not another member's, chosen in the member
