@@ -19,7 +19,7 @@ export const routeTable: readonly RouteEntry[] = [
     screen: 'LoginScreen',
     layout: 'standalone',
     access: 'public',
-    flows: () => import('../services/flows/auth-flows').then((m) => m.signInFlows),
+    flows: () => import('../services/flows/sign-in-flows').then((m) => m.signInFlows),
   }),
   route({
     path: '/signup',
@@ -27,7 +27,7 @@ export const routeTable: readonly RouteEntry[] = [
     screen: 'SignupScreen',
     layout: 'standalone',
     access: 'public',
-    flows: () => import('../services/flows/auth-flows').then((m) => m.signUpFlows),
+    flows: () => import('../services/flows/sign-up-flows').then((m) => m.signUpFlows),
   }),
   route({
     path: '/reset-password',
@@ -35,7 +35,7 @@ export const routeTable: readonly RouteEntry[] = [
     screen: 'ResetPasswordScreen',
     layout: 'standalone',
     access: 'public',
-    flows: () => import('../services/flows/auth-flows').then((m) => m.resetPasswordFlows),
+    flows: () => import('../services/flows/password-flows').then((m) => m.resetPasswordFlows),
   }),
   route({ path: '/confirmed', load: () => import('./screens/auth/confirmed-screen'), screen: 'ConfirmedScreen', layout: 'standalone', access: 'public' }),
   route({ path: '/intro', load: () => import('./screens/pages/intro-screen'), screen: 'IntroScreen', areas: ['intro'], layout: 'standalone', access: 'public' }),
@@ -146,7 +146,7 @@ export const routeTable: readonly RouteEntry[] = [
     screen: 'ChangePasswordScreen',
     layout: 'main',
     access: 'workspace',
-    flows: () => import('../services/flows/auth-flows').then((m) => m.changePasswordFlows),
+    flows: () => import('../services/flows/password-flows').then((m) => m.changePasswordFlows),
   }),
   route({
     path: MEMBERS_PATH,

@@ -14,7 +14,7 @@ import { Link } from '../../components/link';
 import { AuthForm, bindFields, CurrentPasswordField, NewPasswordFields } from './auth-fields';
 import { AuthPage, FormErrorAlert, rowEnd, submitHandler } from './auth-view';
 
-/** The route's flow (src/services/flows/auth-flows.ts) starts with it. */
+/** The route's flow (src/services/flows/password-flows.ts) starts with it. */
 export function ChangePasswordScreen() {
   const actor = useFlow('changePassword');
   return actor ? <ChangePasswordView actor={actor} /> : null;

@@ -13,7 +13,7 @@ import { Link } from '../../components/link';
 import { AuthForm, bindFields, CurrentPasswordField, EmailField, FormSubmit } from './auth-fields';
 import { AuthPage, divider, footerText, FormErrorAlert, fullWidth, rowEnd, submitHandler } from './auth-view';
 
-/** The route's flows (src/services/flows/auth-flows.ts) start with it; they carry its `redirect`. */
+/** The route's flows (src/services/flows/sign-in-flows.ts) start with it; they carry its `redirect`. */
 export function LoginScreen() {
   const actor = useFlow('signIn');
   // Google sign-in's flow ends at once when the server has no Google client (the button never shows).

@@ -14,7 +14,7 @@ import { Link } from '../../components/link';
 import { AuthForm, bindFields, CodeField, EmailField, FormSubmit, NewPasswordFields } from './auth-fields';
 import { AuthPage, footerText, rowBetween, submitHandler } from './auth-view';
 
-/** The route's flow (src/services/flows/auth-flows.ts) starts with it, the query's email filled in. */
+/** The route's flow (src/services/flows/password-flows.ts) starts with it, the query's email filled in. */
 export function ResetPasswordScreen() {
   const actor = useFlow('resetPassword');
   return actor ? <ResetPasswordView actor={actor} /> : null;

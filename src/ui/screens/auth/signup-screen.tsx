@@ -17,7 +17,7 @@ import { AuthPage, footerText, rowBetween, submitHandler } from './auth-view';
 
 const muted = css({ color: 'fg.muted' });
 
-/** The route's flow (src/services/flows/auth-flows.ts) starts with it. */
+/** The route's flow (src/services/flows/sign-up-flows.ts) starts with it. */
 export function SignupScreen() {
   const actor = useFlow('signUp');
   return actor ? <SignupView actor={actor} /> : null;
