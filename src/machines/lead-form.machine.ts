@@ -247,6 +247,21 @@ export const checkLeadForm = (values: LeadFormValues, lead?: Lead | null): LeadF
   return errors;
 };
 
+const limits = new Map<LeadField, number | null>();
+/**
+ * A text field's length limit, read from the contract's own schema (the message that refuses a
+ * longer value states it, SPEC §5); null for a field without one.
+ */
+export const leadFieldMaxLength = (field: LeadField): number | null => {
+  if (!limits.has(field)) {
+    const probe = leadAddRequest.safeParse({ name: 'x', [field]: 'x'.repeat(100_000) });
+    const issue = probe.success ? undefined : probe.error.issues.find((i) => i.path[0] === field && i.code === 'too_big');
+    const maximum = (issue as { maximum?: unknown } | undefined)?.maximum;
+    limits.set(field, typeof maximum === 'number' || typeof maximum === 'bigint' ? Number(maximum) : null);
+  }
+  return limits.get(field) ?? null;
+};
+
 /** The values with one field changed; a select field takes only one of its choices or ''. */
 const withValue = (values: LeadFormValues, field: LeadField, value: string): LeadFormValues => {
   if (isChoiceField(field)) {

@@ -8,6 +8,7 @@ import { createActor } from 'xstate';
 import { Code, codeMessage } from '../../src/contract/codes';
 import type { Lead, Tab } from '../../src/contract/leads';
 import {
+  leadFieldMaxLength,
   checkLeadForm,
   leadFormMachine,
   localDateTimeOf,
@@ -369,5 +370,13 @@ describe('the save effect', () => {
       message: codeMessage[Code.NAME_CONFLICT],
     });
     expect(leadAnswerOf(wire({ id: 'x' }, Code.STALE_EDIT, 'stale') as never)).toEqual({ ok: false, code: Code.STALE_EDIT, message: 'stale' });
+  });
+});
+
+describe('lead field limits', () => {
+  it('reads each text field’s limit from the contract (the form’s too-long message states it)', () => {
+    expect(leadFieldMaxLength('name')).toBe(100);
+    expect(leadFieldMaxLength('email')).toBe(254);
+    expect(leadFieldMaxLength('gender')).toBeNull();
   });
 });

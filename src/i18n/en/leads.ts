@@ -91,7 +91,7 @@ export const leads = {
     emailInvalid: 'Enter a valid email or keep it empty',
     birthdayFormat: 'Enter the date as YYYY-MM-DD',
     dateInvalid: 'Enter a valid date and time, or keep it empty',
-    tooLong: 'This is too long',
+    tooLong: 'At most {max:number} characters',
     invalid: 'This value is not valid',
     requestFailed: 'The lead could not be saved. Check your connection and save again.',
     invalidRequest: 'The server did not accept the lead. Check the fields and save again.',

@@ -89,7 +89,7 @@ export const leads = {
     emailInvalid: '请输入有效的邮箱，或留空',
     birthdayFormat: '请按 YYYY-MM-DD 格式输入日期',
     dateInvalid: '请输入有效的日期和时间，或留空',
-    tooLong: '内容过长',
+    tooLong: '最多 {max} 个字符',
     invalid: '该值无效',
     requestFailed: '线索未能保存。请检查网络连接后重新保存。',
     invalidRequest: '服务器未接受该线索。请检查各字段后重新保存。',

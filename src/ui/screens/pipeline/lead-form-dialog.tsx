@@ -22,7 +22,7 @@ import { NO_TAB_ID } from '../../../contract/leads';
 import { useI18nContext } from '../../../i18n/i18n-react';
 import type { TranslationFunctions } from '../../../i18n/i18n-types';
 import type { CallError } from '../../../machines/answer';
-import { leadChoices, leadFields, type LeadField, type LeadFieldError, type LeadFormActorRef } from '../../../machines/lead-form.machine';
+import { leadChoices, leadFieldMaxLength, leadFields, type LeadField, type LeadFieldError, type LeadFormActorRef } from '../../../machines/lead-form.machine';
 import { InlineAlert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { ModalDialog } from '../../components/dialog';
@@ -79,8 +79,12 @@ const inputTypes: Partial<Record<LeadField, string>> = {
 };
 
 /** The text of a field's message. */
-const fieldErrorText = (LL: TranslationFunctions, error: LeadFieldError | undefined): string | undefined =>
-  error === undefined ? undefined : LL.leads.errors[error]();
+const fieldErrorText = (LL: TranslationFunctions, field: LeadField, error: LeadFieldError | undefined): string | undefined => {
+  if (error === undefined) return undefined;
+  // A value over the contract's limit says the limit (SPEC §5 texts state their limits).
+  if (error === 'tooLong') return LL.leads.errors.tooLong({ max: leadFieldMaxLength(field) ?? 0 });
+  return LL.leads.errors[error]();
+};
 
 /** The text of the form's message: a failed call, a request the server found invalid, or the server's words. */
 const formErrorText = (LL: TranslationFunctions, error: CallError): string => {
@@ -154,7 +158,7 @@ function LeadForm({ flow: ref }: { flow: LeadFormActorRef }) {
       required={options.required}
       readOnly={locked}
       className={options.wide ? wide : undefined}
-      errorText={fieldErrorText(LL, fieldErrors[field])}
+      errorText={fieldErrorText(LL, field, fieldErrors[field])}
       errorTestId={`lead-form-${field}-error`}
       data-testid={`lead-form-${field}`}
       onChange={(e: ChangeEvent<HTMLInputElement>) => change(field, e.currentTarget.value)}
@@ -262,7 +266,7 @@ function LeadForm({ flow: ref }: { flow: LeadFormActorRef }) {
           {text('companyAddress', { wide: true })}
         </Section>
         <Section title={t.groups.notes()}>
-          <FieldFrame label={t.fields.notes()} readOnly={locked} errorText={fieldErrorText(LL, fieldErrors.notes)} errorTestId="lead-form-notes-error">
+          <FieldFrame label={t.fields.notes()} readOnly={locked} errorText={fieldErrorText(LL, 'notes', fieldErrors.notes)} errorTestId="lead-form-notes-error">
             {(describedBy) => (
               <FieldTextarea
                 className={cx(textarea({ size: 'md' }))}
