@@ -3,7 +3,7 @@ import { accountMachine } from './account.machine';
 import { languageMachine, type LanguageInput } from './language.machine';
 import { loginGateMachine, type GateInput } from './login-gate.machine';
 import { actionNotProvided } from './not-provided';
-import type { RouteFacts, RouteShownEvent } from './route-facts';
+import { screenOf, type RouteFacts, type RouteShownEvent, type ScreenKey } from './route-facts';
 import { selectedMemberMachine, type SelectedMemberInput } from './selected-member.machine';
 import { sessionMachine } from './session.machine';
 
@@ -23,11 +23,12 @@ import { sessionMachine } from './session.machine';
  *
  * Screen flows (ARCHITECTURE.md: screen actors live in the app system, keyed by route): the
  * router actor (`router`, provided: the navigator's locations) reports each location to the gate;
- * the gate announces the route it lets render (`route.shown`); the root keeps it (`route`) and
- * `showScreen` starts that route's screen flows (the route table names them) with it as their
- * input, after stopping those of the route before (`screen` is the route key whose flows run). A
- * screen flow whose module arrives later starts on `screen.loaded` if its route is still on
- * screen. A sign-out stops the screen flows of signed-in routes (`endScreen`).
+ * the gate announces the route it lets render (`route.shown`); the root keeps it (`route`) and,
+ * when it is another route of the table than the one before (`screen`, the route's key, from the
+ * table's routes in its input), stops that route's screen flows and starts the new one's with it
+ * as their input (`stopScreen`, `startScreen`: the effects that spawn them). A screen flow whose
+ * module arrives later starts on `screen.loaded` if its route is still on screen. A sign-out
+ * stops the screen flows of a signed-in route.
  *
  * Events every interested actor receives are broadcast by the root to every actor registered
  * in the system (an actor ignores the events it does not handle):
@@ -39,6 +40,8 @@ import { sessionMachine } from './session.machine';
  */
 
 export type AppInput = {
+  /** The route table's routes, in its order (which have screen flows, who may open them). */
+  screens: readonly ScreenKey[];
   gate: GateInput;
   language: LanguageInput;
   selectedMember: SelectedMemberInput;
@@ -57,7 +60,9 @@ export type AppEvent =
   /** Internal: the sign-out broadcast went out; now the flows stop. */
   | { type: 'app.stopFlows' }
   /** A long-lived flow loaded lazily (its module arrived after the session started) may start now. */
-  | { type: 'flow.loaded'; systemId: string };
+  | { type: 'flow.loaded'; systemId: string }
+  /** Internal: the session ended; a signed-in route's screen flows stop. */
+  | { type: 'app.endScreen' };
 
 export type AppContext = AppInput & {
   /** The route the gate let render last (the input of its screen flows). */
@@ -90,12 +95,11 @@ export const appMachine = setup({
     router: routerNotProvided,
   },
   actions: {
-    /** Starts the screen flows of `route` (stopping those of the route before), or keeps them when it is the same route. */
-    showScreen: actionNotProvided<RouteFacts>('showScreen'),
-    /** Starts the screen flows of the route key whose module just arrived, if that route is still on screen. */
-    startScreen: actionNotProvided<string>('startScreen'),
-    /** Stops the screen flows of a signed-in route (the session ended). */
-    endScreen: actionNotProvided('endScreen'),
+    /** Starts the screen flows of the route (key) on screen with the route as their input (loading their module first). */
+    startScreen: actionNotProvided<string | null>('startScreen'),
+    /** Stops the screen flows of a route (key) that run. */
+    stopScreen: actionNotProvided<string | null>('stopScreen'),
+    enterScreen: assign({ screen: (_, key: string | null) => key }),
     /** Forgets what the injected services keep for the person (the event log ...): the session ended. */
     forgetSession: actionNotProvided('forgetSession'),
     keepRoute: assign({ route: (_, route: RouteFacts) => route }),
@@ -103,6 +107,13 @@ export const appMachine = setup({
     startFlows: actionNotProvided('startFlows'),
     startFlow: actionNotProvided<{ systemId: string }>('startFlow'),
     stopFlows: actionNotProvided('stopFlows'),
+  },
+  guards: {
+    /** The route is another route of the table than the one whose screen flows run. */
+    changesScreen: ({ context }, route: RouteFacts) => (screenOf(context.screens, route.pathname)?.key ?? null) !== context.screen,
+    onScreen: ({ context }, key: string) => context.screen === key,
+    /** The route on screen is a signed-in one (a public page's flows, the sign-in form's, outlive a session). */
+    signedInScreen: ({ context }) => context.screens.some((s) => s.key === context.screen && s.access !== 'public'),
   },
 }).extend({
   // XState cannot type enqueueActions declared in setup() beside typed actions; they are added here.
@@ -130,18 +141,38 @@ export const appMachine = setup({
   ],
   on: {
     'router.navigate': { actions: 'forwardToGate' },
-    'route.shown': {
-      description: 'The gate let a route render: every flow hears it, then its screen flows start (or stay, on the same route).',
-      actions: [
-        { type: 'keepRoute', params: ({ event }) => ({ pathname: event.pathname, search: event.search, viewer: event.viewer }) },
-        'broadcast',
-        { type: 'showScreen', params: ({ event }) => ({ pathname: event.pathname, search: event.search, viewer: event.viewer }) },
-      ],
+    'route.shown': [
+      {
+        description: 'Another route renders: every flow hears it; the screen flows of the route before stop and the new route’s start.',
+        guard: { type: 'changesScreen', params: ({ event }) => event },
+        actions: [
+          { type: 'keepRoute', params: ({ event }) => ({ pathname: event.pathname, search: event.search, viewer: event.viewer }) },
+          'broadcast',
+          { type: 'stopScreen', params: ({ context }) => context.screen },
+          { type: 'enterScreen', params: ({ context, event }) => screenOf(context.screens, event.pathname)?.key ?? null },
+          { type: 'startScreen', params: ({ context }) => context.screen },
+        ],
+      },
+      {
+        description: 'The same route (another query, say): its screen flows stay and hear it in the broadcast.',
+        actions: [{ type: 'keepRoute', params: ({ event }) => ({ pathname: event.pathname, search: event.search, viewer: event.viewer }) }, 'broadcast'],
+      },
+    ],
+    'screen.loaded': {
+      description: 'A screen’s flows arrived: they start if their route is still on screen.',
+      guard: { type: 'onScreen', params: ({ event }) => event.key },
+      actions: { type: 'startScreen', params: ({ event }) => event.key },
     },
-    'screen.loaded': { actions: { type: 'startScreen', params: ({ event }) => event.key } },
     'member.selected': { actions: 'broadcast' },
     'members.loaded': { actions: 'broadcast' },
-    'session.ended': { actions: ['broadcast', 'endScreen', 'forgetSession'] },
+    'session.ended': { actions: ['broadcast', 'forgetSession', raise({ type: 'app.endScreen' })] },
+    'app.endScreen': {
+      guard: 'signedInScreen',
+      actions: [
+        { type: 'stopScreen', params: ({ context }) => context.screen },
+        { type: 'enterScreen', params: null },
+      ],
+    },
   },
   initial: 'signedOut',
   states: {
@@ -157,7 +188,7 @@ export const appMachine = setup({
       on: {
         'session.ended': {
           description: 'Everyone hears of the sign-out while the flows still run; then they stop.',
-          actions: ['broadcast', 'endScreen', 'forgetSession', raise({ type: 'app.stopFlows' })],
+          actions: ['broadcast', 'forgetSession', raise({ type: 'app.endScreen' }), raise({ type: 'app.stopFlows' })],
         },
         'app.stopFlows': 'signedOut',
         'flow.loaded': {

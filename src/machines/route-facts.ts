@@ -40,6 +40,30 @@ export const routeParam = (route: Pick<RouteFacts, 'search'> | null, name: strin
 /** The route's real role (a member's until the account is known). */
 export const realRoleOf = (route: Pick<RouteFacts, 'viewer'> | null): RealRole => route?.viewer?.realRole ?? 'member';
 
+/** Who may open a route (src/ui/route-entry.ts `RouteAccess`). */
+export type RouteAccessKind = 'public' | 'noWorkspace' | 'workspace';
+
+/** A route of the route table as the app's root sees it: its path pattern (its key), who may open it, whether it has screen flows. */
+export type ScreenKey = { key: string; access: RouteAccessKind; flows: boolean };
+
+/** Does the pattern (with optional `:name?` segments) match the pathname? */
+export const matchesPath = (pattern: string, pathname: string): boolean => {
+  const want = pattern.split('/').filter(Boolean);
+  const have = pathname.split('/').filter(Boolean);
+  if (have.length > want.length) return false;
+  return want.every((segment, i) => {
+    const part = have[i];
+    if (segment.startsWith(':')) return segment.endsWith('?') || part !== undefined;
+    return part === segment;
+  });
+};
+
+/** The route (of the table, in its order) a path shows, when it has screen flows; null otherwise. */
+export const screenOf = (screens: readonly ScreenKey[], pathname: string): ScreenKey | null => {
+  const route = screens.find((s) => matchesPath(s.key, pathname));
+  return route?.flows ? route : null;
+};
+
 /** True when the route shows `path` (trailing slashes ignored). */
 export const showsPath = (route: Pick<RouteFacts, 'pathname'> | null, path: string): boolean =>
   route !== null && (route.pathname.length > 1 ? route.pathname.replace(/\/+$/, '') : route.pathname) === path;

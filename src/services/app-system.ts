@@ -21,7 +21,7 @@ import { accountMachine, type AccountActorRef } from '../machines/account.machin
 import { appMachine, type AppActorRef } from '../machines/app.machine';
 import { languageMachine, type LanguageActorRef } from '../machines/language.machine';
 import { loginGateMachine, type GateRules, type GateTarget, type LoginGateActorRef } from '../machines/login-gate.machine';
-import type { RouteFacts } from '../machines/route-facts';
+import type { RouteFacts, ScreenKey } from '../machines/route-facts';
 import { selectedMemberMachine, type SelectedMemberActorRef } from '../machines/selected-member.machine';
 import { sessionMachine, type SessionActorRef } from '../machines/session.machine';
 import { createActors } from './actors';
@@ -38,13 +38,13 @@ import { browserViewport, type Viewport } from './viewport';
 export type { LazyLongLivedFlow, LongLivedFlow, ScreenFlow } from './flow-definition';
 
 /**
- * A route with screen flows, as the route table gives it (src/ui/route-table.ts `screenRouteFor`):
- * its key (the table's path), who may open it, and its flows' module.
+ * The route table as the app system needs it (src/ui/route-entry.ts `screenRoutesOf`): every
+ * route's key (its path), who may open it and whether it has screen flows (the root's input), and
+ * the loader of a route's flows module.
  */
-export type ScreenRoute = {
-  key: string;
-  access: 'public' | 'noWorkspace' | 'workspace';
-  load: () => Promise<readonly ScreenFlow[]>;
+export type ScreenRoutes = {
+  routes: readonly ScreenKey[];
+  load: (key: string) => Promise<readonly ScreenFlow[]>;
 };
 
 /**
@@ -103,8 +103,8 @@ export type AppSystemDeps = {
    * `router.navigate`. Without it nothing reports them (a test sends them itself).
    */
   watchLocation?(listener: (location: GateTarget) => void): () => void;
-  /** The route with screen flows a path shows, if any (src/ui/route-table.ts `screenRouteFor`). */
-  screens?(pathname: string): ScreenRoute | null;
+  /** The route table's routes and their screen flows (src/ui/route-entry.ts `screenRoutesOf`). */
+  screens?: ScreenRoutes;
   /** Loads a dictionary (typesafe-i18n's `loadLocaleAsync`, or by areas). */
   loadLocale(language: Language): Promise<void>;
   /** navigator.languages (or a test's stand-in). */
@@ -183,26 +183,25 @@ export const createAppSystem = (deps: AppSystemDeps): AppSystem => {
     );
   };
 
-  /** The screen routes met so far (by key), and their flows once their module is here. */
-  const screenRoutes = new Map<string, ScreenRoute>();
+  /** Each route's screen flows (by key), once their module is here. */
   const screenFlows = new Map<string, ({ systemId: string } & Ready)[]>();
   const screensLoading = new Set<string>();
   /** Loads a route's screen flows once; the root starts them if the route is still on screen. */
-  const loadScreen = (screen: ScreenRoute) => {
-    if (screensLoading.has(screen.key)) return;
-    screensLoading.add(screen.key);
-    screen.load().then(
-      (flows: readonly ScreenFlow[]) => {
+  const loadScreen = (key: string) => {
+    if (screensLoading.has(key) || !deps.screens) return;
+    screensLoading.add(key);
+    deps.screens.load(key).then(
+      (flows) => {
         screenFlows.set(
-          screen.key,
+          key,
           flows.map((f) => ({ systemId: f.systemId, logic: provided(f), input: f.input })),
         );
-        root?.send({ type: 'screen.loaded', key: screen.key });
+        root?.send({ type: 'screen.loaded', key });
       },
       (error: unknown) => {
         // Tried again the next time the route shows (the screen's own module shows the route error).
-        screensLoading.delete(screen.key);
-        console.error(`[app] the screen flows of '${screen.key}' could not be loaded`, error);
+        screensLoading.delete(key);
+        console.error(`[app] the screen flows of '${key}' could not be loaded`, error);
       },
     );
   };
@@ -211,10 +210,6 @@ export const createAppSystem = (deps: AppSystemDeps): AppSystem => {
   type Enqueue = { spawnChild: unknown; stopChild: (id: string) => void };
   const spawnFlow = (enqueue: Enqueue, systemId: string, here: Ready, route: RouteFacts | null) =>
     (enqueue.spawnChild as unknown as Spawn)(here.logic, { id: systemId, systemId, input: here.input?.(route) });
-  /** Stops the screen flows of a route key (those that were started). */
-  const stopScreenFlows = (enqueue: Enqueue, system: { get(id: string): unknown }, key: string | null) => {
-    for (const f of (key && screenFlows.get(key)) || []) if (system.get(f.systemId)) enqueue.stopChild(f.systemId);
-  };
   const adaptGate = deps.adaptGate ?? ((m: GateMachine) => m);
   const watchLocation = deps.watchLocation;
 
@@ -246,31 +241,14 @@ export const createAppSystem = (deps: AppSystemDeps): AppSystem => {
       stopFlows: enqueueActions(({ enqueue, system }) => {
         for (const f of registered) if (system.get(f.systemId)) enqueue.stopChild(f.systemId);
       }),
-      showScreen: enqueueActions(({ enqueue, system, context }, route: RouteFacts) => {
-        const next = deps.screens?.(route.pathname) ?? null;
-        const key = next?.key ?? null;
-        // The same route (another query, say): its flows stay and heard the route in the broadcast.
-        if (key === context.screen) return;
-        stopScreenFlows(enqueue, system, context.screen);
-        enqueue.assign({ screen: key });
-        if (!next) return;
-        screenRoutes.set(next.key, next);
-        const flows = screenFlows.get(next.key);
-        if (!flows) {
-          enqueue(() => loadScreen(next));
-          return;
-        }
-        for (const f of flows) if (!system.get(f.systemId)) spawnFlow(enqueue, f.systemId, f, route);
+      startScreen: enqueueActions(({ enqueue, system, context }, key: string | null) => {
+        if (key === null) return;
+        const flows = screenFlows.get(key);
+        if (!flows) enqueue(() => loadScreen(key));
+        else for (const f of flows) if (!system.get(f.systemId)) spawnFlow(enqueue, f.systemId, f, context.route);
       }),
-      startScreen: enqueueActions(({ enqueue, system, context }, key: string) => {
-        if (context.screen !== key) return;
-        for (const f of screenFlows.get(key) ?? []) if (!system.get(f.systemId)) spawnFlow(enqueue, f.systemId, f, context.route);
-      }),
-      endScreen: enqueueActions(({ enqueue, system, context }) => {
-        // A public page's flows (the sign-in form) outlive a session; the others belonged to it.
-        if (context.screen === null || screenRoutes.get(context.screen)?.access === 'public') return;
-        stopScreenFlows(enqueue, system, context.screen);
-        enqueue.assign({ screen: null });
+      stopScreen: enqueueActions(({ enqueue, system }, key: string | null) => {
+        for (const f of (key && screenFlows.get(key)) || []) if (system.get(f.systemId)) enqueue.stopChild(f.systemId);
       }),
       forgetSession: () => flow.eventLog.clear(),
     },
@@ -279,6 +257,7 @@ export const createAppSystem = (deps: AppSystemDeps): AppSystem => {
   const started = createActor(machine, {
     systemId: 'app',
     input: {
+      screens: deps.screens?.routes ?? [],
       gate: { rules: deps.gateRules },
       language: { stored: deps.storage.get('language'), browser: deps.browserLanguages },
       selectedMember: { stored: deps.storage.get('selectedMember') },

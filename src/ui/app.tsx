@@ -19,7 +19,7 @@ import { AppActorsProvider, type AppShell } from './app-actors';
 import { I18nProvider } from './i18n-provider';
 import { appToasts, LazyToaster } from './layout/notifier';
 import { NavigatorBridge, type AppNavigator } from './navigator';
-import { gateRulesOf, screenRouteFor, type RouteEntry } from './route-entry';
+import { gateRulesOf, screenRoutesOf, type RouteEntry } from './route-entry';
 import { routeTable } from './route-table';
 import { AppRoutes } from './routes';
 
@@ -66,7 +66,7 @@ export type AppShellDeps = {
 /** Builds and starts the app system once. */
 export const createAppShell = (deps: AppShellDeps): AppShell => {
   const { recorder, routes = routeTable, ...rest } = deps;
-  const system = createAppSystem({ toasts: appToasts, ...rest, gateRules: gateRulesOf(routes), screens: screenRouteFor(routes) });
+  const system = createAppSystem({ toasts: appToasts, ...rest, gateRules: gateRulesOf(routes), screens: screenRoutesOf(routes) });
   return { actors: system.actors, system: system.root, routes, recorder: recorder ?? null };
 };
 

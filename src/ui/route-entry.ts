@@ -15,7 +15,8 @@ import type { LazyArea } from '../i18n/areas';
 import type { Translation } from '../i18n/i18n-types';
 import type { RealRole } from '../contract/roles';
 import type { GateRules } from '../machines/login-gate.machine';
-import type { ScreenFlow, ScreenRoute } from '../services/app-system';
+import { matchesPath } from '../machines/route-facts';
+import type { ScreenFlow, ScreenRoutes } from '../services/app-system';
 
 /** Standalone pages render alone; 'main' ones inside the main layout (side menu and header). */
 export type RouteLayout = 'standalone' | 'main';
@@ -108,28 +109,14 @@ export const gateRulesOf = (table: readonly RouteEntry[]): GateRules => ({
     .map((r) => ({ path: staticPrefix(r.path), roles: r.roles })),
 });
 
-/** Does the pattern (with optional `:name?` segments) match the pathname? */
-export const matchesPath = (pattern: string, pathname: string): boolean => {
-  const want = pattern.split('/').filter(Boolean);
-  const have = pathname.split('/').filter(Boolean);
-  if (have.length > want.length) return false;
-  return want.every((segment, i) => {
-    const part = have[i];
-    if (segment.startsWith(':')) return segment.endsWith('?') || part !== undefined;
-    return part === segment;
-  });
-};
-
 /** The entry whose path matches, if any. */
 export const routeFor = (pathname: string, table: readonly RouteEntry[]): RouteEntry | undefined => table.find((r) => matchesPath(r.path, pathname));
 
-/** The app system's view of the route a path shows: its key, access and flows (null without flows). */
-export const screenRouteFor =
-  (table: readonly RouteEntry[]) =>
-  (pathname: string): ScreenRoute | null => {
-    const entry = routeFor(pathname, table);
-    return entry?.flows ? { key: entry.path, access: entry.access, load: entry.flows } : null;
-  };
+/** The app system's view of the routes: each one's key (its path), access and whether it has flows, and how to load a route's flows. */
+export const screenRoutesOf = (table: readonly RouteEntry[]): ScreenRoutes => ({
+  routes: table.map((r) => ({ key: r.path, access: r.access, flows: r.flows !== null })),
+  load: (key) => table.find((r) => r.path === key)?.flows?.() ?? Promise.resolve([]),
+});
 
 export type MenuEntry = RouteMenu & { path: string };
 

@@ -12,6 +12,12 @@ import { gateRules } from '../support/gate-rules';
 import { actionRan, actorRan, machinePathSuite, type Effect, type EffectStep } from '../support/machine-paths';
 
 const input = {
+  // The table's routes: the sign-in page and the contacts have screen flows, home has none.
+  screens: [
+    { key: '/login', access: 'public', flows: true },
+    { key: '/v2/home', access: 'workspace', flows: false },
+    { key: '/contacts', access: 'workspace', flows: true },
+  ] as const,
   gate: { rules: gateRules },
   language: { stored: 'ar', browser: 'en-US' },
   selectedMember: { stored: 'u-other' },
@@ -25,8 +31,14 @@ const events = [
   { type: 'flow.loaded', systemId: 'pipeline' },
   { type: 'router.navigate', pathname: '/contacts', search: '' },
   { type: 'route.shown', pathname: '/contacts', search: '?filters=x', viewer: null },
+  { type: 'route.shown', pathname: '/login', search: '', viewer: null },
+  { type: 'route.shown', pathname: '/v2/home', search: '', viewer: null },
   { type: 'screen.loaded', key: '/contacts' },
 ];
+
+type Ctx = { screen: string | null };
+/** The key of the route a path shows when it has screen flows (written out for the three routes above). */
+const screenKey = (pathname: string): string | null => (pathname === '/login' || pathname === '/contacts' ? pathname : null);
 
 /**
  * The start runs the five app-wide actors (the gate, the language and the selected member with
@@ -45,13 +57,20 @@ const effects = (step: EffectStep): Effect[] => {
     ];
   }
   const signedIn = step.before!.hasTag('signedIn');
+  const screen = (step.before!.context as Ctx).screen;
   if (step.event.type === 'session.started' && !signedIn) return [actionRan('startFlows')];
-  if (step.event.type === 'session.ended') return [actionRan('endScreen'), actionRan('forgetSession'), ...(signedIn ? [actionRan('stopFlows')] : [])];
-  if (step.event.type === 'route.shown') return [actionRan('showScreen', { pathname: '/contacts', search: '?filters=x', viewer: null })];
-  if (step.event.type === 'screen.loaded') return [actionRan('startScreen', '/contacts')];
+  if (step.event.type === 'session.ended') {
+    // The contacts' flows belong to the session; the sign-in page's outlive it.
+    return [actionRan('forgetSession'), ...(screen === '/contacts' ? [actionRan('stopScreen', '/contacts')] : []), ...(signedIn ? [actionRan('stopFlows')] : [])];
+  }
+  if (step.event.type === 'route.shown') {
+    const next = screenKey(step.event.pathname as string);
+    return next === screen ? [] : [actionRan('stopScreen', screen), actionRan('startScreen', next)];
+  }
+  if (step.event.type === 'screen.loaded') return screen === '/contacts' ? [actionRan('startScreen', '/contacts')] : [];
   // A lazily loaded flow starts when its module arrives, only while signed in.
   if (step.event.type === 'flow.loaded' && signedIn) return [actionRan('startFlow', { systemId: 'pipeline' })];
   return [];
 };
 
-machinePathSuite('app machine paths', appMachine, { events, effects, input });
+machinePathSuite('app machine paths', appMachine, { events, effects, input, serializeContext: (c) => ({ screen: c.screen, route: c.route?.pathname ?? null }) });

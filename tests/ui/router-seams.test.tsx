@@ -12,7 +12,8 @@ import TypesafeI18n from '../../src/i18n/i18n-react';
 import { loadLocale } from '../../src/i18n/i18n-util.sync';
 import { RouteBoundary, RouteLoadingContext } from '../../src/ui/layout/route-boundary';
 import { createNavigator, NavigatorBridge } from '../../src/ui/navigator';
-import { gateRulesOf, matchesPath, route, routeFor, staticPrefix } from '../../src/ui/route-entry';
+import { matchesPath } from '../../src/machines/route-facts';
+import { gateRulesOf, route, routeFor, staticPrefix } from '../../src/ui/route-entry';
 import { routeTable } from '../../src/ui/route-table';
 import { routesOf, withLoadTimeout } from '../../src/ui/routes';
 
