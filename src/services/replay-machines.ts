@@ -18,6 +18,7 @@ import { signUpMachine } from '../machines/auth/sign-up.machine';
 import { batchTagMachine } from '../machines/batch-tag.machine';
 import { chatSyncMachine } from '../machines/chat-sync.machine';
 import { chatViewMachine } from '../machines/chat-view.machine';
+import { contactFilterMachine } from '../machines/contact-filters';
 import { contactProfileMachine } from '../machines/contact-profile.machine';
 import { contactsTableMachine } from '../machines/contacts-table.machine';
 import { eclientAuthMachine } from '../machines/eclient-auth.machine';
@@ -33,6 +34,7 @@ import { leadDialogMachine } from '../machines/lead-dialog.machine';
 import { leadMovesMachine } from '../machines/lead-moves.machine';
 import { leadPanelMachine } from '../machines/lead-panel.machine';
 import { loginGateMachine } from '../machines/login-gate.machine';
+import { pipelineFilterMachine } from '../machines/pipeline-filters';
 import { pipelineTabsMachine } from '../machines/pipeline-tabs.machine';
 import { pipelineMachine } from '../machines/pipeline.machine';
 import { selectedMemberMachine } from '../machines/selected-member.machine';
@@ -43,6 +45,8 @@ import { workspaceCreateMachine } from '../machines/workspace-create.machine';
 
 const machines: readonly AnyStateMachine[] = [
   appMachine,
+  pipelineFilterMachine,
+  contactFilterMachine,
   accountMachine,
   loginGateMachine,
   sessionMachine,
