@@ -14,8 +14,8 @@ import { sessionMachine } from './session.machine';
  * 'gate' (login gate), 'session', 'language', 'account' and 'selectedMember'. They run for the
  * whole page; a sign-out resets them (each forgets on `session.ended`).
  *
- * The long-lived flows of a signed-in user (chat sync, conversation refresh, first-run guidance,
- * schedules ...) are registered in the services (src/services/app-system.ts `LongLivedFlow`):
+ * The long-lived flows of a signed-in user (the pipeline, the conversations, chat sync, first-run
+ * guidance, the header's invite) are registered in the services (src/services/app-system.ts `appFlows`):
  * `startFlows` spawns them, each with its system id, when a session exists (`signedIn`), and
  * `stopFlows` stops them when it ends, so none keeps running after a sign-out; a later sign-in
  * starts them again. A flow loaded lazily starts when its module arrives (`flow.loaded`, heard
