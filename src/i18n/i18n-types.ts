@@ -1954,9 +1954,10 @@ type RootTranslation = {
 			 */
 			dateInvalid: string
 			/**
-			 * T​h​i​s​ ​i​s​ ​t​o​o​ ​l​o​n​g
+			 * A​t​ ​m​o​s​t​ ​{​m​a​x​}​ ​c​h​a​r​a​c​t​e​r​s
+			 * @param {number} max
 			 */
-			tooLong: string
+			tooLong: RequiredParams<'max'>
 			/**
 			 * T​h​i​s​ ​v​a​l​u​e​ ​i​s​ ​n​o​t​ ​v​a​l​i​d
 			 */
@@ -5644,9 +5645,9 @@ export type TranslationFunctions = {
 			 */
 			dateInvalid: () => LocalizedString
 			/**
-			 * This is too long
+			 * At most {max} characters
 			 */
-			tooLong: () => LocalizedString
+			tooLong: (arg: { max: number }) => LocalizedString
 			/**
 			 * This value is not valid
 			 */
