@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import { app, createWorkspace, expectAccessible, freshUserOnHome, signUp, uniqueEmail } from './helpers';
+import { app, createWorkspace, dismissGuidanceWhenShown, expectAccessible, signIn, signUp, uniqueEmail } from './helpers';
 
 /** A person in their own browser context who signs up (and is then signed in). */
 async function person(browser: Browser, tag: string) {
@@ -144,7 +144,11 @@ test('on a phone the pipeline lists 5 leads a page (SPEC §9), and follows the s
   test.setTimeout(120_000);
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
-  await freshUserOnHome(page, 'pphone');
+  // A demo member with leads in several tabs (signing a new person up would count against the
+  // sign-ups one address may make in an hour, which the other journeys use).
+  await dismissGuidanceWhenShown(page);
+  await signIn(page, 'member2@demo.test', 'demo-member2-pass');
+  await expect(page.getByTestId('home-page')).toBeVisible();
   /** The page sizes of the lead list calls made from now on. */
   const pageSizes: number[] = [];
   page.on('request', (request) => {
@@ -153,9 +157,12 @@ test('on a phone the pipeline lists 5 leads a page (SPEC §9), and follows the s
   await page.goto(app('/pipeline'));
   await expect(page.getByTestId('pipeline-page')).toBeVisible();
   await expect(page.getByTestId('lead-panel-0')).toBeVisible();
-  await expect.poll(() => pageSizes).toEqual([5]);
+  // Every panel's first page asks for 5 leads.
+  await expect.poll(() => pageSizes.length > 0 && pageSizes.every((size) => size === 5)).toBe(true);
   await expectAccessible(page, 'pipeline on a phone');
+  const onPhone = pageSizes.length;
   await page.setViewportSize({ width: 1280, height: 800 });
-  await expect.poll(() => pageSizes).toEqual([5, 40]);
+  // Wider: every panel loads again with 40.
+  await expect.poll(() => pageSizes.length > onPhone && pageSizes.slice(onPhone).every((size) => size === 40)).toBe(true);
   await context.close();
 });
