@@ -3,9 +3,8 @@
  * functions over the file's bytes and the member's existing leads, so the check and the import
  * plan alike and a test can run them on any bytes.
  */
-import Papa from 'papaparse';
-import { unguardCell, UTF8_BOM } from '../../src/contract/csv';
-import { rowErrors, rowValues, tableError } from '../../src/contract/import-rows';
+import { rowValues, tableError } from '../../src/contract/import-rows';
+import { looksLikeText, readImportTable, tableRowErrors, type ImportTable } from '../../src/contract/import-table';
 import {
   IMPORT_MAX_BYTES,
   IMPORT_MAX_ROWS,
@@ -21,20 +20,17 @@ import { phoneKey } from './phone-key';
 export class ImportFileError extends Error {}
 
 /**
- * The file as a table (header row first): UTF-8 with or without a BOM (bytes that are not UTF-8
- * read as replacement characters, never an error), the delimiter detected (comma, tab, semicolon
- * or pipe), CRLF or LF, quoted fields with delimiters and line breaks, rows with nothing in them
- * skipped, guard apostrophes of our own exports taken off.
+ * The file as a table (src/contract/import-table.ts, the reading the browser's worker shares):
+ * refused when it is not text; bytes that are not UTF-8 read as replacement characters, never an
+ * error.
  */
-export const readImportFile = (bytes: Uint8Array): string[][] => {
+export const readImportFile = (bytes: Uint8Array): ImportTable => {
   if (bytes.byteLength > IMPORT_MAX_BYTES) throw new ImportFileError(importFileErrors.size);
-  let text = new TextDecoder('utf-8', { fatal: false }).decode(bytes);
-  if (text.startsWith(UTF8_BOM)) text = text.slice(1);
-  const parsed = Papa.parse<string[]>(text, { header: false, skipEmptyLines: 'greedy', delimitersToGuess: [',', '\t', ';', '|'] });
-  const table = parsed.data.filter(Array.isArray).map((row) => row.map((cell) => unguardCell(String(cell ?? ''))));
-  const problem = tableError(table);
+  if (!looksLikeText(bytes)) throw new ImportFileError(importFileErrors.notText);
+  const table = readImportTable(new TextDecoder('utf-8', { fatal: false }).decode(bytes));
+  const problem = tableError(table.rows);
   if (problem) throw new ImportFileError(problem);
-  if (table.length - 1 > IMPORT_MAX_ROWS) throw new ImportFileError(`A file holds at most ${IMPORT_MAX_ROWS.toLocaleString('en')} rows`);
+  if (table.rows.length - 1 > IMPORT_MAX_ROWS) throw new ImportFileError(`A file holds at most ${IMPORT_MAX_ROWS.toLocaleString('en')} rows`);
   return table;
 };
 
@@ -64,11 +60,13 @@ const CHANGEABLE = ['name', 'email', 'companyName', 'companyAddress', 'companyWe
 /**
  * What importing `table` into a member's leads does: each data row added, updated (its filled
  * fields that differ; the phone is how it was found, so its written form stays), unchanged, or
- * skipped with its reasons (SPEC §5 row errors, a repeat of an earlier row's phone, a name another
- * lead of the member has).
+ * skipped with its reasons (SPEC §5 row errors, a line with broken quotes, a row that does not line
+ * up with the header, a repeat of an earlier row's phone, a name another lead of the member has),
+ * named by its data row and the line of the file it starts on.
  */
-export const planImport = (table: readonly (readonly string[])[], relation: ImportRelation, existing: readonly ExistingLead[], country: string): ImportPlan => {
-  const width = Math.max(...table.map((r) => r.length));
+export const planImport = (table: ImportTable, relation: ImportRelation, existing: readonly ExistingLead[], country: string): ImportPlan => {
+  const { rows } = table;
+  const width = Math.max(...rows.map((r) => r.length));
   for (const [field, column] of Object.entries(relation)) {
     if (column !== undefined && column >= width) throw new ImportFileError(`The column of ${field} is not in the file`);
   }
@@ -82,13 +80,13 @@ export const planImport = (table: readonly (readonly string[])[], relation: Impo
   const plan: ImportPlan = { total: 0, added: 0, updated: 0, unchanged: 0, skipped: 0, adds: [], updates: [], skippedRows: [] };
   const skip = (row: number, values: { name?: string; phone?: string }, reasons: SkippedRow['reasons']) => {
     plan.skipped++;
-    if (plan.skippedRows.length < IMPORT_SKIPPED_LISTED_MAX) plan.skippedRows.push({ row, name: values.name ?? '', phone: values.phone ?? '', reasons });
+    if (plan.skippedRows.length < IMPORT_SKIPPED_LISTED_MAX) plan.skippedRows.push({ row, line: table.lines[row]!, name: values.name ?? '', phone: values.phone ?? '', reasons });
   };
-  for (let i = 1; i < table.length; i++) {
-    const row = table[i]!;
+  for (let i = 1; i < rows.length; i++) {
+    const row = rows[i]!;
     plan.total++;
     const values = rowValues(row, relation);
-    const errors = rowErrors(row, relation);
+    const errors = tableRowErrors(table, i, relation);
     if (errors.length > 0) {
       skip(i, values, errors);
       continue;

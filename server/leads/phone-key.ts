@@ -4,6 +4,19 @@
  * matches digits against. libphonenumber-js with its `min` metadata (enough for parsing).
  *
  * - A number written with '+' is read as international.
+ * - A number that starts with the default country's own exit code (its international prefix in
+ *   libphonenumber's metadata: '011' in the US and Canada, '0011' in Australia, '009' in Nigeria,
+ *   '010' in Japan, '00' in China and most of the world) is read as the international number after
+ *   it, as a phone in that country dials it.
+ * - Otherwise a number written with '00' is read as the international number after the '00', in
+ *   every default country: '00' is the international prefix of most of the world (Europe, China,
+ *   the Arab countries, India ...), so '0044 20 7946 0958' or '001-415-555-0101' copied from a card
+ *   or a chat is that international number even where the default country dials out with another
+ *   prefix. No national number starts with '00' (national forms have one trunk '0' at most, then an
+ *   area code that does not start with 0), so this never misreads a local number. The country's
+ *   own exit code goes first because several start with '00' ('009 1 664 492 3456' in Nigeria is
+ *   +1 664, not +91).
+ * - Either reading is taken only when it makes a possible number; otherwise the rules below apply.
  * - Otherwise it is read in the default country (the workspace's, or the import's choice) when it
  *   has a possible length there (even if its area code is unknown, so '(646) 100-0042' never
  *   turns into a New Zealand number); when it has not, and its digits make a possible international
@@ -18,9 +31,26 @@
  * one of those countries has the same possible length, 10). The fast path answers exactly what
  * the full reading does (a property test compares the two over generated numbers).
  */
-import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/min';
+import { isSupportedCountry, Metadata, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/min';
 
 export const DEFAULT_COUNTRY = 'US';
+
+const exitCodes = new Map<string, RegExp | null>();
+/** The default country's exit code as a pattern anchored at the start of the digits (null: unknown country or none). */
+const exitCodeOf = (country: string): RegExp | null => {
+  let pattern = exitCodes.get(country);
+  if (pattern === undefined) {
+    pattern = null;
+    if (isSupportedCountry(country)) {
+      const metadata = new Metadata();
+      metadata.selectNumberingPlan(country);
+      const idd = metadata.numberingPlan?.IDDPrefix();
+      if (idd) pattern = new RegExp(`^(?:${idd})`);
+    }
+    exitCodes.set(country, pattern);
+  }
+  return pattern;
+};
 
 const digitsOf = (phone: string): string => phone.replace(/\D/g, '');
 
@@ -56,6 +86,15 @@ export const fullPhoneKey = (phone: string | null | undefined, defaultCountry: s
   if (trimmed.startsWith('+')) {
     const international = parsePhoneNumberFromString(trimmed);
     return international?.isPossible() ? international.number : digits;
+  }
+  const afterExit = exitCodeOf(country)?.exec(digits)?.[0].length;
+  if (afterExit !== undefined && digits[afterExit] !== '0') {
+    const viaExit = parsePhoneNumberFromString(`+${digits.slice(afterExit)}`);
+    if (viaExit?.isPossible()) return viaExit.number;
+  }
+  if (trimmed.startsWith('00')) {
+    const viaDoubleZero = parsePhoneNumberFromString(`+${digits.slice(2)}`);
+    if (viaDoubleZero?.isPossible()) return viaDoubleZero.number;
   }
   const local = parsePhoneNumberFromString(trimmed, country);
   if (local?.isPossible()) return local.number;

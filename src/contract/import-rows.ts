@@ -5,16 +5,15 @@
  */
 import type { ImportField, ImportRelation, ImportRowError } from './lead-files';
 import { importFields, importFileErrors } from './lead-files';
+import { isPhoneText, PHONE_MAX_CHARS } from './phone';
 
-/** SPEC §5: a phone holds digits and - + \ ( ) and spaces only. */
-export const IMPORT_PHONE_PATTERN = /^[0-9\-+\\() ]+$/;
 /** SPEC §5: an email of the form x@y.z. */
 export const IMPORT_EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Longest text per field (the lead form's limits, src/contract/leads.ts). */
 export const importFieldMax: Record<ImportField, number> = {
   name: 100,
-  phone: 40,
+  phone: PHONE_MAX_CHARS,
   email: 254,
   companyName: 200,
   companyAddress: 500,
@@ -47,8 +46,6 @@ export const rowValues = (row: readonly string[], relation: PartialRelation): Pa
   return out;
 };
 
-const HAS_DIGIT = /\d/;
-
 /**
  * SPEC §5 row errors of one data row, in the SPEC's order (then tooLong); empty when it imports.
  * Runs once per row of files of 100,000 rows (in the browser's worker and on the server), so it
@@ -59,7 +56,7 @@ export const rowErrors = (row: readonly string[], relation: PartialRelation): Im
   const phone = cell(row, relation.phone);
   if (phone === undefined) errors.push('phoneNotMapped');
   else if (phone === '') errors.push('phoneEmpty');
-  else if (!IMPORT_PHONE_PATTERN.test(phone) || !HAS_DIGIT.test(phone)) errors.push('phoneInvalid');
+  else if (!isPhoneText(phone)) errors.push('phoneInvalid');
   const name = cell(row, relation.name);
   if (name === undefined) errors.push('nameNotMapped');
   else if (name === '') errors.push('nameEmpty');

@@ -42,10 +42,27 @@ export const importFileErrors = {
   noRecord: 'Your file has no record.',
   nameAndPhone: 'Name and Phone is required.',
   size: 'Invalid size',
+  /** Not a text file: a NUL byte or mostly control characters in its first kilobytes (src/contract/import-table.ts). */
+  notText: 'This is not a text file. Choose a CSV or TSV file saved as UTF-8 text.',
 } as const;
 
-/** SPEC §5 per-row errors, then ours (duplicateInFile, nameTaken, tooLong). */
-export const importRowErrors = ['phoneNotMapped', 'phoneEmpty', 'phoneInvalid', 'nameNotMapped', 'nameEmpty', 'emailInvalid', 'duplicateInFile', 'nameTaken', 'tooLong'] as const;
+/**
+ * SPEC §5 per-row errors, then ours (duplicateInFile, nameTaken, tooLong; badQuotes: the row's line
+ * has broken quotes; fieldCount: the row does not line up with the header; src/contract/import-table.ts).
+ */
+export const importRowErrors = [
+  'phoneNotMapped',
+  'phoneEmpty',
+  'phoneInvalid',
+  'nameNotMapped',
+  'nameEmpty',
+  'emailInvalid',
+  'duplicateInFile',
+  'nameTaken',
+  'tooLong',
+  'badQuotes',
+  'fieldCount',
+] as const;
 export type ImportRowError = (typeof importRowErrors)[number];
 
 /** A 0-based column index: below the file's size in bytes, as every column takes at least one byte. */
@@ -77,6 +94,8 @@ export type ImportCounts = z.infer<typeof importCounts>;
 export const skippedRow = z.object({
   /** 1-based data row (the header line not counted). */
   row: z.int(),
+  /** 1-based line of the file the row starts on (the header's is 1). */
+  line: z.int(),
   name: z.string(),
   phone: z.string(),
   reasons: z.array(z.enum(importRowErrors)),

@@ -11,6 +11,7 @@
 import { z } from 'zod/mini';
 import { EMAIL_PATTERN } from './account';
 import { boundedInt, dbId, epochMs, maxChars, pageNumber, tabIdSchema, textId } from './bounds';
+import { optionalPhoneSchema } from './phone';
 import { byRole, flattenRolePairs } from './role-pair';
 
 export { forRole, type RolePair } from './role-pair';
@@ -63,7 +64,7 @@ export const leadNameSchema = z.string({ error: 'You have to enter the "Name"' }
 /** The fields a person edits in the lead form (all but the name optional; null clears). */
 const leadFormFields = {
   tabId: z.optional(tabIdSchema),
-  phone: optionalText(40),
+  phone: optionalPhoneSchema,
   email: optionalEmail,
   birthday: z.optional(z.nullable(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the form YYYY-MM-DD')))),
   country: optionalText(64),
@@ -78,7 +79,7 @@ const leadFormFields = {
   companyPosition: optionalText(100),
   companyWebsite: optionalText(500),
   companySize: optionalText(40),
-  companyPhone: optionalText(40),
+  companyPhone: optionalPhoneSchema,
   companyEmail: optionalEmail,
   companyAddress: optionalText(500),
   sourceId: optionalText(200),

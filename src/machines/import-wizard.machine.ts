@@ -23,8 +23,9 @@ import type { RealRole } from '../contract/roles';
  * Steps (SPEC §4): 0 the file, 1 the mapping, 2 the review.
  * - File: a chosen file larger than IMPORT_MAX_BYTES is refused at once ('Invalid size'); any other
  *   is parsed off the page's thread (`parseFile`, which reports `parse.progress` as it reads, then
- *   `parse.done` with what the page keeps of the table, or `parse.failed`). An empty file, a file
- *   with a header only, or one with more rows than the server takes is a file error.
+ *   `parse.done` with what the page keeps of the table, or `parse.failed`). A file that is not text
+ *   (NUL bytes or mostly control characters in its first kilobytes), an empty file, a file with a
+ *   header only, or one with more rows than the server takes is a file error at this step.
  * - Mapping: each of the 6 fields (SPEC §3) to a column of the file, first matched from the
  *   header row (`autoMatch`, English, Chinese and Arabic headers), then as the person sets it.
  *   Name and phone are required ('Name and Phone is required.').
@@ -52,8 +53,8 @@ export type ImportStep = 0 | 1 | 2;
 /** How far a parse is: data rows read so far and the part of the file done (0 to 1). */
 export type ParseProgress = { rows: number; fraction: number };
 
-/** A problem of the table itself (SPEC §5 texts; tooManyRows: the server's IMPORT_MAX_ROWS). */
-export type FileProblem = 'empty' | 'noRecord' | 'tooManyRows';
+/** A problem of the file itself (SPEC §5 texts; tooManyRows: the server's IMPORT_MAX_ROWS; notText: no text file, src/contract/import-table.ts). */
+export type FileProblem = 'empty' | 'noRecord' | 'tooManyRows' | 'notText';
 
 /** What the page keeps of a parsed file: its header row, its size in rows, a few rows to preview, or its problem. */
 export type TableSummary = {
@@ -64,8 +65,8 @@ export type TableSummary = {
   sample: string[][];
 };
 
-/** One data row with errors: its 1-based number (the header not counted), reasons and cells. */
-export type RowIssue = { row: number; reasons: ImportRowError[]; cells: string[] };
+/** One data row with errors: its 1-based number (the header not counted), the file's line it starts on, reasons and cells. */
+export type RowIssue = { row: number; line: number; reasons: ImportRowError[]; cells: string[] };
 
 /** The SPEC §5 row errors of the file under the mapping: counts of all, the first ones listed. */
 export type RowCheck = { invalid: number; byReason: Partial<Record<ImportRowError, number>>; listed: RowIssue[] };
@@ -77,8 +78,9 @@ export type SkippedLine = { row: number; reason: string };
 export type ImportCheck = z.infer<typeof importCheckData>;
 
 /** The file's errors at step 0 (SPEC §5 texts in importFileErrors; `unreadable`: the parse failed). */
-export type FileErrorKey = 'noFile' | 'empty' | 'noRecord' | 'size' | 'tooManyRows' | 'unreadable';
-export type ImportIssueKey = FileErrorKey | 'nameAndPhone' | 'rowErrors';
+export type FileErrorKey = 'noFile' | 'empty' | 'noRecord' | 'size' | 'tooManyRows' | 'unreadable' | 'notText';
+/** rowErrors: rows that will be skipped (the review); rowsSkipped: rows that were (the import done). */
+export type ImportIssueKey = FileErrorKey | 'nameAndPhone' | 'rowErrors' | 'rowsSkipped';
 /** An error (blocks) or a warning (rows that will be skipped), at the step that shows it. */
 export type ImportIssue = { step: ImportStep; level: 'error' | 'warning'; key: ImportIssueKey; count?: number };
 
@@ -133,7 +135,7 @@ export const SKIPPED_SHOWN = 100;
 // ---------------------------------------------------------------------------------------------
 // Pure selectors
 
-const fileProblemKey: Record<FileProblem, FileErrorKey> = { empty: 'empty', noRecord: 'noRecord', tooManyRows: 'tooManyRows' };
+const fileProblemKey: Record<FileProblem, FileErrorKey> = { empty: 'empty', noRecord: 'noRecord', tooManyRows: 'tooManyRows', notText: 'notText' };
 
 /** The step-0 error of a server refusal that names a file problem (SPEC §5 texts), or null. */
 export const fileErrorOfMessage = (message: string): FileErrorKey | null => {
@@ -146,6 +148,8 @@ export const fileErrorOfMessage = (message: string): FileErrorKey | null => {
       return 'noRecord';
     case importFileErrors.size:
       return 'size';
+    case importFileErrors.notText:
+      return 'notText';
     default:
       return null;
   }
@@ -157,7 +161,10 @@ export const importIssues = (c: ImportWizardContext): ImportIssue[] => {
   const fileKey = c.fileError ?? (c.file === null ? 'noFile' : null);
   if (fileKey) issues.push({ step: 0, level: 'error', key: fileKey });
   if (c.step >= 1 && mappingError(c.relation)) issues.push({ step: 1, level: 'error', key: 'nameAndPhone' });
-  if (c.step >= 2 && c.rowCheck && c.rowCheck.invalid > 0) issues.push({ step: 2, level: 'warning', key: 'rowErrors', count: c.rowCheck.invalid });
+  // Once imported, the outcome says what was skipped (all skipped rows, as the server counted them).
+  if (c.step >= 2 && c.outcome) {
+    if (c.outcome.skipped > 0) issues.push({ step: 2, level: 'warning', key: 'rowsSkipped', count: c.outcome.skipped });
+  } else if (c.step >= 2 && c.rowCheck && c.rowCheck.invalid > 0) issues.push({ step: 2, level: 'warning', key: 'rowErrors', count: c.rowCheck.invalid });
   return issues;
 };
 
@@ -311,7 +318,7 @@ export const importWizardMachine = setup({
           on: { 'user.next': { guard: 'canAdvance', target: '#importWizard.mapping' } },
         },
         rejected: {
-          description: 'The file cannot be imported (too large, empty, no record, too many rows, unreadable): its error shows and Next stays blocked until another file is chosen.',
+          description: 'The file cannot be imported (too large, not text, empty, no record, too many rows, unreadable): its error shows and Next stays blocked until another file is chosen.',
           on: { 'user.next': { actions: assign({ attempted: true }) } },
         },
       },

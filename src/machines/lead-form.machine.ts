@@ -89,7 +89,7 @@ type ChoiceField = keyof typeof leadChoices;
 const isChoiceField = (field: LeadField): field is ChoiceField => field in leadChoices;
 
 /** A field's message (a key of `LL.leads.errors`). */
-export type LeadFieldError = 'nameRequired' | 'nameExists' | 'emailInvalid' | 'birthdayFormat' | 'dateInvalid' | 'tooLong' | 'invalid';
+export type LeadFieldError = 'nameRequired' | 'nameExists' | 'emailInvalid' | 'phoneInvalid' | 'birthdayFormat' | 'dateInvalid' | 'tooLong' | 'invalid';
 export type LeadFieldErrors = Partial<Record<LeadField, LeadFieldError>>;
 
 export type LeadAddBody = z.input<typeof leadAddRequest>;
@@ -221,6 +221,10 @@ const errorOf = (field: LeadField, code: string): LeadFieldError => {
     case 'email':
     case 'companyEmail':
       return 'emailInvalid';
+    // SPEC §5: digits, spaces and - + \ ( ) only (src/contract/phone.ts).
+    case 'phone':
+    case 'companyPhone':
+      return 'phoneInvalid';
     case 'birthday':
       return 'birthdayFormat';
     case 'followUpTime':

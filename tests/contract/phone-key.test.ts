@@ -1,5 +1,7 @@
 /** The phone key (server/leads/phone-key.ts): one person's number written many ways reads as one E.164 key. */
 import fc from 'fast-check';
+import { getCountries, getExampleNumber, Metadata, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/min';
+import examples from 'libphonenumber-js/mobile/examples';
 import { describe, expect, it } from 'vitest';
 import { fastPhoneKey, fullPhoneKey, phoneKey } from '../../server/leads/phone-key';
 
@@ -120,5 +122,84 @@ describe('phone key fast path', () => {
       });
     }
     expect(taken).toBe(800 * (3 + 1));
+  });
+});
+
+describe('phone key: international prefixes', () => {
+  it('reads "00" as the international prefix in every default country, so 001-415-555-0101 is +1 (415) 555-0101 in the US', () => {
+    expect(phoneKey('001-415-555-0101', 'US')).toBe('+14155550101');
+    expect(phoneKey('+1 (415) 555-0101', 'US')).toBe('+14155550101');
+    expect(phoneKey('0086 138 0013 8000', 'US')).toBe('+8613800138000');
+    expect(phoneKey('00971 50 123 4567', 'SA')).toBe('+971501234567');
+    expect(phoneKey('011 44 20 7946 0958', 'US')).toBe('+442079460958');
+    // A "00" that makes no possible number still keys as before.
+    expect(phoneKey('0012', 'US')).toBe('0012');
+  });
+
+  /** A written-out exit code for an international-prefix pattern of libphonenumber's metadata (first that matches it whole). */
+  const exitCandidates = ['00', '011', '010', '0011', '001', '002', '005', '009', '810', '8~10', '000', '0000', '00414', '0044', '0015', '0021', '1810', '1710', '119', '990', '994', '999', '012', '013', '014', '0013', '00444', '007', '008'];
+  const exitCodeOf = (country: CountryCode): string | undefined => {
+    const meta = new Metadata();
+    meta.selectNumberingPlan(country);
+    const preferred = meta.numberingPlan!.defaultIDDPrefix();
+    if (preferred) return preferred.replace(/~/g, '');
+    const pattern = meta.numberingPlan!.IDDPrefix();
+    if (!pattern) return undefined;
+    const whole = new RegExp(`^(?:${pattern})$`);
+    return exitCandidates.find((c) => whole.test(c))?.replace(/~/g, '');
+  };
+  /** Every default country a workspace or an import may choose: every region libphonenumber knows (src/contract/lead-files.ts countryCode). */
+  const defaults = getCountries();
+  const exitCodes = new Map(defaults.map((c) => [c, exitCodeOf(c)]));
+  /** A real number of each country (libphonenumber's example mobile numbers). */
+  const numbers = defaults.flatMap((c) => {
+    const example = getExampleNumber(c, examples);
+    return example ? [{ country: c, e164: example.number, cc: example.countryCallingCode, national: example.nationalNumber }] : [];
+  });
+
+  /** True when the country's own exit code starts these digits as another prefix than `prefix` ('002' in Hong Kong). */
+  const ownExitCodeStarts = (country: CountryCode, digits: string, prefix = '00'): boolean => {
+    const meta = new Metadata();
+    meta.selectNumberingPlan(country);
+    const pattern = meta.numberingPlan!.IDDPrefix();
+    const found = pattern ? new RegExp(`^(?:${pattern})`).exec(digits) : null;
+    return found !== null && found[0] !== prefix;
+  };
+
+  it('reads a number after the default country’s own exit code as that country dials it, before the "00" rule', () => {
+    expect(phoneKey('009 1 664 492 3456', 'NG')).toBe('+16644923456');
+    expect(phoneKey('0011 44 20 7946 0958', 'AU')).toBe('+442079460958');
+    expect(phoneKey('0044 20 7946 0958', 'AU')).toBe('+442079460958');
+  });
+
+  it('knows an exit code for nearly every default country', () => {
+    expect(defaults.length).toBe(245);
+    expect([...exitCodes.values()].filter((c) => c === undefined).length).toBeLessThan(10);
+    expect(exitCodes.get('US')).toBe('011');
+    expect(exitCodes.get('CN')).toBe('00');
+    expect(exitCodes.get('AU')).toBe('0011');
+  });
+
+  it('keys +, 00 and the default country’s own exit code alike, and a national number in its own country, for every default country', () => {
+    const sep = fc.constantFrom('', ' ', '-');
+    fc.assert(
+      fc.property(fc.constantFrom(...defaults), fc.constantFrom(...numbers), sep, (home, n, s) => {
+        const writtenAs = [`+${n.cc}${s}${n.national}`];
+        // Where the country's own exit code is longer than what is written and starts the number too
+        // ('009' in Cambodia before 994, '002' in Hong Kong before 247), the number is read as that
+        // country dials it: only the other writings here.
+        if (!ownExitCodeStarts(home, `00${n.cc}${n.national}`)) writtenAs.push(`00${n.cc}${s}${n.national}`);
+        const exit = exitCodes.get(home);
+        if (exit && !ownExitCodeStarts(home, `${exit}${n.cc}${n.national}`, exit)) writtenAs.push(`${exit}${s}${n.cc}${s}${n.national}`);
+        for (const written of writtenAs) expect(phoneKey(written, home), `${written} in ${home}`).toBe(n.e164);
+      }),
+      { numRuns: 400 },
+    );
+    // Every country's own number written nationally, read in that country.
+    for (const n of numbers) {
+      const national = parsePhoneNumberFromString(n.e164)!.formatNational();
+      expect(phoneKey(national, n.country), `${national} in ${n.country}`).toBe(n.e164);
+      if (!ownExitCodeStarts(n.country, `00${n.cc}${n.national}`)) expect(phoneKey(`00${n.cc} ${n.national}`, n.country), `00 in ${n.country}`).toBe(n.e164);
+    }
   });
 });

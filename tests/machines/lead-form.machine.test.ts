@@ -160,6 +160,21 @@ describe('checking the form (SPEC §5)', () => {
     expect(errors).toEqual({ name: 'tooLong', birthday: 'birthdayFormat', followUpTime: 'dateInvalid', companySize: 'tooLong' });
   });
 
+  it('refuses a phone with characters other than digits, spaces and - + \\ ( ) (SPEC §5), and saves nothing', () => {
+    const m = start();
+    m.change('name', 'Ann');
+    m.change('phone', '+1 415 555 0103 ext#9');
+    m.change('companyPhone', 'abc#$%');
+    m.actor.send({ type: 'user.submit' });
+    expect(m.snap().value).toEqual({ editing: 'invalid' });
+    expect(m.snap().context.fieldErrors).toEqual({ phone: 'phoneInvalid', companyPhone: 'phoneInvalid' });
+    expect(m.saveLead.calls).toEqual([]);
+    m.change('phone', '+1 (415) 555-0103');
+    m.change('companyPhone', '');
+    m.actor.send({ type: 'user.submit' });
+    expect(m.saveLead.calls).toEqual([{ realRole: 'member', mode: 'add', body: { name: 'Ann', tabId: 0, phone: '+1 (415) 555-0103' } }]);
+  });
+
   it('checks an edit with the update schema: an emptied name is refused', () => {
     expect(checkLeadForm({ ...valuesOf(aLead()), name: '' }, aLead())).toEqual({ name: 'nameRequired' });
     expect(checkLeadForm(valuesOf(aLead()), aLead())).toEqual({});

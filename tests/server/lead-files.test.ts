@@ -151,6 +151,25 @@ describe('import', () => {
     expect((await t.post(leadFileCalls.leadsImportCheck.member.path, { relation: '{}' }, { token: w.who.member.accessToken })).code).toBe(Code.VALIDATION);
   });
 
+  it('skips a line with broken quotes by itself, naming its line, and imports the person after it; refuses a file that is not text', async () => {
+    const text = 'Name,Phone\r\n=HYPERLINK("http://x","y"),+1 415 555 0106\r\nBob Ray,+1 415 555 0107\r\nCid,+1 415 555 0108,extra\r\n';
+    const twoColumns = { relation: JSON.stringify({ name: 0, phone: 1 }) };
+    const checked = await check('member', text, twoColumns);
+    expect(checked).toMatchObject({ total: 3, added: 1, skipped: 2 });
+    expect(checked.skippedRows).toEqual([
+      { row: 1, line: 2, name: '=HYPERLINK("http://x"', phone: '"y")', reasons: ['badQuotes'] },
+      { row: 3, line: 4, name: 'Cid', phone: '+1 415 555 0108', reasons: ['fieldCount'] },
+    ]);
+    expect(await importFile('member', text, twoColumns)).toEqual({ total: 3, added: 1, updated: 0, unchanged: 0, skipped: 2 });
+    expect((await ownLeads('member')).map((r) => r.name)).toEqual(['Bob Ray']);
+
+    const before = await p.snapshot('member');
+    const binary = await upload(leadFileCalls.leadsImport, 'member', { bytes: Uint8Array.from({ length: 2048 }, (_, i) => (i * 7) % 32) }, twoColumns);
+    expect(binary.code).toBe(Code.VALIDATION);
+    expect(binary.message).toBe('This is not a text file. Choose a CSV or TSV file saved as UTF-8 text.');
+    expect(await p.snapshot('member')).toBe(before);
+  });
+
   it('writes all or nothing: a failure mid-import leaves the leads exactly as they were', async () => {
     await p.insertLead('member', { name: 'Ann Lee', phone: '+1 415 555 0100', phoneKey: '+14155550100' });
     const before = await p.snapshot();

@@ -85,6 +85,20 @@ describe('add', () => {
     expect((await p.add('member', { name: 'Bob', email: '  ' })).email).toBeNull();
   });
 
+  it('refuses a phone or company phone with characters other than digits, spaces and - + \\ ( ) (SPEC §5), on add and update, storing nothing', async () => {
+    for (const body of [{ phone: 'abc#$%' }, { phone: '+1 415 555 0103 ext#9' }, { company_phone: '415.555.0101' }]) {
+      const res = await p.call('leadsAdd', 'member', { name: 'Pat', ...body });
+      expect(res.code, JSON.stringify(body)).toBe(Code.VALIDATION);
+      expect(res.message).toBe(`${Object.keys(body)[0]}: Phone may hold digits, spaces and - + \\ ( ) only`);
+    }
+    expect(await t.count('leads')).toBe(0);
+    const a = await p.add('member', { name: 'Pat', phone: '+1 (415) 555-0103' });
+    const res = await p.call('leadsUpdate', 'member', { id: a.id, edit_time: a.editTime, phone: 'abc#$%' });
+    expect(res.code).toBe(Code.VALIDATION);
+    const [row] = await t.db.select().from(leads).where(eq(leads.id, a.id));
+    expect(row).toMatchObject({ phone: '+1 (415) 555-0103', editedAt: new Date(a.editTime) });
+  });
+
   it('refuses a name the member already uses, ignoring case (100010), but not one another member uses', async () => {
     await p.add('member', { name: 'Carol' });
     const dup = await p.call('leadsAdd', 'member', { name: 'CAROL' });

@@ -11,7 +11,7 @@ import { readImportFile } from '../../server/leads/import';
 import { inPageParser, workerParser, type ParseReply, type ParseRequest } from '../../src/services/import/parse-client';
 import type { RowCheck } from '../../src/machines/import-wizard.machine';
 import { relationKey } from '../../src/contract/import-rows';
-import { checkRows, decodeFile, parseTable, skippedRowsCsv, startingRelation, summarize, warmUp, WARM_UP_ROWS } from '../../src/services/import/parse-table';
+import { checkRows, decodeFile, parseTable, skippedRowsCsv, startingRelation, summarize, tableOf, warmUp, WARM_UP_ROWS } from '../../src/services/import/parse-table';
 
 const rows = [
   ['Name', 'Phone', 'Email'],
@@ -30,19 +30,19 @@ describe('parseTable', () => {
   ] as const) {
     it(`reads a ${name}-separated file with Chinese and Arabic text`, () => {
       const text = rows.map((r) => r.join(delimiter)).join('\n');
-      expect(parseTable(text)).toEqual(rows);
+      expect(parseTable(text).rows).toEqual(rows);
     });
   }
 
   it('reads UTF-8 with a BOM and CRLF lines, as the bytes decode', () => {
     const text = '\uFEFF' + rows.map((r) => r.join(',')).join('\r\n') + '\r\n';
-    expect(parseTable(decodeFile(bytes(text)))).toEqual(rows);
-    expect(parseTable(text)).toEqual(rows);
+    expect(parseTable(decodeFile(bytes(text))).rows).toEqual(rows);
+    expect(parseTable(text).rows).toEqual(rows);
   });
 
   it('keeps quoted delimiters, quotes and line breaks inside a field', () => {
     const text = 'Name,Phone,Company\r\n"Lee, Ann","+1 (646) 555-0101","Acme, ""Inc.""\nSecond line"\r\n';
-    expect(parseTable(text)).toEqual([
+    expect(parseTable(text).rows).toEqual([
       ['Name', 'Phone', 'Company'],
       ['Lee, Ann', '+1 (646) 555-0101', 'Acme, "Inc."\nSecond line'],
     ]);
@@ -50,7 +50,7 @@ describe('parseTable', () => {
 
   it('skips empty lines and takes our exports’ formula guards off', () => {
     const text = toCsv([['Name', 'Phone'], ['=SUM(A1)', '+1 646 555 0101']]) + '\r\n\r\n  \r\n , \r\n,\r\n';
-    expect(parseTable(text)).toEqual([
+    expect(parseTable(text).rows).toEqual([
       ['Name', 'Phone'],
       ['=SUM(A1)', '+1 646 555 0101'],
     ]);
@@ -61,7 +61,7 @@ describe('parseTable', () => {
     const text = toCsv(many);
     const progress: { rows: number; fraction: number }[] = [];
     const table = parseTable(text, (p) => progress.push(p), 1024);
-    expect(table).toEqual(many);
+    expect(table.rows).toEqual(many);
     expect(progress.length).toBeGreaterThan(10);
     expect(progress.at(-1)).toEqual({ rows: 500, fraction: 1 });
     for (let i = 1; i < progress.length; i++) expect(progress[i]!.fraction).toBeGreaterThanOrEqual(progress[i - 1]!.fraction);
@@ -81,28 +81,28 @@ describe('summarize', () => {
   });
 
   it('gives the headers, the row count and a few rows to preview', () => {
-    expect(summarize(rows)).toEqual({ headers: ['Name', 'Phone', 'Email'], rowCount: 3, problem: null, sample: rows.slice(1) });
+    expect(summarize(tableOf(rows))).toEqual({ headers: ['Name', 'Phone', 'Email'], rowCount: 3, problem: null, sample: rows.slice(1) });
   });
 });
 
 describe('checkRows', () => {
   it('lists the SPEC §5 row errors with their 1-based row numbers and counts them all', () => {
     const table = [['Name', 'Phone', 'Email'], ['Ann', '+1 646 555 0101', 'ann@x.io'], ['', '12#4', 'bad'], ['Bo', '', '']];
-    const check = checkRows(table, { name: 0, phone: 1, email: 2 });
+    const check = checkRows(tableOf(table), { name: 0, phone: 1, email: 2 });
     expect(check.invalid).toBe(2);
     expect(check.byReason).toEqual({ phoneInvalid: 1, nameEmpty: 1, emailInvalid: 1, phoneEmpty: 1 });
     expect(check.listed).toEqual([
-      { row: 2, reasons: ['phoneInvalid', 'nameEmpty', 'emailInvalid'], cells: ['', '12#4', 'bad'] },
-      { row: 3, reasons: ['phoneEmpty'], cells: ['Bo', '', ''] },
+      { row: 2, line: 3, reasons: ['phoneInvalid', 'nameEmpty', 'emailInvalid'], cells: ['', '12#4', 'bad'] },
+      { row: 3, line: 4, reasons: ['phoneEmpty'], cells: ['Bo', '', ''] },
     ]);
-    expect(checkRows(table, { name: 0, phone: 1 }, 1).listed).toHaveLength(1);
+    expect(checkRows(tableOf(table), { name: 0, phone: 1 }, 1).listed).toHaveLength(1);
   });
 });
 
 describe('skippedRowsCsv', () => {
   it('writes the file’s header and the rows’ own cells with a reason column, formulas guarded', () => {
     const table = [['Name', 'Phone'], ['Ann', '1'], ['=HYPERLINK()', '']];
-    const csv = skippedRowsCsv(table, [{ row: 2, reason: 'Phone is empty' }], 'Reason');
+    const csv = skippedRowsCsv(tableOf(table), [{ row: 2, reason: 'Phone is empty' }], 'Reason');
     expect(csv.startsWith('\uFEFF')).toBe(true);
     expect(csv).toContain("\"'=HYPERLINK()\"");
     expect(fromCsv(csv)).toEqual([
@@ -119,13 +119,33 @@ describe('the in-page parser', () => {
     const file = new File([bytes('\uFEFFName\tPhone\r\nAnn\t+1 646 555 0101\r\n\t\r\nBo\t\r\n')], 'leads.tsv');
     expect(await parser.parse(file, (p) => progress.push(p.rows))).toEqual({ headers: ['Name', 'Phone'], rowCount: 2, problem: null, sample: [['Ann', '+1 646 555 0101'], ['Bo', '']] });
     expect(progress.at(-1)).toBe(2);
-    expect((await parser.checkRows({ name: 0, phone: 1 })).listed).toEqual([{ row: 2, reasons: ['phoneEmpty'], cells: ['Bo', ''] }]);
+    expect((await parser.checkRows({ name: 0, phone: 1 })).listed).toEqual([{ row: 2, line: 4, reasons: ['phoneEmpty'], cells: ['Bo', ''] }]);
     expect(fromCsv(await parser.skippedCsv([{ row: 2, reason: 'empty' }], 'Why'))).toEqual([
       ['Name', 'Phone', 'Why'],
       ['Bo', '', 'empty'],
     ]);
     parser.dispose();
     expect((await parser.checkRows({ name: 0, phone: 1 })).invalid).toBe(0);
+  });
+});
+
+describe('the in-page parser and files that are not text or have broken lines', () => {
+  it('refuses a file of raw bytes before reading it', async () => {
+    const parser = inPageParser();
+    const raw = Uint8Array.from({ length: 2048 }, (_, i) => (i * 7) % 32);
+    expect(await parser.parse(new File([raw], 'leads.csv'), () => undefined)).toEqual({ headers: [], rowCount: 0, problem: 'notText', sample: [] });
+    expect((await parser.checkRows({ name: 0, phone: 1 })).invalid).toBe(0);
+  });
+
+  it('lists a line with broken quotes as its own row with its line, and reads the next person', async () => {
+    const parser = inPageParser();
+    const text = 'Name,Phone\r\n=HYPERLINK("http://x","y"),+1 415 555 0106\r\nBob Ray,+1 415 555 0107\r\n';
+    expect(await parser.parse(new File([bytes(text)], 'leads.csv'), () => undefined)).toMatchObject({ rowCount: 2, problem: null });
+    expect(await parser.checkRows({ name: 0, phone: 1 })).toEqual({
+      invalid: 1,
+      byReason: { badQuotes: 1 },
+      listed: [{ row: 1, line: 2, reasons: ['badQuotes'], cells: ['=HYPERLINK("http://x"', '"y")', '+1 415 555 0106'] }],
+    });
   });
 });
 
@@ -136,7 +156,7 @@ describe('the worker’s helpers', () => {
   });
 
   it('starts from the header’s matches, and keys a mapping by its columns', () => {
-    const summary = summarize(rows);
+    const summary = summarize(tableOf(rows));
     expect(startingRelation(summary)).toEqual({ name: 0, phone: 1, email: 2 });
     expect(relationKey({ name: 0, phone: 1, email: 2 })).toBe(relationKey(startingRelation(summary)));
     expect(relationKey({ name: 0, phone: 1 })).not.toBe(relationKey({ name: 0, phone: 1, email: 2 }));

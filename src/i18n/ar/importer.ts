@@ -1,6 +1,11 @@
 import type { Translation } from '../i18n-types';
 
-/** The import-leads wizard (SPEC §2, §4 Import wizard, §5 Import messages). */
+/**
+ * The import-leads wizard (SPEC §2, §4 Import wizard, §5 Import messages). Counts use Arabic's six
+ * plural categories after the number, {{zero|one|two|few|many|other}} (typesafe-i18n picks the form
+ * for the argument before it by Intl.PluralRules('ar')): 1 صف, 2 صفّان, 3-10 صفوف, 11-99 صفًا,
+ * 100 and more صف.
+ */
 export const importer = {
   title: 'استيراد العملاء المحتملين',
   open: 'استيراد',
@@ -17,8 +22,12 @@ export const importer = {
     label: 'الملف',
     hint: 'ملف CSV أو TSV (فاصلة أو فاصلة منقوطة أو علامة جدولة أو خط عمودي)، بترميز UTF-8، حتى 20 ميغابايت. الصف الأول يحمل أسماء الأعمدة.',
     parsing: 'جارٍ قراءة الملف…',
-    progress: 'تمت قراءة {rows} صفًا ({percent}٪)',
-    ready: '{rows} صفًا في {name}',
+    choose: 'اختر ملفًا',
+    none: 'لم يُختر أي ملف',
+    drop: 'أو أفلت الملف على هذه النافذة',
+    dropHint: 'أفلت الملف لاستيراده',
+    progress: 'تمت قراءة {rows} {{صف|صف|صفّان|صفوف|صفًا|صف}} ({percent}٪)',
+    ready: '{rows} {{صف|صف|صفّان|صفوف|صفًا|صف}} في {name}',
   },
   mapping: {
     intro: 'اختر لكل حقل عمودًا من ملفك. الاسم والهاتف مطلوبان.',
@@ -40,8 +49,8 @@ export const importer = {
     intro: 'هذا ما سيفعله الاستيراد. لم يُكتب شيء بعد.',
     counts: { added: 'عملاء جدد', updated: 'محدَّثون', unchanged: 'بلا تغيير', skipped: 'متخطّاة' },
     skippedTitle: 'الصفوف المتخطّاة',
-    skippedShown: 'تُعرض أول {shown} من أصل {total} صفًا متخطّى.',
-    columns: { row: 'الصف', name: 'الاسم', phone: 'الهاتف', reasons: 'الأسباب' },
+    skippedShown: 'تُعرض أول {shown} من أصل {total} {{صف متخطّى|صف متخطّى|صفّين متخطّيين|صفوف متخطّاة|صفًا متخطّى|صف متخطّى}}.',
+    columns: { line: 'السطر', name: 'الاسم', phone: 'الهاتف', reasons: 'الأسباب' },
     download: 'تنزيل الصفوف المتخطّاة',
     reasonHeader: 'السبب',
   },
@@ -55,6 +64,8 @@ export const importer = {
     duplicateInFile: 'الهاتف نفسه في صف سابق',
     nameTaken: 'يوجد عميل آخر بهذا الاسم',
     tooLong: 'إحدى القيم طويلة جدًا',
+    badQuotes: 'علامات الاقتباس في السطر غير سليمة (فُتحت علامة اقتباس ولم تُغلق كما يجب)',
+    fieldCount: 'عدد خلايا الصف أكثر أو أقل من خلايا صف العناوين',
   },
   issues: {
     noFile: 'يرجى اختيار ملف',
@@ -63,8 +74,10 @@ export const importer = {
     size: 'حجم غير صالح',
     tooManyRows: 'يتسع الملف لـ 200,000 صف على الأكثر.',
     unreadable: 'تعذّرت قراءة الملف.',
+    notText: 'هذا ليس ملفًا نصيًا. اختر ملف CSV أو TSV محفوظًا كنص بترميز UTF-8.',
     nameAndPhone: 'الاسم والهاتف مطلوبان.',
-    rowErrors: 'سيتم تخطي الصفوف التي بها أخطاء: {count}.',
+    rowErrors: 'سيتم تخطي {count} {{صف به|صف به|صفّين بهما|صفوف بها|صفًا به|صف به}} أخطاء.',
+    rowsSkipped: 'تم تخطي {count} {{صف|صف|صفّين|صفوف|صفًا|صف}}.',
   },
   failed: {
     check: 'تعذّر فحص الملف.',

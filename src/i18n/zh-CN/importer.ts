@@ -1,6 +1,9 @@
 import type { Translation } from '../i18n-types';
 
-/** The import-leads wizard (SPEC §2, §4 Import wizard, §5 Import messages). */
+/**
+ * The import-leads wizard (SPEC §2, §4 Import wizard, §5 Import messages). Chinese has one plural
+ * category (Intl.PluralRules 'other' only), so the counts take no {{…}} plural part here.
+ */
 export const importer = {
   title: '导入线索',
   open: '导入',
@@ -17,6 +20,10 @@ export const importer = {
     label: '文件',
     hint: 'CSV 或 TSV 文件（逗号、分号、制表符或竖线分隔），UTF-8 编码，不超过 20 MB。第一行为列名。',
     parsing: '正在读取文件…',
+    choose: '选择文件',
+    none: '未选择文件',
+    drop: '或将文件拖放到此对话框',
+    dropHint: '松开即可导入此文件',
     progress: '已读取 {rows} 行（{percent}%）',
     ready: '{name} 共 {rows} 行',
   },
@@ -41,7 +48,7 @@ export const importer = {
     counts: { added: '新增线索', updated: '更新', unchanged: '无变化', skipped: '跳过' },
     skippedTitle: '跳过的行',
     skippedShown: '共 {total} 行被跳过，此处列出前 {shown} 行。',
-    columns: { row: '行号', name: '姓名', phone: '电话', reasons: '原因' },
+    columns: { line: '行号', name: '姓名', phone: '电话', reasons: '原因' },
     download: '下载跳过的行',
     reasonHeader: '原因',
   },
@@ -55,6 +62,8 @@ export const importer = {
     duplicateInFile: '电话与前面的行重复',
     nameTaken: '已有线索使用此姓名',
     tooLong: '有字段内容过长',
+    badQuotes: '该行的引号不完整（引号未正确闭合）',
+    fieldCount: '该行的单元格数与标题行不一致',
   },
   issues: {
     noFile: '请选择文件',
@@ -62,9 +71,11 @@ export const importer = {
     noRecord: '文件中没有记录。',
     size: '文件大小无效',
     tooManyRows: '一个文件最多 200,000 行。',
+    notText: '这不是文本文件。请选择保存为 UTF-8 文本的 CSV 或 TSV 文件。',
     unreadable: '无法读取该文件。',
     nameAndPhone: '姓名和电话为必填项。',
     rowErrors: '{count} 行有错误，将被跳过。',
+    rowsSkipped: '已跳过 {count} 行。',
   },
   failed: {
     check: '无法检查该文件。',

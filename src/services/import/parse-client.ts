@@ -9,6 +9,7 @@
  * (parse-table.ts, loaded on first use so papaparse stays out of the pipeline's chunk).
  */
 import { relationKey, type PartialRelation } from '../../contract/import-rows';
+import type { ImportTable } from '../../contract/import-table';
 import type { ParseProgress, RowCheck, SkippedLine, TableSummary } from '../../machines/import-wizard.machine';
 
 export type ParseRequest =
@@ -129,22 +130,25 @@ const bytesOf = (blob: Blob): Promise<Uint8Array> =>
 
 /** The parser in the page (no Worker): the same functions, one file at a time. */
 export const inPageParser = (): ImportParser => {
-  let table: string[][] = [];
+  let table: ImportTable | null = null;
   let generation = 0;
   const logic = () => import('./parse-table');
+  const empty: ImportTable = { rows: [], lines: [], malformed: new Set() };
   return {
     parse: async (file, onProgress) => {
       const mine = ++generation;
-      const [{ decodeFile, parseTable, summarize }, bytes] = await Promise.all([logic(), bytesOf(file)]);
+      const [{ decodeFile, looksLikeText, NOT_TEXT_SUMMARY, parseTable, summarize }, bytes] = await Promise.all([logic(), bytesOf(file)]);
       if (mine !== generation) throw new Error('The file parser was stopped');
+      table = null;
+      if (!looksLikeText(bytes)) return NOT_TEXT_SUMMARY;
       table = parseTable(decodeFile(bytes), onProgress);
       return summarize(table);
     },
-    checkRows: async (relation) => (await logic()).checkRows(table, relation),
-    skippedCsv: async (lines, reasonHeader) => (await logic()).skippedRowsCsv(table, lines, reasonHeader),
+    checkRows: async (relation) => (await logic()).checkRows(table ?? empty, relation),
+    skippedCsv: async (lines, reasonHeader) => (await logic()).skippedRowsCsv(table ?? empty, lines, reasonHeader),
     dispose: () => {
       generation++;
-      table = [];
+      table = null;
     },
     // Loads the parsing code (papaparse), kept out of the page's first chunks until a wizard opens.
     prepare: () => void logic(),

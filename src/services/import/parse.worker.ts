@@ -12,13 +12,13 @@
  */
 import type { ParseReply, ParseRequest } from './parse-client';
 import { relationKey } from '../../contract/import-rows';
-import { checkRows, decodeFile, parseTable, skippedRowsCsv, startingRelation, summarize, warmUp, type RowCheck } from './parse-table';
+import { checkRows, decodeFile, looksLikeText, NOT_TEXT_SUMMARY, parseTable, skippedRowsCsv, startingRelation, summarize, tableOf, TEXT_SNIFF_BYTES, warmUp, type ImportTable, type RowCheck } from './parse-table';
 
 type WorkerScope = { postMessage(message: ParseReply): void; onmessage: ((event: MessageEvent<ParseRequest>) => void) | null };
 const scope = self as unknown as WorkerScope;
 
 /** The last parsed file's table (header row first). */
-let table: string[][] = [];
+let table: ImportTable = tableOf([]);
 /** The row check of that table under one mapping, done ahead of the question. */
 let checked: { key: string; check: RowCheck } | null = null;
 
@@ -35,8 +35,13 @@ const answer = async (request: ParseRequest): Promise<void> => {
   const { id } = request;
   switch (request.type) {
     case 'parse': {
-      table = [];
+      table = tableOf([]);
       checked = null;
+      // A file that is not text is refused before it is read (SPEC §5; src/contract/import-table.ts).
+      if (!looksLikeText(new Uint8Array(await request.file.slice(0, TEXT_SNIFF_BYTES).arrayBuffer()))) {
+        scope.postMessage({ id, type: 'parsed', summary: NOT_TEXT_SUMMARY });
+        return;
+      }
       const text = await textOf(request.file);
       let postedAt = -Infinity;
       table = parseTable(text, (progress) => {

@@ -102,7 +102,7 @@ export const leadStore = (initial: { tabs?: Tab[]; leads?: Lead[] } = {}) => {
     frequentTagValues: () => okResult({ items: [{ valueId: 101, value: 'High', tagId: 10, tagName: 'Budget', tagTypeId: 1, count: 5 }] }),
     adminBatchUpdateTag: () => okResult({ updated: 2 }),
     adminLeadsImportCheck: () =>
-      okResult({ total: 2, added: 1, updated: 0, unchanged: 0, skipped: 1, defaultCountry: 'US', skippedRows: [{ row: 2, name: 'Bo', phone: '', reasons: ['phoneEmpty' as const] }], skippedRowsTruncated: false }),
+      okResult({ total: 2, added: 1, updated: 0, unchanged: 0, skipped: 1, defaultCountry: 'US', skippedRows: [{ row: 2, line: 3, name: 'Bo', phone: '', reasons: ['phoneEmpty' as const] }], skippedRowsTruncated: false }),
     adminLeadsImport: () => {
       const lead = leadOf(`l${leads.size + 1}`, { name: 'Ann Imported', tabId: NO_TAB_ID, createTime: (clock += 1) });
       leads.set(lead.id, lead);

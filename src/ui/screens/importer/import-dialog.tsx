@@ -11,13 +11,19 @@
  * Phone numbers and file names are written left to right in every language; the layout uses
  * logical properties only (right to left).
  *
- * Test ids: import-dialog, import-file, import-progress, import-error, import-warning,
+ * The file is chosen with a labelled button in the app's language that opens a hidden file input,
+ * or dropped onto the dialog at the first step (a drag over it shows a drop hint; the view only
+ * marks the drop target with `data-dragging`, a DOM touch); either sends `user.chooseFile`. The
+ * chosen file's name shows beside the button.
+ *
+ * Test ids: import-dialog, import-choose, import-file (the hidden input), import-file-name,
+ * import-drop, import-drop-hint, import-progress, import-error, import-warning,
  * import-map-<field>, import-next, import-back, import-confirm, import-retry, import-count-added,
  * import-count-updated, import-count-unchanged, import-count-skipped, import-skipped,
  * import-download-skipped, import-done, import-finish.
  */
 import { useSelector } from '@xstate/react';
-import { useId } from 'react';
+import { useId, useRef, type DragEvent } from 'react';
 import { css } from '../../../../styled-system/css';
 import type { ImportCounts, ImportRowError } from '../../../contract/lead-files';
 import { importFields, importRowErrors } from '../../../contract/lead-files';
@@ -66,17 +72,23 @@ const stepNumber = css({
   textStyle: 'xs',
   '[aria-current=step] > &': { bg: 'colorPalette.default', color: 'colorPalette.fg', borderColor: 'colorPalette.default' },
 });
-const fileLabel = css({ display: 'flex', flexDirection: 'column', gap: '1.5', textStyle: 'sm', fontWeight: 'medium' });
-const fileInput = css({
-  textStyle: 'sm',
-  fontWeight: 'normal',
+const fileLabel = css({ textStyle: 'sm', fontWeight: 'medium' });
+const filePicker = css({
+  display: 'flex',
+  alignItems: 'center',
+  gap: '3',
+  flexWrap: 'wrap',
   borderWidth: '1px',
   borderStyle: 'dashed',
   borderColor: 'border.default',
   borderRadius: 'l2',
   p: '3',
-  _focusVisible: { outline: '2px solid', outlineColor: 'colorPalette.default' },
+  '[data-dragging=true] &': { borderColor: 'colorPalette.default', bg: 'colorPalette.a2' },
 });
+const fileName = css({ textStyle: 'sm', color: 'fg.muted', unicodeBidi: 'isolate', overflowWrap: 'anywhere', minWidth: '0' });
+/** The drop hint shows while a file is dragged over the dialog (its drop target carries data-dragging). */
+const dropHint = css({ display: 'none', textStyle: 'sm', fontWeight: 'semibold', color: 'colorPalette.text', '[data-dragging=true] &': { display: 'block' } });
+const dropTarget = css({ '&[data-dragging=true]': { outline: '2px dashed', outlineColor: 'colorPalette.default', outlineOffset: '4px', borderRadius: 'l2' } });
 const muted = css({ color: 'fg.muted', textStyle: 'sm' });
 const track = css({ height: '2', borderRadius: 'full', bg: 'bg.muted', overflow: 'hidden' });
 /**
@@ -113,7 +125,35 @@ const sectionTitle = css({ textStyle: 'sm', fontWeight: 'semibold' });
 type ImporterTexts = TranslationFunctions['importer'];
 
 /** The text of an issue (SPEC §5 messages). */
-const issueText = (t: ImporterTexts, issue: ImportIssue): string => (issue.key === 'rowErrors' ? t.issues.rowErrors({ count: issue.count ?? 0 }) : t.issues[issue.key]());
+const issueText = (t: ImporterTexts, issue: ImportIssue): string => {
+  if (issue.key === 'rowErrors') return t.issues.rowErrors({ count: issue.count ?? 0 });
+  if (issue.key === 'rowsSkipped') return t.issues.rowsSkipped({ count: issue.count ?? 0 });
+  return t.issues[issue.key]();
+};
+
+/** True when a drag carries files (not text or a link from the page). */
+const carriesFiles = (event: DragEvent<HTMLElement>): boolean => Array.from(event.dataTransfer?.types ?? []).includes('Files');
+
+/** Drop-target handlers: they mark the target while files are dragged over it (DOM only) and hand a dropped file on. */
+const fileDropHandlers = (onFile: (file: File) => void) => ({
+  onDragOver: (event: DragEvent<HTMLElement>) => {
+    if (!carriesFiles(event)) return;
+    event.preventDefault();
+    event.dataTransfer.dropEffect = 'copy';
+    event.currentTarget.dataset.dragging = 'true';
+  },
+  onDragLeave: (event: DragEvent<HTMLElement>) => {
+    if (event.relatedTarget instanceof Node && event.currentTarget.contains(event.relatedTarget)) return;
+    delete event.currentTarget.dataset.dragging;
+  },
+  onDrop: (event: DragEvent<HTMLElement>) => {
+    if (!carriesFiles(event)) return;
+    event.preventDefault();
+    delete event.currentTarget.dataset.dragging;
+    const file = event.dataTransfer.files[0];
+    if (file) onFile(file);
+  },
+});
 
 /** The text of a failed check or import: a file problem the server named, its words, or the connection. */
 const failureText = (t: ImporterTexts, error: CallError | null): string => {
@@ -189,7 +229,7 @@ function ImportWizard({ flow: ref }: { flow: ImportWizardActorRef }) {
         )
       }
     >
-      <div className={stack}>
+      <div className={`${stack} ${dropTarget}`} data-testid="import-drop" {...(step === 0 ? fileDropHandlers((file) => ref.send({ type: 'user.chooseFile', file })) : {})}>
         {step === 'done' ? null : <Steps t={t} step={step} />}
         {step === 0 ? <FileStep t={t} wizard={ref} /> : null}
         {step === 1 ? <MappingStep t={t} wizard={ref} /> : null}
@@ -225,22 +265,43 @@ function FileStep({ t, wizard }: StepProps) {
   const parsing = useSelector(wizard, (s) => s.hasTag('parsing'));
   const progress = useSelector(wizard, (s) => s.context.progress);
   const summary = useSelector(wizard, (s) => (s.hasTag('fileReady') ? s.context.summary : null));
-  const fileName = useSelector(wizard, (s) => s.context.file?.name ?? '');
+  const chosenName = useSelector(wizard, (s) => s.context.file?.name ?? '');
+  const input = useRef<HTMLInputElement>(null);
   const percent = Math.round((progress?.fraction ?? 0) * 100);
   return (
     <div className={stack}>
-      <label className={fileLabel} htmlFor={id}>
-        {t.file.label()}
+      <div className={stack} role="group" aria-labelledby={`${id}-label`}>
+        <span id={`${id}-label`} className={fileLabel}>
+          {t.file.label()}
+        </span>
+        <div className={filePicker}>
+          <Button variant="outline" onClick={() => input.current?.click()} aria-describedby={`${id}-hint ${id}-name`} data-testid="import-choose">
+            {t.file.choose()}
+          </Button>
+          <span id={`${id}-name`} className={fileName} dir={chosenName ? 'ltr' : undefined} data-testid="import-file-name">
+            {chosenName || t.file.none()}
+          </span>
+          <span className={muted}>{t.file.drop()}</span>
+          <p className={dropHint} aria-hidden="true" data-testid="import-drop-hint">
+            {t.file.dropHint()}
+          </p>
+        </div>
+        {/* The browser's own control would speak its language, not the app's: the button above opens it. */}
         <input
-          id={id}
-          className={fileInput}
+          ref={input}
           type="file"
+          hidden
+          tabIndex={-1}
           accept=".csv,.tsv,.txt,text/csv,text/tab-separated-values,text/plain"
-          aria-describedby={`${id}-hint`}
-          onChange={(e) => wizard.send({ type: 'user.chooseFile', file: e.currentTarget.files?.[0] ?? null })}
+          aria-label={t.file.choose()}
+          onChange={(e) => {
+            wizard.send({ type: 'user.chooseFile', file: e.currentTarget.files?.[0] ?? null });
+            // The same file may be chosen again after it was changed on disk.
+            e.currentTarget.value = '';
+          }}
           data-testid="import-file"
         />
-      </label>
+      </div>
       <p id={`${id}-hint`} className={muted}>
         {t.file.hint()}
       </p>
@@ -256,7 +317,7 @@ function FileStep({ t, wizard }: StepProps) {
       ) : null}
       {summary ? (
         <p className={muted} role="status">
-          {t.file.ready({ rows: summary.rowCount, name: fileName })}
+          {t.file.ready({ rows: summary.rowCount, name: chosenName })}
         </p>
       ) : null}
     </div>
@@ -364,7 +425,7 @@ function ReviewStep({ t, wizard }: StepProps) {
             <table className={table}>
               <thead>
                 <tr>
-                  <th scope="col">{t.review.columns.row()}</th>
+                  <th scope="col">{t.review.columns.line()}</th>
                   <th scope="col">{t.review.columns.name()}</th>
                   <th scope="col">{t.review.columns.phone()}</th>
                   <th scope="col">{t.review.columns.reasons()}</th>
@@ -373,7 +434,7 @@ function ReviewStep({ t, wizard }: StepProps) {
               <tbody>
                 {skipped.map((r) => (
                   <tr key={r.row}>
-                    <td>{r.row}</td>
+                    <td>{r.line}</td>
                     <td>{r.name}</td>
                     <td dir="ltr" className={phoneCell}>
                       {r.phone}
