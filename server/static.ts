@@ -2,7 +2,8 @@
  * The built front end (vite's dist/) under /crm/: files as they are, and index.html for /crm,
  * /crm/ and every other /crm/* path without a file extension (history-mode routing: the app
  * shows its own 404 route). A missing file with an extension (e.g. an old asset) is a plain 404.
- * `/` redirects to /crm/.
+ * `/` redirects to /crm/. The icon (`public/favicon.svg`, at the root of the build) is also the
+ * answer to /favicon.ico and /crm/favicon.ico, which browsers ask for on every page.
  *
  * Headers (every answer, API included): `X-Frame-Options: DENY`, `X-Content-Type-Options:
  * nosniff`, `Referrer-Policy: strict-origin-when-cross-origin`, HSTS when the public address is
@@ -20,6 +21,8 @@ import type { AppEnv } from './http/route';
 import type { AppConfig } from './config';
 
 export const APP_BASE = '/crm';
+/** The app's icon, from `public/` at the root of the build. */
+const FAVICON = 'favicon.svg';
 
 /** Google Identity Services (https://developers.google.com/identity/gsi/web/guides/get-google-api-clientid#content_security_policy). */
 const GOOGLE_GSI = 'https://accounts.google.com/gsi/';
@@ -105,6 +108,17 @@ export const registerStaticRoutes = (
     c.header('Content-Security-Policy', cspFor.csp);
     return c.html(html);
   };
+
+  // Browsers ask for /favicon.ico whatever the page links: the built SVG icon answers it, as an image.
+  const favicon = async (c: Context<AppEnv>) => {
+    const file = join(staticDir, FAVICON);
+    if (!existsSync(file)) return c.text('Not found', 404);
+    c.header('Content-Type', 'image/svg+xml');
+    c.header('Cache-Control', 'public, max-age=86400');
+    return c.body(await readFile(file));
+  };
+  app.get('/favicon.ico', favicon);
+  app.get(`${APP_BASE}/favicon.ico`, favicon);
 
   app.get(APP_BASE, index);
   app.get(`${APP_BASE}/*`, async (c) => {

@@ -215,14 +215,15 @@ describe('member selector', () => {
     await renderLayoutAt('/v2/home', memberUser);
     const trigger = screen.getByTestId('member-selector');
     expect(trigger.hasAttribute('disabled')).toBe(true);
-    expect(trigger.textContent).toContain('Mia Member (me)');
+    // The name is the member's own text, isolated inside the label.
+    expect(trigger.textContent).toContain('\u2068Mia Member\u2069 (me)');
   });
 
   it('lets an admin pick another member, which the selected-member machine keeps', async () => {
     const { shell, storage } = await renderLayoutAt('/v2/home', adminUser);
     const trigger = screen.getByTestId('member-selector');
     expect(trigger.hasAttribute('disabled')).toBe(false);
-    expect(trigger.textContent).toContain('Ada Admin (me)');
+    expect(trigger.textContent).toContain('\u2068Ada Admin\u2069 (me)');
     const user = userEvent.setup();
     await user.click(trigger);
     await user.click(await screen.findByTestId('member-option-u-other'));

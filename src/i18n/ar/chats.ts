@@ -30,7 +30,7 @@ export const chats = {
     awaiting: 'بانتظار الرد',
     lead: 'عميل محتمل',
     noMessages: 'لا توجد رسائل بعد',
-    you: 'أنت: {text}',
+    you: 'أنت:',
   },
   intro: {
     title: 'زامِن دردشاتك',

@@ -120,7 +120,6 @@ export const contacts = {
   },
   profile: {
     title: 'الملف الشخصي',
-    close: 'إغلاق الملف الشخصي',
     loading: 'جارٍ تحميل جهة الاتصال…',
     failed: 'تعذّر تحميل جهة الاتصال.',
     retry: 'إعادة المحاولة',

@@ -30,7 +30,8 @@ export const chats = {
     awaiting: 'Awaiting reply',
     lead: 'Lead',
     noMessages: 'No messages yet',
-    you: 'You: {text:string}',
+    // The label before a preview of one's own last message; the preview is an element of its own.
+    you: 'You:',
   },
   intro: {
     title: 'Sync your chats',

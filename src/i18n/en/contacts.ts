@@ -120,7 +120,6 @@ export const contacts = {
   },
   profile: {
     title: 'Profile',
-    close: 'Close profile',
     loading: 'Loading the contact…',
     failed: 'The contact could not be loaded.',
     retry: 'Retry',

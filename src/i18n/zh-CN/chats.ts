@@ -30,7 +30,7 @@ export const chats = {
     awaiting: '待回复',
     lead: '线索',
     noMessages: '暂无消息',
-    you: '我：{text}',
+    you: '我：',
   },
   intro: {
     title: '同步你的聊天',

@@ -120,7 +120,6 @@ export const contacts = {
   },
   profile: {
     title: '资料',
-    close: '关闭资料',
     loading: '正在加载联系人…',
     failed: '无法加载该联系人。',
     retry: '重试',

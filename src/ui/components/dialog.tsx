@@ -1,6 +1,6 @@
 import { Dialog } from '@ark-ui/react/dialog';
 import { Portal } from '@ark-ui/react/portal';
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { css } from '../../../styled-system/css';
 import { createStyleContext } from '../../../styled-system/jsx';
 import { dialog } from '../../../styled-system/recipes';
@@ -46,7 +46,11 @@ export interface ModalDialogProps {
   children?: ReactNode;
   /** Buttons row, aligned to the inline end. */
   footer?: ReactNode;
-  /** Accessible name of the close (×) button; the button is left out when not given. */
+  /**
+   * The word "Close" in the page's language (`LL.common.close()`); the button is left out when not
+   * given. The button's accessible name is this word followed by the dialog's own title ("Close
+   * Columns", "Close Ann Lee"), composed here, so no dialog can borrow another dialog's name.
+   */
   closeLabel?: string;
   /** 'alertdialog' for confirmations. */
   role?: 'dialog' | 'alertdialog';
@@ -55,10 +59,14 @@ export interface ModalDialogProps {
 
 /** A ready modal: portal, backdrop, focus trap, Escape to close, title/description wired by Ark. */
 export function ModalDialog({ open, onClose, title, description, children, footer: actions, closeLabel, role, ...rest }: ModalDialogProps) {
+  const id = useId();
+  const titleId = `${id}title`;
+  const closeWordId = `${id}close`;
   return (
     <DialogRoot
       open={open}
       role={role}
+      ids={{ title: titleId }}
       onOpenChange={(details) => {
         if (!details.open) onClose();
       }}
@@ -74,7 +82,10 @@ export function ModalDialog({ open, onClose, title, description, children, foote
             {children}
             {actions ? <div className={footer}>{actions}</div> : null}
             {closeLabel ? (
-              <DialogCloseTrigger aria-label={closeLabel} className={close}>
+              <DialogCloseTrigger aria-labelledby={`${closeWordId} ${titleId}`} className={close}>
+                <span id={closeWordId} hidden>
+                  {closeLabel}
+                </span>
                 <svg viewBox="0 0 24 24" width="16" height="16" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
                   <path d="M18 6 6 18M6 6l12 12" />
                 </svg>

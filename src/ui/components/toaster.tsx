@@ -4,6 +4,7 @@ import { Toast, Toaster as ArkToaster, createToaster } from '@ark-ui/react/toast
 import { css } from '../../../styled-system/css';
 import { createStyleContext } from '../../../styled-system/jsx';
 import { toast } from '../../../styled-system/recipes';
+import { UserText } from './user-text';
 
 const { withProvider, withContext } = createStyleContext(toast);
 
@@ -20,8 +21,12 @@ export const ToastCloseTrigger = withContext(Toast.CloseTrigger, 'closeTrigger')
 export const toaster = createToaster({ placement: 'top', overlap: true, gap: 16, max: 3, duration: 4000 });
 
 /** Shows one message (plain text, or a translated text element), typed as the services' `notify(message)` expects. */
+/**
+ * Shows a toast. A string is the server's message, which may quote a name: it shows as user text
+ * (isolated, its bidi controls as marks; docs/security.md "User text on screen").
+ */
 export function showToast(message: ReactNode, type: 'error' | 'success' | 'info' | 'warning' = 'error'): void {
-  toaster.create({ title: message, type });
+  toaster.create({ title: typeof message === 'string' ? <UserText text={message} /> : message, type });
 }
 
 const root = css({

@@ -29,6 +29,7 @@ import {
   SelectTrigger,
   SelectValueText,
 } from '../components/select';
+import { isolatedText } from '../components/visible-text';
 import { CheckIcon, ChevronDownIcon } from './icons';
 
 type Option = { value: string; label: string };
@@ -37,7 +38,11 @@ const root = css({ width: { base: '40', md: '56' } });
 const visuallyHidden = css({ srOnly: true });
 const valueText = css({ whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', minWidth: '0' });
 
-/** Joined members, the user first; the user is listed even when the member list is not loaded. */
+/**
+ * Joined members, the user first; the user is listed even when the member list is not loaded.
+ * Names are the members' own text: each label holds it isolated with its bidi controls shown
+ * (`isolatedText`, docs/security.md "User text on screen"), as the select shows labels as strings.
+ */
 export const memberOptions = (
   selfId: string,
   selfName: string,
@@ -46,8 +51,8 @@ export const memberOptions = (
 ): Option[] => {
   const others = members
     .filter((m) => m.status === 'joined' && m.userId !== selfId)
-    .map((m) => ({ value: m.userId, label: m.name.trim() || m.email }));
-  return [{ value: selfId, label: selfLabel(selfName) }, ...others];
+    .map((m) => ({ value: m.userId, label: isolatedText(m.name.trim() || m.email) }));
+  return [{ value: selfId, label: selfLabel(isolatedText(selfName)) }, ...others];
 };
 
 export function MemberSelector() {

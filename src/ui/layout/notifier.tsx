@@ -25,7 +25,10 @@ function Translated({ text }: { text: Exclude<ToastText, string> }) {
   return <>{text(LL)}</>;
 }
 
-/** Shows a toast (the services' `notify`); the client already throttles error toasts. */
+/**
+ * Shows a toast (the services' `notify`); the client already throttles error toasts. A text given
+ * as a string is the server's message, which the toaster shows as user text.
+ */
 export function notify(message: ToastText, type: ToastType = 'error'): Promise<void> {
   if (!wanted) {
     wanted = true;

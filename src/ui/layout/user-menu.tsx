@@ -25,6 +25,7 @@ import {
   MenuTrigger,
 } from '../components/menu';
 import { CheckIcon, ChevronDownIcon } from './icons';
+import { UserText } from '../components/user-text';
 
 const trigger = css({
   // Holds the visually hidden email of narrow screens, so it cannot widen the page.
@@ -99,7 +100,7 @@ export function UserMenu() {
         <span className={avatar} aria-hidden="true">
           {(userName.trim() || userEmail).charAt(0)}
         </span>
-        <span className={email}>{userEmail}</span>
+        <UserText className={email} text={userEmail} />
         <ChevronDownIcon />
       </MenuTrigger>
       <MenuPortal>

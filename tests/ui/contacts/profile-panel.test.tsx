@@ -143,7 +143,7 @@ describe('the profile panel', () => {
     const { sent } = await renderContacts();
     const { user, panel } = await openAnn();
     await screen.findByTestId('profile-name');
-    await user.click(within(panel).getByRole('button', { name: 'Close profile' }));
+    await user.click(within(panel).getByRole('button', { name: 'Close Ann Lee' }));
     await waitFor(() => expect(screen.queryByTestId('profile-panel')).toBeNull());
     expect(sent('contactsTable')).toEqual([{ type: 'user.open', id: 'c1' }, { type: 'user.closeProfile' }]);
   });
@@ -156,7 +156,7 @@ describe('in other languages', () => {
     await screen.findByTestId('profile-name');
     expect(document.documentElement.dir).toBe('rtl');
     expect(details(panel)[0]).toBe('هاتف جهة الاتصال: +15550101');
-    expect(within(panel).getByRole('button', { name: 'إغلاق الملف الشخصي' })).toBeTruthy();
+    expect(within(panel).getByRole('button', { name: 'إغلاق Ann Lee' })).toBeTruthy();
   });
 
   it('speaks Chinese', async () => {
@@ -165,6 +165,6 @@ describe('in other languages', () => {
     await screen.findByTestId('profile-name');
     expect(details(panel)[0]).toBe('联系人电话: +15550101');
     expect(notes()).toEqual(['要报价']);
-    expect(within(panel).getByRole('button', { name: '关闭资料' })).toBeTruthy();
+    expect(within(panel).getByRole('button', { name: '关闭 Ann Lee' })).toBeTruthy();
   });
 });

@@ -3,7 +3,8 @@
  * fields (script and style tags, event-handler attributes, javascript: and data: links, nested
  * and unbalanced markers, right-to-left override characters, very long words) rendered by the
  * real chat pane and message bubbles in jsdom stays inert: no script, style, frame or image
- * element, no on* attribute, no link other than http(s), and every text readable as written.
+ * element, no on* attribute, no link other than http(s), and every text readable as written, its
+ * bidi controls shown as visible marks (docs/security.md, "User text on screen").
  * A property test renders arbitrary texts and finds exactly the parser's shown text.
  */
 import { render, screen, waitFor } from '@testing-library/react';
@@ -18,6 +19,7 @@ import { ChatPane } from '../../../src/ui/screens/conversation/chat-pane';
 import { FormattedText } from '../../../src/ui/screens/conversation/format/formatted-text';
 import { parseFormatting, shownTextOf } from '../../../src/ui/screens/conversation/format/parse';
 import { useChatFormats } from '../../../src/ui/screens/conversation/format/use-chat-formats';
+import { visibleText } from '../../../src/ui/components/visible-text';
 import { chatOf, messageOf } from './chat-fixtures';
 
 loadLocale('en');
@@ -110,10 +112,13 @@ describe('hostile messages', () => {
     const { container } = await renderPane(hostileMessages);
     expectInert(container);
     const shown = readable(container).textContent ?? '';
+    // No bidi control reaches the page: the poll option's and the texts' overrides are marks.
+    expect(/[\u202a-\u202e\u2066-\u2069]/u.test(container.textContent ?? '')).toBe(false);
+    expect(shown).toContain('[U+202E]two');
     for (const [i, text] of hostileTexts.entries()) {
       const bubble = readable(screen.getByTestId(`message-t${String(i).padStart(2, '0')}`));
-      const want = shownTextOf(parseFormatting(text));
-      // The text as written, without the markers the parser read, in a block of its own direction.
+      const want = visibleText(shownTextOf(parseFormatting(text)));
+      // The text as written, without the markers the parser read, its controls as marks, in a block of its own direction.
       expect(bubble.textContent).toContain(want);
       const body = [...bubble.querySelectorAll('[dir="auto"]')].find((el) => el.textContent === want);
       expect(body, `dir=auto around message ${i}`).toBeTruthy();
@@ -142,7 +147,7 @@ describe('hostile messages', () => {
         try {
           expectInert(container);
           // The screen-reader note after each link is its own span: left out here.
-          expect(readable(container).textContent).toBe(shownTextOf(parseFormatting(text)).replace(/\r\n?/g, '\n'));
+          expect(readable(container).textContent).toBe(visibleText(shownTextOf(parseFormatting(text))).replace(/\r\n?/g, '\n'));
         } finally {
           unmount();
         }

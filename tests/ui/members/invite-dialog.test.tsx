@@ -82,7 +82,8 @@ describe('opening the dialog', () => {
     await waitFor(() => expect(bodies('inviteUrlList')).toHaveLength(1));
     expect(await within(dialog).findByText('No invitation link yet.')).toBeTruthy();
     expect(screen.getByTestId('invite-link-generate').textContent).toBe('Create link');
-    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    // The close button is named after its dialog.
+    await user.click(within(dialog).getByRole('button', { name: 'Close Invite members' }));
     await waitFor(() => expect(screen.queryByTestId('invite-dialog')).toBeNull());
   });
 

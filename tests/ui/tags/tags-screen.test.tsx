@@ -51,7 +51,8 @@ const renderTags = async (options: Parameters<typeof renderMembers>[1] = {}) => 
   await waitFor(() => expect(page.getAttribute('aria-busy')).toBe('false'), { timeout: 10_000 });
   return { ...rendered, page };
 };
-const rows = () => screen.queryAllByTestId('tag-row').map((r) => r.querySelector('span')?.textContent);
+// A tag's name is its first isolated text (the tag's own words).
+const rows = () => screen.queryAllByTestId('tag-row').map((r) => r.querySelector('bdi')?.textContent);
 
 describe('the tags screen', () => {
   it('lets the owner add a tag type and a tag with values, refuses a taken name and deletes after confirming', async () => {

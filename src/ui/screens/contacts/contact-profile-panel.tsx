@@ -23,6 +23,7 @@ import { Button } from '../../components/button';
 import { ModalDialog } from '../../components/dialog';
 import { TextField } from '../../components/field';
 import { Heading, Text } from '../../components/heading';
+import { UserSentence, UserText } from '../../components/user-text';
 import { LeadFormDialog } from '../pipeline/lead-form-dialog';
 import { StartChatButton } from '../sync/start-chat';
 import { ChatNotice } from '../sync/sync-notice';
@@ -66,8 +67,8 @@ function ProfileView({ profile, close }: { profile: ContactProfileActorRef; clos
         // The lead form opens over the panel (focus stays in the top dialog, the panel is back when it ends).
         open={!confirmDelete}
         onClose={close}
-        title={contact ? <bdi data-testid="profile-name">{contact.name}</bdi> : t.title()}
-        closeLabel={t.close()}
+        title={contact ? <UserText data-testid="profile-name" text={contact.name} /> : t.title()}
+        closeLabel={LL.common.close()}
         data-testid="profile-panel"
         footer={
           contact ? (
@@ -112,7 +113,7 @@ function ProfileView({ profile, close }: { profile: ContactProfileActorRef; clos
                   <div className={chips}>
                     {contact.tags.map((v) => (
                       <span key={v.valueId} className={chip}>
-                        {v.tagName}: {v.value}
+                        <UserText text={v.tagName} />: <UserText text={v.value} />
                       </span>
                     ))}
                   </div>
@@ -139,10 +140,10 @@ function ProfileView({ profile, close }: { profile: ContactProfileActorRef; clos
                 {notes.length === 0 ? <Text muted>{t.noNotes()}</Text> : null}
                 <ul className={noteList}>
                   {notes.map((n) => (
-                    <li key={n.id} className={noteItem} data-testid="profile-note" dir="auto">
-                      {n.text}
+                    <li key={n.id} className={noteItem} data-testid="profile-note">
+                      <UserText className={css({ display: 'block', whiteSpace: 'pre-wrap' })} text={n.text} />
                       <Text muted as="span" className={css({ display: 'block', textStyle: 'xs', mt: '1' })}>
-                        {t.noteBy({ author: n.authorName, time: format.format(n.createTime) })}
+                        <UserSentence sentence={(author) => t.noteBy({ author, time: format.format(n.createTime) })} text={n.authorName} />
                       </Text>
                     </li>
                   ))}
@@ -161,7 +162,7 @@ function ProfileView({ profile, close }: { profile: ContactProfileActorRef; clos
       <ModalDialog
         open={confirmDelete}
         onClose={() => profile.send({ type: 'user.cancel' })}
-        title={t.deleteTitle({ name: contact?.name ?? '' })}
+        title={<UserSentence sentence={(name) => t.deleteTitle({ name })} text={contact?.name ?? ''} />}
         description={t.deleteBody()}
         role="alertdialog"
         data-testid="profile-delete-dialog"
@@ -187,6 +188,7 @@ function Details({ contact, tabs, format }: { contact: Contact; tabs: Tab[]; for
   const t = LL.contacts;
   const dash = t.profile.empty();
   const tabName = contact.tabId === NO_TAB_ID ? t.noTab() : (contact.tabName || tabs.find((x) => x.id === contact.tabId)?.name) ?? dash;
+  // Every value but the created time is the contact's own text (docs/security.md, "User text on screen").
   const items: [string, string][] = [
     [t.columns.phone(), contact.phone ?? dash],
     [t.columns.email(), contact.email ?? dash],
@@ -206,13 +208,15 @@ function Details({ contact, tabs, format }: { contact: Contact; tabs: Tab[]; for
         {items.map(([label, value]) => (
           <div key={label} className={css({ display: 'contents' })}>
             <dt>{label}</dt>
-            <dd dir="auto">{value}</dd>
+            <dd>
+              <UserText text={value} />
+            </dd>
           </div>
         ))}
       </dl>
       {contact.notes ? (
-        <Text className={css({ mt: '2', whiteSpace: 'pre-wrap' })} dir="auto">
-          {contact.notes}
+        <Text className={css({ mt: '2', whiteSpace: 'pre-wrap' })}>
+          <UserText text={contact.notes} />
         </Text>
       ) : null}
     </section>

@@ -15,6 +15,7 @@ import { isAwaitingReply, visibleChats, type ChatFilters, type ChatKind } from '
 import { Button } from '../../components/button';
 import { Checkbox } from '../../components/checkbox';
 import { TextField } from '../../components/field';
+import { UserText } from '../../components/user-text';
 import { VirtualList } from '../../components/virtual-list';
 import { ChatIcon } from './chat-icons';
 import type { ChatFormats } from './format/use-chat-formats';
@@ -57,7 +58,13 @@ const rowText = css({ display: 'flex', flexDirection: 'column', gap: '0.5', minW
 const rowLine = css({ display: 'flex', gap: '2', alignItems: 'baseline', minWidth: '0' });
 const rowName = css({ fontWeight: 'medium', textStyle: 'sm', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', flex: '1', minWidth: '0' });
 const rowTime = css({ textStyle: 'xs', color: 'fg.muted', whiteSpace: 'nowrap', flexShrink: '0' });
-const rowPreview = css({ textStyle: 'xs', color: 'fg.muted', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', flex: '1', minWidth: '0' });
+/**
+ * The "You:" label and the preview: two elements side by side in the page's order, each in its own
+ * direction, the preview cut at its own end (an English preview on the Arabic page keeps its start).
+ */
+const rowPreviewLine = css({ display: 'flex', gap: '1', alignItems: 'baseline', flex: '1', minWidth: '0', textStyle: 'xs', color: 'fg.muted' });
+const youLabel = css({ flexShrink: '0', whiteSpace: 'nowrap' });
+const rowPreview = css({ display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', flex: '0 1 auto', minWidth: '0' });
 const badge = css({
   textStyle: 'xs',
   borderRadius: 'full',
@@ -113,7 +120,7 @@ export function Avatar({ chat }: { chat: Chat }) {
   );
 }
 
-/** The words a row shows for its last message (its text, or what kind of message it was). */
+/** The words a row shows for its last message (its text, or what kind of message it was), and whether it was the user's own. */
 const usePreview = () => {
   const { LL } = useI18nContext();
   const t = LL.chats.message;
@@ -132,12 +139,11 @@ const usePreview = () => {
     interactive: t.interactive,
     revoked: t.revoked,
   };
-  return (chat: Chat): string => {
+  return (chat: Chat): { text: string; fromMe: boolean } => {
     const last = chat.lastMessage;
-    if (!last) return LL.chats.list.noMessages();
+    if (!last) return { text: LL.chats.list.noMessages(), fromMe: false };
     const text = last.text && last.text.trim() !== '' ? last.text.replace(/\s+/g, ' ') : (labels[last.type]?.() ?? t.other());
-    // The text keeps its own direction inside the "You: …" sentence (first-strong isolate).
-    return last.fromMe ? LL.chats.list.you({ text: `\u2068${text}\u2069` }) : text;
+    return { text, fromMe: last.fromMe };
   };
 };
 
@@ -207,15 +213,14 @@ export function ChatList({ chats, filters, openChatId, loadingMore, totalCount, 
           renderItem={(chat) => {
             const phone = chat.isGroup ? null : phoneOfChatId(chat.chatWhatsappId);
             const awaiting = isAwaitingReply(chat);
+            const last = preview(chat);
             return (
               <div className={rowBox} onClick={() => onOpen(chat.id)} aria-current={chat.id === openChatId ? 'true' : undefined}>
                 <Avatar chat={chat} />
                 <div className={rowText}>
                   <div className={rowLine}>
-                    {/* bdi: the name reads in its own direction and keeps the list's alignment. */}
-                    <span className={rowName}>
-                      <bdi>{chat.name || phone}</bdi>
-                    </span>
+                    {/* The name reads in its own direction and keeps the list's alignment. */}
+                    <UserText className={rowName} text={chat.name || phone || ''} />
                     {chat.lastMessage ? <span className={rowTime}>{formats.listTime(chat.lastMessage.sendTime, now)}</span> : null}
                   </div>
                   <div className={rowLine}>
@@ -225,8 +230,13 @@ export function ChatList({ chats, filters, openChatId, loadingMore, totalCount, 
                         <span className={hidden}>{t.list.group()}</span>
                       </span>
                     ) : null}
-                    <span className={rowPreview}>
-                      <bdi>{preview(chat)}</bdi>
+                    <span className={rowPreviewLine}>
+                      {last.fromMe ? (
+                        <span className={youLabel} data-testid="chat-preview-you">
+                          {t.list.you()}
+                        </span>
+                      ) : null}
+                      <UserText className={rowPreview} text={last.text} data-testid="chat-preview" />
                     </span>
                     {awaiting ? <span className={badge}>{t.list.awaiting()}</span> : null}
                   </div>

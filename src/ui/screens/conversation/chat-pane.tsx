@@ -18,6 +18,8 @@ import { phoneOfChatId } from '../../../contract/chats';
 import { useI18nContext } from '../../../i18n/i18n-react';
 import type { ChatViewActorRef } from '../../../machines/chat-view.machine';
 import { Button } from '../../components/button';
+import { UserText } from '../../components/user-text';
+import { visibleText } from '../../components/visible-text';
 import { ChatIcon } from './chat-icons';
 import { Avatar } from './chat-list';
 import type { ChatFormats } from './format/use-chat-formats';
@@ -149,7 +151,7 @@ export function ChatPane({ chatView, chat, formats, onBack }: ChatPaneProps) {
         {chat ? <Avatar chat={chat} /> : null}
         <div className={titles}>
           <h2 id="chat-title" className={title} data-testid="chat-title">
-            <bdi>{name}</bdi>
+            <UserText text={name} />
           </h2>
           <span className={subtitle}>
             {isGroup ? t.groupChat() : <bdi dir="ltr">{phone}</bdi>}
@@ -178,7 +180,7 @@ export function ChatPane({ chatView, chat, formats, onBack }: ChatPaneProps) {
       ) : null}
 
       {messages.length > 0 ? (
-        <div ref={scrollRef} className={scroller} onScroll={onScroll} data-testid="chat-messages" role="log" aria-label={t.messages({ name })} tabIndex={0}>
+        <div ref={scrollRef} className={scroller} onScroll={onScroll} data-testid="chat-messages" role="log" aria-label={t.messages({ name: visibleText(name) })} tabIndex={0}>
           <div className={column}>
             <div className={topBar}>
               {hasOlder && !loadingOlder && !olderFailed ? (

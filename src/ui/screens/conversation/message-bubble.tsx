@@ -5,8 +5,10 @@
  * voice note's or audio's length, a contact card, a sticker, a deleted message, a location with a
  * map link, a poll, an order, a payment, a message with buttons; any other type a generic bubble.
  *
- * Everything a message carries is its sender's text: it is rendered as React text, each block with
- * `dir="auto"` so Arabic and English read in their own direction inside either layout.
+ * Everything a message carries is its sender's text: it is rendered as React text, each block
+ * isolated in its own direction (`dir="auto"`, or `<UserText>`) so Arabic and English read right
+ * inside either layout, with its bidi controls shown as marks (docs/security.md "User text on screen").
+ * Titles of file cards may be the page's words or the sender's file name; both go through `<UserText>`.
  * Test ids: message-<msgKey> (with data-type), message-too-large.
  */
 import { memo, type ReactNode } from 'react';
@@ -15,6 +17,8 @@ import type { Message } from '../../../contract/chats';
 import { useI18nContext } from '../../../i18n/i18n-react';
 import { ChatIcon, type ChatIconName } from './chat-icons';
 import { isTooLarge } from './format/file-size';
+import { UserText } from '../../components/user-text';
+import { visibleText } from '../../components/visible-text';
 import { FormattedText } from './format/formatted-text';
 import { isoTime, type ChatFormats } from './format/use-chat-formats';
 
@@ -94,10 +98,8 @@ function FileCard({ iconName, title, details }: { iconName: ChatIconName; title:
     <div className={card}>
       <ChatIcon name={iconName} size={24} className={icon} />
       <div className={cardText}>
-        <span className={cardTitle} dir="auto">
-          {title}
-        </span>
-        {shown.length > 0 ? <span className={cardSub}>{shown.join(' · ')}</span> : null}
+        <UserText className={cardTitle} text={title} />
+        {shown.length > 0 ? <UserText className={cardSub} text={shown.join(' · ')} /> : null}
       </div>
     </div>
   );
@@ -166,7 +168,7 @@ function MessageContent({ message, formats }: { message: Message; formats: ChatF
             <ul className={phoneList}>
               {m.vcard.phones.map((phone, i) => (
                 <li key={i}>
-                  <bdi dir="ltr">{phone}</bdi>
+                  <bdi dir="ltr">{visibleText(phone)}</bdi>
                 </li>
               ))}
             </ul>
@@ -205,8 +207,8 @@ function MessageContent({ message, formats }: { message: Message; formats: ChatF
           {m?.poll ? (
             <ul className={list}>
               {m.poll.options.map((option, i) => (
-                <li key={i} dir="auto">
-                  {option}
+                <li key={i}>
+                  <UserText text={option} />
                 </li>
               ))}
             </ul>
@@ -242,8 +244,8 @@ function MessageContent({ message, formats }: { message: Message; formats: ChatF
           {m?.interactive && m.interactive.buttons.length > 0 ? (
             <ul className={chips} aria-label={t.interactive()}>
               {m.interactive.buttons.map((label, i) => (
-                <li key={i} className={chip} dir="auto">
-                  {label}
+                <li key={i} className={chip}>
+                  <UserText text={label} />
                 </li>
               ))}
             </ul>
@@ -266,9 +268,7 @@ export const MessageBubble = memo(function MessageBubble({ message, isGroup, for
     <div className={cx(row, skipOffScreen && skippable)} data-testid={`message-${message.msgKey}`} data-type={message.type}>
       <div className={cx(bubble)} data-mine={message.fromMe ? '' : undefined}>
         {isGroup && !message.fromMe && message.senderName ? (
-          <span className={sender} dir="auto">
-            {message.senderName}
-          </span>
+          <UserText className={sender} text={message.senderName} />
         ) : null}
         {message.fromMe ? <span className={hidden}>{LL.chats.message.fromMe()}: </span> : null}
         <MessageContent message={message} formats={formats} />

@@ -11,6 +11,7 @@
  * (data-value-id), batch-tag-apply, batch-tag-cancel, batch-tag-error, batch-tag-retry.
  */
 import { useSelector } from '@xstate/react';
+import type { ReactNode } from 'react';
 import { css } from '../../../../styled-system/css';
 import type { Tag } from '../../../contract/tags';
 import { useI18nContext } from '../../../i18n/i18n-react';
@@ -18,6 +19,7 @@ import { canApply, frequentValuesOf, offeredTagsOf, removableTagsOf, type BatchT
 import { InlineAlert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { ModalDialog } from '../../components/dialog';
+import { UserText } from '../../components/user-text';
 
 export type BatchTagDialogProps = {
   /** The batch-tag flow its parent started (none: the dialog is closed). */
@@ -118,7 +120,13 @@ function BatchTagView({ flow: ref, title }: { flow: BatchTagActorRef; title: str
                 <p className={tagName}>{t.frequent()}</p>
                 <div className={chips}>
                   {frequent.map((v) => (
-                    <ValueChip key={v.valueId} actor={ref} valueId={v.valueId} label={`${v.tagName}: ${v.value}`} mode="add" />
+                    <ValueChip key={v.valueId} actor={ref} valueId={v.valueId} label={
+                        <>
+                          <UserText text={v.tagName} />: <UserText text={v.value} />
+                        </>
+                      }
+                      mode="add"
+                    />
                   ))}
                 </div>
               </div>
@@ -148,10 +156,18 @@ function TagChips({ actor, tag, mode, skip }: { actor: BatchTagActorRef; tag: Ta
   if (values.length === 0) return null;
   return (
     <div>
-      <p className={tagName}>{tag.isActive ? tag.name : `${tag.name} (${tag.typeName})`}</p>
+      <p className={tagName}>
+        <UserText text={tag.name} />
+        {tag.isActive ? null : (
+          <>
+            {' ('}
+            <UserText text={tag.typeName} />)
+          </>
+        )}
+      </p>
       <div className={chips}>
         {values.map((v) => (
-          <ValueChip key={v.id} actor={actor} valueId={v.id} label={v.value} mode={mode} />
+          <ValueChip key={v.id} actor={actor} valueId={v.id} label={<UserText text={v.value} />} mode={mode} />
         ))}
       </div>
     </div>
@@ -159,7 +175,7 @@ function TagChips({ actor, tag, mode, skip }: { actor: BatchTagActorRef; tag: Ta
 }
 
 /** A value to add or to remove, as a toggle button. */
-function ValueChip({ actor, valueId, label, mode }: { actor: BatchTagActorRef; valueId: number; label: string; mode: 'add' | 'remove' }) {
+function ValueChip({ actor, valueId, label, mode }: { actor: BatchTagActorRef; valueId: number; label: ReactNode; mode: 'add' | 'remove' }) {
   const pressed = useSelector(actor, (s) => (mode === 'add' ? s.context.add : s.context.remove).includes(valueId));
   return (
     <button

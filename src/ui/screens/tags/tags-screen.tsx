@@ -28,6 +28,8 @@ import { ModalDialog } from '../../components/dialog';
 import { TextField } from '../../components/field';
 import { Heading, Text } from '../../components/heading';
 import { SimpleSelect } from '../../components/select';
+import { UserSentence, UserText } from '../../components/user-text';
+import { visibleText } from '../../components/visible-text';
 
 const page = css({ display: 'flex', flexDirection: 'column', gap: '5', p: { base: '4', md: '8' }, maxWidth: '5xl' });
 const head = css({ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-start', gap: '4', flexWrap: 'wrap' });
@@ -116,8 +118,8 @@ function TagsView({ flow: ref }: { flow: TagsActorRef }) {
     pendingDelete === null
       ? { title: '', body: '' }
       : pendingDelete.kind === 'type'
-        ? { title: t.confirm.typeTitle({ name: pendingDelete.name }), body: t.confirm.typeBody() }
-        : { title: t.confirm.tagTitle({ name: pendingDelete.name }), body: t.confirm.tagBody() };
+        ? { title: <UserSentence sentence={(name) => t.confirm.typeTitle({ name })} text={pendingDelete.name} />, body: t.confirm.typeBody() }
+        : { title: <UserSentence sentence={(name) => t.confirm.tagTitle({ name })} text={pendingDelete.name} />, body: t.confirm.tagBody() };
 
   return (
     <section className={page} data-testid="tags-page" aria-busy={busy}>
@@ -206,7 +208,7 @@ function TypeCard({ actor, group, manages }: { actor: TagsActorRef; group: TagGr
     <li className={typeCard} aria-labelledby={headingId} data-testid={`tags-type-${type.id}`}>
       <div className={typeHead}>
         <h2 id={headingId} className={typeName}>
-          {type.name}
+          <UserText text={type.name} />
         </h2>
         <div className={actionsRow}>
           {manages ? (
@@ -214,7 +216,7 @@ function TypeCard({ actor, group, manages }: { actor: TagsActorRef; group: TagGr
               type="button"
               role="switch"
               aria-checked={type.isActive}
-              aria-label={t.activeOf({ type: type.name })}
+              aria-label={t.activeOf({ type: visibleText(type.name) })}
               className={switchButton}
               disabled={busy}
               onClick={() => actor.send({ type: 'user.toggleType', id: type.id, isActive: !type.isActive })}
@@ -232,13 +234,13 @@ function TypeCard({ actor, group, manages }: { actor: TagsActorRef; group: TagGr
           )}
           {manages ? (
             <>
-              <Button size="sm" variant="outline" disabled={busy} aria-label={t.addTagTo({ type: type.name })} onClick={() => actor.send({ type: 'user.addTag', tagTypeId: type.id })} data-testid={`tags-add-tag-${type.id}`}>
+              <Button size="sm" variant="outline" disabled={busy} aria-label={t.addTagTo({ type: visibleText(type.name) })} onClick={() => actor.send({ type: 'user.addTag', tagTypeId: type.id })} data-testid={`tags-add-tag-${type.id}`}>
                 {t.addTag()}
               </Button>
-              <Button size="sm" variant="ghost" disabled={busy} aria-label={t.renameTypeOf({ type: type.name })} onClick={() => actor.send({ type: 'user.renameType', id: type.id })} data-testid={`tags-type-rename-${type.id}`}>
+              <Button size="sm" variant="ghost" disabled={busy} aria-label={t.renameTypeOf({ type: visibleText(type.name) })} onClick={() => actor.send({ type: 'user.renameType', id: type.id })} data-testid={`tags-type-rename-${type.id}`}>
                 {t.renameType()}
               </Button>
-              <Button size="sm" variant="ghost" disabled={busy} aria-label={t.deleteTypeOf({ type: type.name })} onClick={() => actor.send({ type: 'user.deleteType', id: type.id })} data-testid={`tags-type-delete-${type.id}`}>
+              <Button size="sm" variant="ghost" disabled={busy} aria-label={t.deleteTypeOf({ type: visibleText(type.name) })} onClick={() => actor.send({ type: 'user.deleteType', id: type.id })} data-testid={`tags-type-delete-${type.id}`}>
                 {t.delete()}
               </Button>
             </>
@@ -266,14 +268,14 @@ function TagRow({ actor, tag, manages }: { actor: TagsActorRef; tag: Tag; manage
   return (
     <li className={tagRow} data-testid="tag-row" data-tag-id={tag.id}>
       <div className={tagMain}>
-        <span className={tagTitle}>{tag.name}</span>
+        <UserText className={tagTitle} text={tag.name} />
         {tag.values.length === 0 ? (
           <span className={muted}>{t.noValues()}</span>
         ) : (
-          <ul className={chips} aria-label={t.valuesOf({ tag: tag.name })}>
+          <ul className={chips} aria-label={t.valuesOf({ tag: visibleText(tag.name) })}>
             {tag.values.map((v) => (
               <li key={v.id} className={chip}>
-                {v.value}
+                <UserText text={v.value} />
               </li>
             ))}
           </ul>
@@ -281,10 +283,10 @@ function TagRow({ actor, tag, manages }: { actor: TagsActorRef; tag: Tag; manage
       </div>
       {manages ? (
         <div className={actionsRow}>
-          <Button size="sm" variant="outline" disabled={busy} aria-label={t.editTagOf({ tag: tag.name })} onClick={() => actor.send({ type: 'user.editTag', id: tag.id })} data-testid={`tag-edit-${tag.id}`}>
+          <Button size="sm" variant="outline" disabled={busy} aria-label={t.editTagOf({ tag: visibleText(tag.name) })} onClick={() => actor.send({ type: 'user.editTag', id: tag.id })} data-testid={`tag-edit-${tag.id}`}>
             {t.edit()}
           </Button>
-          <Button size="sm" variant="ghost" disabled={busy} aria-label={t.deleteTagOf({ tag: tag.name })} onClick={() => actor.send({ type: 'user.deleteTag', id: tag.id })} data-testid={`tag-delete-${tag.id}`}>
+          <Button size="sm" variant="ghost" disabled={busy} aria-label={t.deleteTagOf({ tag: visibleText(tag.name) })} onClick={() => actor.send({ type: 'user.deleteTag', id: tag.id })} data-testid={`tag-delete-${tag.id}`}>
             {t.delete()}
           </Button>
         </div>
@@ -435,7 +437,7 @@ function TagDialog({ actor }: { actor: TagsActorRef }) {
                   onChange={(e) => actor.send({ type: 'user.changeValue', index, value: e.currentTarget.value })}
                   data-testid={`tag-value-${index}`}
                 />
-                <Button size="sm" variant="ghost" disabled={saving} aria-label={f.removeValue({ value: v.value })} onClick={() => actor.send({ type: 'user.removeValue', index })} data-testid={`tag-value-remove-${index}`}>
+                <Button size="sm" variant="ghost" disabled={saving} aria-label={f.removeValue({ value: visibleText(v.value) })} onClick={() => actor.send({ type: 'user.removeValue', index })} data-testid={`tag-value-remove-${index}`}>
                   ×
                 </Button>
               </div>

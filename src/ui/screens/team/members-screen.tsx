@@ -35,6 +35,7 @@ import { InlineAlert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { ModalDialog } from '../../components/dialog';
+import { UserSentence, UserText } from '../../components/user-text';
 import { Heading, Text } from '../../components/heading';
 import { Pagination } from '../../components/pagination';
 import { SimpleSelect } from '../../components/select';
@@ -77,9 +78,9 @@ function MembersView({ flow: ref }: { flow: TeamMembersActorRef }) {
   const confirmText = (() => {
     switch (pending?.kind) {
       case 'remove':
-        return { title: t.confirm.removeTitle({ email: pending.email }), body: t.confirm.removeBody() };
+        return { title: <UserSentence sentence={(email) => t.confirm.removeTitle({ email })} text={pending.email} />, body: t.confirm.removeBody() };
       case 'deleteInvite':
-        return { title: t.confirm.deleteInviteTitle({ email: pending.email }), body: t.confirm.deleteInviteBody() };
+        return { title: <UserSentence sentence={(email) => t.confirm.deleteInviteTitle({ email })} text={pending.email} />, body: t.confirm.deleteInviteBody() };
       case 'leave':
         return { title: t.confirm.leaveTitle(), body: t.confirm.leaveBody() };
       case 'disband':
@@ -102,7 +103,7 @@ function MembersView({ flow: ref }: { flow: TeamMembersActorRef }) {
         sortable: true,
         cell: (m) => (
           <>
-            {m.email} {rowActionsOf(viewer, m).self ? <span className={muted}>{t.you()}</span> : null}
+            <UserText text={m.email} /> {rowActionsOf(viewer, m).self ? <span className={muted}>{t.you()}</span> : null}
           </>
         ),
       },

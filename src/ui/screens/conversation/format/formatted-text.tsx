@@ -2,10 +2,13 @@
  * A message's text with its formatting (SPEC §9), rendered as React elements from the parser's
  * tree (./parse.ts): bold, italic, strike and code spans, and http(s) links that open in a new tab
  * without handing this page to the site. The text is React text throughout: a message can never
- * add markup, attributes or scripts to the page.
+ * add markup, attributes or scripts to the page. Every piece of text shows its bidi controls as
+ * visible marks (`visibleText`, docs/security.md "User text on screen"): a control inside a bold
+ * span would otherwise reorder the text after it too, since element boundaries do not end it.
  */
 import { memo, useMemo, type ReactNode } from 'react';
 import { css } from '../../../../../styled-system/css';
+import { visibleText } from '../../../components/visible-text';
 import { parseFormatting, type FormatNode } from './parse';
 
 const code = css({
@@ -23,17 +26,17 @@ const render = (nodes: readonly FormatNode[], newTab: string): ReactNode[] =>
   nodes.map((node, i) => {
     switch (node.kind) {
       case 'text':
-        return node.text;
+        return visibleText(node.text);
       case 'code':
         return (
           <code key={i} className={code}>
-            {node.text}
+            {visibleText(node.text)}
           </code>
         );
       case 'link':
         return (
           <a key={i} className={link} href={node.href} target="_blank" rel="noopener noreferrer nofollow">
-            {node.text}
+            {visibleText(node.text)}
             <span className={hidden}> {newTab}</span>
           </a>
         );
