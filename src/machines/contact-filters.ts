@@ -15,7 +15,7 @@ import type { ContactSelection } from '../contract/contact-filter';
 import type { contactListRequest } from '../contract/contacts';
 import { leadSorts, salesLevels, salesSources, salesStages, sortOrders } from '../contract/leads';
 import { CONTACTS_PATH } from './constants';
-import { createFilterUrlMachine, filterCodec, type FilterUrlEvent } from './filter-url.machine';
+import { createFilterUrlMachine, filterCodec, type FilterChip, type FilterUrlEvent } from './filter-url.machine';
 import type { TimeRange } from './pipeline-filters';
 
 export type ContactSort = (typeof leadSorts)[number];
@@ -119,6 +119,26 @@ export const isFiltered = (f: ContactFilters): boolean =>
 /** Every narrowing filter back to its default; the order stays. */
 export const clearedFilters = (f: ContactFilters): ContactFilters => ({ ...DEFAULT_CONTACT_FILTERS, sort: f.sort, sortOrder: f.sortOrder });
 
+export type ContactChipId = 'created' | 'tabId' | 'stage' | 'level' | 'source' | 'filled' | 'isNoted' | 'showClosed' | 'tags';
+/**
+ * The active filters the filter row shows as chips, in the popover's order (the search shows in its
+ * own field in the row; the order, chosen in the table's headers, narrows nothing). The tag values
+ * and whether they include or exclude are one chip.
+ */
+export const contactChips = (f: ContactFilters): FilterChip<ContactChipId, ContactFilters>[] => {
+  const chips: FilterChip<ContactChipId, ContactFilters>[] = [];
+  if (f.created) chips.push({ id: 'created', keys: ['created'] });
+  if (f.tabId !== null) chips.push({ id: 'tabId', keys: ['tabId'] });
+  if (f.stage.length > 0) chips.push({ id: 'stage', keys: ['stage'] });
+  if (f.level.length > 0) chips.push({ id: 'level', keys: ['level'] });
+  if (f.source.length > 0) chips.push({ id: 'source', keys: ['source'] });
+  if (f.filled.length > 0) chips.push({ id: 'filled', keys: ['filled'] });
+  if (f.isNoted) chips.push({ id: 'isNoted', keys: ['isNoted'] });
+  if (f.showClosed) chips.push({ id: 'showClosed', keys: ['showClosed'] });
+  if (f.tagValueIds.length > 0) chips.push({ id: 'tags', keys: ['tagValueIds', 'includeTags'] });
+  return chips;
+};
+
 const sameList = <T>(a: readonly T[], b: readonly T[]): boolean => a.length === b.length && a.every((x, i) => x === b[i]);
 const sameRange = (a: TimeRange | null, b: TimeRange | null): boolean => (a === null || b === null ? a === b : a.from === b.from && a.to === b.to);
 
@@ -211,7 +231,7 @@ export const normalizedContactFilters = (f: ContactFilters): ContactFilters => {
 /** The contacts table's filters in the URL (the `filters` parameter). */
 export const contactFilterMachine = createFilterUrlMachine(
   'contactFilters',
-  filterCodec<ContactFilters>({ same: sameContactFilters, normalize: normalizedContactFilters, urlOf: contactsUrlOf }),
+  filterCodec<ContactFilters>({ same: sameContactFilters, normalize: normalizedContactFilters, urlOf: contactsUrlOf, defaults: DEFAULT_CONTACT_FILTERS }),
 );
 /** An event the view sends the contacts table's filters. */
 export type ContactFilterEvent = FilterUrlEvent<ContactFilters>;

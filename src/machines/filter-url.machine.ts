@@ -10,6 +10,8 @@ import { actionNotProvided } from './not-provided';
  *   field holds) and applies `FILTER_DEBOUNCE` (300 ms, SPEC §9) after the last keystroke.
  * - `user.filterNow {patch}`: a choice (a select, a switch, a date range, Clear): applied at once,
  *   with any typed text still waiting.
+ * - `user.clear {keys}`: the filters named (a removed chip of the filter row) back to their
+ *   defaults, applied at once like a choice.
  * - `url.changed {filters}`: the route's query changed (Back, a bookmark, a link): applied as they
  *   are, without writing the URL (it already says so). The list's own URL writes come back this
  *   way too and change nothing.
@@ -29,6 +31,8 @@ export type FilterCodec<F> = {
   normalize(filters: F): F;
   /** The app path with the query that holds the filters (under the /crm basename). */
   urlOf(filters: F): string;
+  /** Every filter at its default (what `user.clear` puts back). */
+  defaults: F;
 };
 
 /** SPEC §9: typed text applies this long after the last keystroke. */
@@ -39,6 +43,7 @@ export type FilterUrlInput<F> = { filters: F };
 export type FilterUrlEvent<F> =
   | { type: 'user.filter'; patch: Partial<F> }
   | { type: 'user.filterNow'; patch: Partial<F> }
+  | { type: 'user.clear'; keys: readonly (keyof F & string)[] }
   | { type: 'url.changed'; filters: F };
 
 /** What the list's machine hears when its filters change (from the view or the URL). */
@@ -60,6 +65,8 @@ type F = AnyFilters;
 
 export const createFilterUrlMachine = (id: string, codec: FilterCodec<F>) => {
   const next = (context: FilterUrlContext<F>, patch: Partial<F>): F => codec.normalize({ ...context.filters, ...context.pending, ...patch });
+  /** The defaults of the filters named. */
+  const defaultsOf = (keys: readonly string[]): Partial<F> => Object.fromEntries(keys.filter((k) => k in codec.defaults).map((k) => [k, codec.defaults[k]]));
   return setup({
     types: {} as {
       context: FilterUrlContext<F>;
@@ -94,6 +101,19 @@ export const createFilterUrlMachine = (id: string, codec: FilterCodec<F>) => {
           target: '.idle',
           actions: [
             { type: 'take', params: ({ context, event }) => next(context, event.patch) },
+            { type: 'announce', params: ({ context }) => context.filters },
+            { type: 'writeUrl', params: ({ context }) => ({ url: codec.urlOf(context.filters) }) },
+          ],
+        },
+        { target: '.idle', actions: 'drop' },
+      ],
+      'user.clear': [
+        {
+          description: 'A removed chip: the filters it names go back to their defaults at once.',
+          guard: { type: 'changes', params: ({ context, event }) => next(context, defaultsOf(event.keys)) },
+          target: '.idle',
+          actions: [
+            { type: 'take', params: ({ context, event }) => next(context, defaultsOf(event.keys)) },
             { type: 'announce', params: ({ context }) => context.filters },
             { type: 'writeUrl', params: ({ context }) => ({ url: codec.urlOf(context.filters) }) },
           ],
@@ -147,3 +167,9 @@ export const filterCodec = <L extends AnyFilters>(codec: FilterCodec<L>): Filter
 export const shownFilters = <L extends AnyFilters>(s: { context: FilterUrlContext<AnyFilters> }): L => ({ ...s.context.filters, ...s.context.pending }) as L;
 /** The applied filters (read as the list's own filter type). */
 export const appliedFilters = <L extends AnyFilters>(s: { context: FilterUrlContext<AnyFilters> }): L => s.context.filters as L;
+
+/**
+ * An active filter as the filter row shows it (a removable chip): its id (what the view names it
+ * by) and the filters removing it clears (`user.clear {keys}`).
+ */
+export type FilterChip<Id extends string, L extends AnyFilters> = { id: Id; keys: readonly (keyof L & string)[] };

@@ -28,12 +28,18 @@ import { actionNotProvided, actorNotProvided, guardNotProvided } from './not-pro
  * - close1 / close2: dismissed at step 1 / step 2;
  * - overtimeClose2: step 2's check ran out without an answer;
  * - checkInstallationClose / openSyncButtonMask: closed normally, by the lead-count rule below.
+ * The lead-count rule (SPEC §4; §2 Dialogs: the mask says "No leads found"): the sync-button mask
+ * shows only when the person's total lead count is 0. The SPEC's "0 or more closes with the
+ * installation check, otherwise the mask" leaves the mask no count to show for, and a mask that
+ * says "No leads found" over a list of leads is false: so a count above 0, or one that could not be
+ * read, closes with the installation check, and a count of 0 shows the mask.
  * After a normal close, a chat web app that is not open is activated by the extension. Every close
  * hides the guidance and so marks the extension as installed (SPEC §4 "Guidance hidden marks the
  * extension as installed"): it does not open again in this browser. After Not Now, the sync-button
- * guidance mask (tag `showSyncMask`, 'No leads found' with Sync Now) shows if the server has synced
- * chats of this person (syncStatus.syncedChatCount > 0). Sync Now there starts a chat sync
- * ('chatSync') and opens the pipeline, where its spinner shows.
+ * guidance mask (tag `showSyncMask`, 'No leads found' with Sync Now) shows if the person has no
+ * lead at all (the same lead-count rule) and the server has synced chats of theirs
+ * (syncStatus.syncedChatCount > 0). Sync Now there starts a chat sync ('chatSync') and opens the
+ * pipeline, where its spinner shows.
  */
 
 /** SPEC §9: the extension login poll every second. */
@@ -126,8 +132,8 @@ export const firstRunGuideMachine = setup({
     atStep: ({ context }, step: GuideStep) => context.step === step,
     checkRunsOut: ({ context }) => context.step === 2 && context.checks + 1 >= GUIDE_CHECK_TRIES,
     chatClosed: ({ context }) => !context.chatOpen,
-    /** SPEC §4, literally: a lead count of 0 or more. */
-    countIsZeroOrMore: (_, p: { count: LeadCountOrUnknown }) => p.count !== null && p.count >= 0,
+    /** SPEC §4 lead-count rule: the total lead count is known to be 0 (the mask says "No leads found"). */
+    noLeads: (_, p: { count: LeadCountOrUnknown }) => p.count === 0,
     hasSyncedChats: (_, p: { status: SyncedChats }) => p.status.syncedChatCount > 0,
   },
   delays: {
@@ -246,45 +252,60 @@ export const firstRunGuideMachine = setup({
     },
     countingLeads: {
       description:
-        'SPEC §4, literally: a total lead count of 0 or more closes with the installation-check event, otherwise the sync-button mask shows. ' +
-        'In practice every count the server answers is 0 or more, so the guidance closes with the installation-check event; ' +
-        'the mask shows only when the count could not be read.',
+        'SPEC §4 lead-count rule: a total lead count of 0 shows the sync-button mask (No leads found); ' +
+        'any other count, or none that could be read, closes with the installation-check event.',
       invoke: {
         id: 'loadLeadCount',
         src: 'loadLeadCount',
         onDone: [
           {
-            guard: { type: 'countIsZeroOrMore', params: ({ event }) => ({ count: event.output }) },
-            target: 'idle',
-            actions: [
-              { type: 'closeWith', params: 'checkInstallationClose' },
-              { type: 'logEvent', params: { event: 'firstRunGuide', status: 'checkInstallationClose' } },
-            ],
-          },
-          {
+            guard: { type: 'noLeads', params: ({ event }) => ({ count: event.output }) },
             target: 'syncMask',
             actions: [
               { type: 'closeWith', params: 'openSyncButtonMask' },
               { type: 'logEvent', params: { event: 'firstRunGuide', status: 'openSyncButtonMask' } },
             ],
           },
+          {
+            target: 'idle',
+            actions: [
+              { type: 'closeWith', params: 'checkInstallationClose' },
+              { type: 'logEvent', params: { event: 'firstRunGuide', status: 'checkInstallationClose' } },
+            ],
+          },
         ],
         onError: {
-          target: 'syncMask',
+          target: 'idle',
           actions: [
-            { type: 'closeWith', params: 'openSyncButtonMask' },
-            { type: 'logEvent', params: { event: 'firstRunGuide', status: 'openSyncButtonMask' } },
+            { type: 'closeWith', params: 'checkInstallationClose' },
+            { type: 'logEvent', params: { event: 'firstRunGuide', status: 'checkInstallationClose' } },
           ],
         },
       },
     },
     dismissed: {
-      description: 'After Not Now: the sync-button mask shows if the server has synced chats of this person.',
-      invoke: {
-        id: 'loadSyncStatus',
-        src: 'loadSyncStatus',
-        onDone: [{ guard: { type: 'hasSyncedChats', params: ({ event }) => ({ status: event.output }) }, target: 'syncMask' }, { target: 'idle' }],
-        onError: { target: 'idle' },
+      description: 'After Not Now: the sync-button mask shows only for a person with no lead (SPEC §4 lead-count rule) whose chats the server has synced.',
+      initial: 'countingLeads',
+      states: {
+        countingLeads: {
+          invoke: {
+            id: 'loadLeadCountAfterDismiss',
+            src: 'loadLeadCount',
+            onDone: [{ guard: { type: 'noLeads', params: ({ event }) => ({ count: event.output }) }, target: 'checkingChats' }, { target: '#firstRunGuide.idle' }],
+            onError: { target: '#firstRunGuide.idle' },
+          },
+        },
+        checkingChats: {
+          invoke: {
+            id: 'loadSyncStatus',
+            src: 'loadSyncStatus',
+            onDone: [
+              { guard: { type: 'hasSyncedChats', params: ({ event }) => ({ status: event.output }) }, target: '#firstRunGuide.syncMask' },
+              { target: '#firstRunGuide.idle' },
+            ],
+            onError: { target: '#firstRunGuide.idle' },
+          },
+        },
       },
     },
     syncMask: {

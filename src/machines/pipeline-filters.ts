@@ -16,7 +16,7 @@ import type { ActorRefFrom } from 'xstate';
 import type { z } from 'zod/mini';
 import { leadSorts, sortOrders, type leadListRequest } from '../contract/leads';
 import { PIPELINE_PATH } from './constants';
-import { createFilterUrlMachine, filterCodec, type FilterUrlEvent } from './filter-url.machine';
+import { createFilterUrlMachine, filterCodec, type FilterChip, type FilterUrlEvent } from './filter-url.machine';
 
 export type LeadSort = (typeof leadSorts)[number];
 export type SortOrder = (typeof sortOrders)[number];
@@ -104,6 +104,18 @@ export const queryOfFilters = (f: PipelineFilters): string => {
 export const isFiltered = (f: PipelineFilters): boolean =>
   f.search.trim() !== '' || f.created !== null || f.lastMessage !== null || f.awaitReply || f.showClosed;
 
+export type PipelineChipId = 'created' | 'lastMessage' | 'awaitReply' | 'showClosed';
+/**
+ * The active filters the filter row shows as chips, in the popover's order (the search shows in its
+ * own field in the row, so it has none; the order narrows nothing).
+ */
+export const pipelineChips = (f: PipelineFilters): FilterChip<PipelineChipId, PipelineFilters>[] => [
+  ...(f.created ? [{ id: 'created' as const, keys: ['created' as const] }] : []),
+  ...(f.lastMessage ? [{ id: 'lastMessage' as const, keys: ['lastMessage' as const] }] : []),
+  ...(f.awaitReply ? [{ id: 'awaitReply' as const, keys: ['awaitReply' as const] }] : []),
+  ...(f.showClosed ? [{ id: 'showClosed' as const, keys: ['showClosed' as const] }] : []),
+];
+
 const sameRange = (a: TimeRange | null, b: TimeRange | null): boolean => (a === null || b === null ? a === b : a.from === b.from && a.to === b.to);
 
 /** Two filters ask for the same list. */
@@ -142,7 +154,7 @@ export const pipelineUrlOf = (f: PipelineFilters): string => {
 /** The pipeline's filters in the URL (`q`, `created`, `last`, `sort`, `order`, `await`, `closed`). */
 export const pipelineFilterMachine = createFilterUrlMachine(
   'pipelineFilters',
-  filterCodec<PipelineFilters>({ same: sameFilters, normalize: (f) => filtersFromQuery(queryOfFilters(f)), urlOf: pipelineUrlOf }),
+  filterCodec<PipelineFilters>({ same: sameFilters, normalize: (f) => filtersFromQuery(queryOfFilters(f)), urlOf: pipelineUrlOf, defaults: DEFAULT_FILTERS }),
 );
 /** An event the view sends the pipeline's filters. */
 export type PipelineFilterEvent = FilterUrlEvent<PipelineFilters>;

@@ -56,4 +56,15 @@ describe('filters in the URL', () => {
     w.send({ type: 'user.filterNow', patch: { search: 'x' } });
     expect(w.order).toEqual(['applied "x"']);
   });
+
+  it('clears the filters a chip names back to their defaults, at once: the parent hears it and the URL is written', () => {
+    const w = world({ ...DEFAULT_FILTERS, search: 'bo', created: { from: 1_000, to: 2_000 }, awaitReply: true });
+    w.send({ type: 'user.clear', keys: ['created'] });
+    expect([...w.order].sort()).toEqual(['applied "bo"', 'url /pipeline?q=bo&await=1']);
+    expect(shownFilters<PipelineFilters>(w.filtersRef.getSnapshot()).created).toBe(null);
+    w.send({ type: 'user.clear', keys: ['created'] });
+    expect(w.order).toHaveLength(2);
+    w.send({ type: 'user.clear', keys: ['awaitReply', 'search'] });
+    expect(w.order.slice(2).sort()).toEqual(['applied ""', 'url /pipeline']);
+  });
 });

@@ -82,8 +82,8 @@ describe('first-run guidance with its effects', () => {
     expect(w.actor.getSnapshot().context.closeReason).toBe('checkInstallationClose');
   });
 
-  it('Not Now marks the browser (no chat-service id yet) and, with synced chats, the mask syncs and opens the pipeline', async () => {
-    const w = world({ syncedChatCount: 12 });
+  it('Not Now marks the browser (no chat-service id yet) and, with no lead and synced chats, the mask syncs and opens the pipeline', async () => {
+    const w = world({ syncedChatCount: 12, leadCount: ok({ items: [], totalCount: 0 }) });
     await waitFor(w.actor, (s) => s.hasTag('showGuide'));
     w.actor.send({ type: 'user.dismiss' });
     await waitFor(w.actor, (s) => s.hasTag('showSyncMask'));
@@ -93,12 +93,21 @@ describe('first-run guidance with its effects', () => {
     expect(w.navigations).toEqual([PIPELINE_PATH]);
   });
 
-  it('a refused lead count is an unknown count: the mask shows (SPEC §4 read literally)', async () => {
+  it('Not Now with leads (7 on the server) and synced chats shows no mask (SPEC §4 lead-count rule)', async () => {
+    const w = world({ syncedChatCount: 12 });
+    await waitFor(w.actor, (s) => s.hasTag('showGuide'));
+    w.actor.send({ type: 'user.dismiss' });
+    await waitFor(w.actor, (s) => s.matches('idle'));
+    expect(w.actor.getSnapshot().hasTag('showSyncMask')).toBe(false);
+  });
+
+  it('a refused lead count is an unknown count: no mask, the guidance closes with the installation check', async () => {
     const w = world({ leadCount: { ok: false, raw: false, code: Code.NO_WORKSPACE, data: null, message: 'No workspace' } });
     await waitFor(w.actor, (s) => s.hasTag('showGuide'));
     w.bridge.setHandler('fetchLoginInfo', () => ({ isOpenWhatsapp: true }));
     w.clock.increment(LOGIN_POLL_INTERVAL_MS);
-    await waitFor(w.actor, (s) => s.hasTag('showSyncMask'));
-    expect(w.actor.getSnapshot().context.closeReason).toBe('openSyncButtonMask');
+    await waitFor(w.actor, (s) => s.matches('idle'));
+    expect(w.actor.getSnapshot().hasTag('showSyncMask')).toBe(false);
+    expect(w.actor.getSnapshot().context.closeReason).toBe('checkInstallationClose');
   });
 });

@@ -127,7 +127,7 @@ describe('first-run guidance: closing', () => {
     expect(t.snap().hasTag('showGuide')).toBe(false);
     expect(t.actions.markExtensionInstalled).toHaveBeenCalledTimes(1);
     expect(t.actions.activateChatTab).toHaveBeenCalledTimes(1);
-    t.fakes.loadLeadCount.resolve(0);
+    t.fakes.loadLeadCount.resolve(85);
     await flush();
     expect(t.logged()).toEqual(['checkInstallationClose']);
     expect(t.snap().context.closeReason).toBe('checkInstallationClose');
@@ -138,12 +138,12 @@ describe('first-run guidance: closing', () => {
     expect(t.fakes.fetchLoginInfo.calls).toHaveLength(4);
   });
 
-  it('an open chat app is not activated; an unreadable lead count shows the sync-button mask, whose Sync Now syncs and opens the pipeline', async () => {
+  it('an open chat app is not activated; a total lead count of 0 shows the sync-button mask, whose Sync Now syncs and opens the pipeline', async () => {
     const t = start();
     await t.open();
     await t.poll({ isLogin: true, isOpenWhatsapp: true });
     expect(t.actions.activateChatTab).not.toHaveBeenCalled();
-    t.fakes.loadLeadCount.resolve(null);
+    t.fakes.loadLeadCount.resolve(0);
     await flush();
     expect(t.logged()).toEqual(['openSyncButtonMask']);
     expect(t.snap().hasTag('showSyncMask')).toBe(true);
@@ -168,6 +168,8 @@ describe('first-run guidance: closing', () => {
     expect(t.logged()).toEqual([reason]);
     expect(t.actions.markExtensionInstalled).toHaveBeenCalledTimes(1);
     expect(t.snap().context.step).toBe(0);
+    t.fakes.loadLeadCount.resolve(0);
+    await flush();
     t.fakes.loadSyncStatus.resolve({ syncedChatCount: 4 });
     await flush();
     expect(t.snap().hasTag('showSyncMask')).toBe(true);
@@ -180,8 +182,50 @@ describe('first-run guidance: closing', () => {
     const t = start();
     await t.open();
     t.actor.send({ type: 'user.dismiss' });
+    t.fakes.loadLeadCount.resolve(0);
+    await flush();
     t.fakes.loadSyncStatus.resolve({ syncedChatCount: 0 });
     await flush();
+    expect(t.snap().matches('idle')).toBe(true);
+  });
+
+  // SPEC §4: the mask says "No leads found"; it shows only when the total lead count is 0.
+  it.each([
+    ['leads', 85],
+    ['an unreadable count', null],
+  ] as const)('after Not Now with %s, the mask never shows, whatever chats are synced', async (_, count) => {
+    const t = start();
+    await t.open();
+    t.actor.send({ type: 'user.dismiss' });
+    expect(t.fakes.loadLeadCount.calls).toHaveLength(1);
+    t.fakes.loadLeadCount.resolve(count);
+    await flush();
+    expect(t.fakes.loadSyncStatus.calls).toHaveLength(0);
+    expect(t.snap().hasTag('showSyncMask')).toBe(false);
+    expect(t.snap().matches('idle')).toBe(true);
+  });
+
+  it('after Not Now, a failed lead count shows no mask', async () => {
+    const t = start();
+    await t.open();
+    t.actor.send({ type: 'user.dismiss' });
+    t.fakes.loadLeadCount.reject(new Error('Network error'));
+    await flush();
+    expect(t.fakes.loadSyncStatus.calls).toHaveLength(0);
+    expect(t.snap().matches('idle')).toBe(true);
+  });
+
+  it.each([
+    ['an unreadable count', null],
+    ['leads', 12],
+  ] as const)('a normal close with %s closes with the installation check and shows no mask', async (_, count) => {
+    const t = start();
+    await t.open();
+    await t.poll({ isLogin: true, isOpenWhatsapp: true });
+    t.fakes.loadLeadCount.resolve(count);
+    await flush();
+    expect(t.logged()).toEqual(['checkInstallationClose']);
+    expect(t.snap().hasTag('showSyncMask')).toBe(false);
     expect(t.snap().matches('idle')).toBe(true);
   });
 

@@ -4,7 +4,8 @@
  * at start (13 is the payment-issue dialog: nothing opens), one probe of the extension before
  * anything shows, a login-info poll after each one-second delay, the mark of an installed
  * extension whenever the guidance hides, the chat web app activated when it is not open, the
- * lead count after a normal close and the synced chats after Not Now, every close reason logged,
+ * lead count after a normal close, after Not Now the lead count and (no lead) the synced chats,
+ * the mask only for a lead count of 0 (SPEC §4 lead-count rule), every close reason logged,
  * step 2's check running out after GUIDE_CHECK_TRIES polls, and the mask's Sync Now.
  *
  * Two variants: a browser that does not know the extension, and one that does (nothing shows).
@@ -70,7 +71,16 @@ const events = (s: AnyMachineSnapshot): PathEvent[] => {
       ...always,
     ];
   }
-  if (s.matches('dismissed')) {
+  if (s.matches({ dismissed: 'countingLeads' })) {
+    return [
+      { type: 'xstate.done.actor.loadLeadCountAfterDismiss', output: 0 },
+      { type: 'xstate.done.actor.loadLeadCountAfterDismiss', output: 85 },
+      { type: 'xstate.done.actor.loadLeadCountAfterDismiss', output: null },
+      { type: 'xstate.error.actor.loadLeadCountAfterDismiss', error: failure },
+      ...always,
+    ];
+  }
+  if (s.matches({ dismissed: 'checkingChats' })) {
     return [
       { type: 'xstate.done.actor.loadSyncStatus', output: { syncedChatCount: 3 } },
       { type: 'xstate.done.actor.loadSyncStatus', output: { syncedChatCount: 0 } },
@@ -107,12 +117,15 @@ const effects = (step: EffectStep): Effect[] => {
     case 'xstate.error.actor.fetchLoginInfo':
       return runsOut ? [log('overtimeClose2'), actionRan('markExtensionInstalled')] : [];
     case 'user.dismiss':
-      return before.matches('guiding') ? [log(dismissReason(c.step)), actionRan('markExtensionInstalled'), actorRan('loadSyncStatus')] : [];
+      return before.matches('guiding') ? [log(dismissReason(c.step)), actionRan('markExtensionInstalled'), actorRan('loadLeadCount')] : [];
+    case 'xstate.done.actor.loadLeadCountAfterDismiss':
+      // Only a person with no lead is asked about synced chats.
+      return output === 0 ? [actorRan('loadSyncStatus')] : [];
     case 'xstate.done.actor.loadLeadCount':
-      // SPEC §4 literally: 0 or more closes with the installation check; otherwise the mask.
-      return typeof output === 'number' && output >= 0 ? [log('checkInstallationClose')] : [log('openSyncButtonMask')];
+      // SPEC §4 lead-count rule: the mask for a count of 0; any other count closes with the installation check.
+      return output === 0 ? [log('openSyncButtonMask')] : [log('checkInstallationClose')];
     case 'xstate.error.actor.loadLeadCount':
-      return [log('openSyncButtonMask')];
+      return [log('checkInstallationClose')];
     case 'user.syncNow':
       return before.matches('syncMask') ? [actionRan('startSync'), actionRan('openPipeline')] : [];
     default:

@@ -74,9 +74,11 @@ const toLocalDate = (v: DateValue): Date => new Date(v.year, v.month - 1, v.day)
 const wrap = css({ display: 'flex', flexDirection: 'column', gap: '2' });
 const quickRow = css({ display: 'flex', flexWrap: 'wrap', gap: '2' });
 const controlRow = css({ display: 'flex', alignItems: 'center', gap: '2' });
+/** Wide enough for the whole date in every locale ("mm/dd/yyyy", "yyyy/mm/dd"): a field never cuts its text. */
 const input = css({
-  minWidth: '0',
-  width: '9rem',
+  flex: '1 1 8.5rem',
+  minWidth: '8.5rem',
+  maxWidth: '12rem',
   px: '3',
   height: '9',
   borderWidth: '1px',

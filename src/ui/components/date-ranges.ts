@@ -46,3 +46,17 @@ export function wholeDays(first: Date, last: Date): DateRange {
   const [a, b] = first.getTime() <= last.getTime() ? [first, last] : [last, first];
   return { start: startOfDay(a), end: endOfDay(b) };
 }
+
+/**
+ * A range of whole days as a short text in the app's locale, for a filter's chip: the quick range's
+ * name when it is one ("This week"), else the days ("1 Nov – 5 Nov"; one day alone when both ends
+ * are the same day; with the year when it is not the year of `now`). Intl's range format places the
+ * dash and the order as the locale writes them (right to left in Arabic).
+ */
+export function dayRangeText(range: DateRange, now: Date, locale: string, quickRangeLabels: Record<QuickRangeId, string>): string {
+  const quick = matchQuickRange(range, now);
+  if (quick) return quickRangeLabels[quick];
+  const thisYear = range.start.getFullYear() === now.getFullYear() && range.end.getFullYear() === now.getFullYear();
+  const format = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', ...(thisYear ? {} : { year: 'numeric' }) });
+  return isSameDay(range.start, range.end) ? format.format(range.start) : format.formatRange(range.start, range.end);
+}

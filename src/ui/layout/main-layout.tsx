@@ -30,6 +30,9 @@ import { loadAreas } from '../../i18n/areas';
 const SyncOverlays = lazy(() =>
   Promise.all([import('../screens/sync/sync-overlays'), loadAreas(['sync'])]).then(([m]) => ({ default: m.SyncOverlays })),
 );
+const SyncBanner = lazy(() =>
+  Promise.all([import('../screens/sync/sync-overlays'), loadAreas(['sync'])]).then(([m]) => ({ default: m.SyncBanner })),
+);
 
 const shell = css({
   minHeight: '100dvh',
@@ -147,6 +150,10 @@ export function MainLayout({ table }: { table?: readonly RouteEntry[] }) {
           <UserMenu />
         </header>
         <main id="main-content" className={main} tabIndex={-1}>
+          {/* The sync-button mask sits in the flow above the screen, never over its controls. */}
+          <Suspense fallback={null}>
+            <SyncBanner />
+          </Suspense>
           <RouteBoundary resetKey={pathname}>
             <Outlet />
           </RouteBoundary>

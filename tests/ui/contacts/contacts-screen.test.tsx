@@ -175,11 +175,35 @@ describe('the table', () => {
   it('opens with the filters of the URL, and reloads page 1 for another member chosen in the member selector', async () => {
     const { bodies, shell } = await renderContacts({ path: '/contacts?filters=%7B%22isNoted%22%3Atrue%7D' });
     expect(bodies('adminContactsList')).toEqual([{ ...firstPage, isNoted: true }]);
-    expect((screen.getByTestId('contacts-filter-more') as HTMLElement).textContent).toBe('More filters');
+    // The active filter shows as a chip in the filter row; the Filters button counts it.
+    expect(screen.getByTestId('contacts-filter-chip-isNoted').textContent).toBe('With notes');
+    expect(screen.getByTestId('contacts-filter-open').textContent).toBe('Filters (1)');
     await act(async () => shell.actors.selectedMember.send({ type: 'user.select', userId: 'u-other' }));
     await waitFor(() => expect(bodies('adminContactsList')).toHaveLength(2));
     expect(bodies('adminContactsList')[1]).toEqual({ ...firstPage, isNoted: true });
     expect(bodies('adminUserTabs')).toHaveLength(2);
+  });
+
+  it('shows one compact filter row: chips say what each active filter does, removing one sends the clear event and the URL and list follow; the popover holds the rest', async () => {
+    const from = new Date(2025, 10, 1).getTime();
+    const to = new Date(2025, 10, 5, 23, 59, 59, 999).getTime();
+    const filters = JSON.stringify({ created: { from, to }, stage: ['discussions'], isNoted: true });
+    const { sent, bodies, location } = await renderContacts({ path: `/contacts?${new URLSearchParams({ filters }).toString()}` });
+    const chips = screen.getByTestId('contacts-filter-chips');
+    expect(within(chips).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Created: Nov 1\u2009–\u20095, 2025', 'Sales stage: Discussions', 'With notes']);
+    // No filter field lies in the row itself but the search: the rest wait in the popover.
+    expect(screen.queryByTestId('contacts-filter-created')).toBeNull();
+    const user = userEvent.setup({ delay: null });
+    await user.click(within(screen.getByTestId('contacts-filter-chip-created')).getByRole('button', { name: 'Remove the filter Created: Nov 1\u2009–\u20095, 2025' }));
+    expect(sent('filters')).toEqual([{ type: 'user.clear', keys: ['created'] }]);
+    await waitFor(() => expect(location()).toBe(`/contacts?${new URLSearchParams({ filters: JSON.stringify({ stage: ['discussions'], isNoted: true }) }).toString()}`));
+    await waitFor(() => expect(bodies('adminContactsList').at(-1)).toEqual({ ...firstPage, stage: ['discussions'], isNoted: true }));
+    expect(screen.queryByTestId('contacts-filter-chip-created')).toBeNull();
+    await user.click(screen.getByTestId('contacts-filter-open'));
+    const popover = await screen.findByTestId('contacts-filter-popover');
+    expect(within(popover).getByTestId('contacts-filter-created')).toBeTruthy();
+    expect(within(popover).getByTestId('contacts-filter-tab')).toBeTruthy();
+    expect(within(popover).getByTestId('contacts-filter-noted')).toBeTruthy();
   });
 });
 

@@ -40,10 +40,23 @@ describe('first-run guidance', () => {
     expect(world.storage.get('extensionConfig')).toEqual({ chatServiceId: null });
     const mask = await screen.findByTestId('sync-mask');
     expect(within(mask).getByRole('heading').textContent).toBe('No leads found');
+    // In the main content's flow, not a layer over the screen's controls.
+    expect(mask.closest('main')?.id).toBe('main-content');
     // Escape inside the mask closes it, like Close.
     within(mask).getByTestId('sync-mask-sync-now').focus();
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByTestId('sync-mask')).toBeNull());
+  });
+
+  it('Not Now for a member who has leads shows no mask, even with synced chats (SPEC §4 lead-count rule)', async () => {
+    const user = userEvent.setup();
+    await renderSyncWorld({ path: '/v2/home', syncedChatCount: 5, leads: [leadOf('l1'), leadOf('l2')] });
+    const guide = await screen.findByTestId('first-run-guide', {}, { timeout: 4000 });
+    await user.click(within(guide).getByTestId('guide-not-now'));
+    await waitFor(() => expect(screen.queryByTestId('first-run-guide')).toBeNull());
+    // Long enough for the lead count and the sync status to have been answered.
+    await act(() => new Promise((r) => setTimeout(r, 300)));
+    expect(screen.queryByTestId('sync-mask')).toBeNull();
   });
 
   it('moves through its steps and closes by itself when the extension answers, in Arabic (right to left)', async () => {

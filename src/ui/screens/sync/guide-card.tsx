@@ -3,9 +3,10 @@
  * the sync-button guidance mask (No leads found, Sync Now), shown while the first-run flow says so
  * (tags `showGuide`, `showSyncMask`, src/machines/first-run-guide.machine.ts).
  *
- * Both are non-modal dialogs in the layout's corner stack (src/ui/screens/sync/sync-overlays.tsx):
+ * The guidance is a non-modal dialog in the layout's corner stack (src/ui/screens/sync/sync-overlays.tsx):
  * guidance, not a gate, so the workspace stays usable and focus is not taken away from what the
- * person is doing.
+ * person is doing. The mask is a banner in the layout flow at the top of the main content
+ * (`SyncBanner`), so it never lies over a control of the screen (it stays until closed).
  * Escape inside one dismisses it, like Not Now / Close.
  *
  * Test ids: first-run-guide (data-step), guide-install, guide-installed, guide-not-now,
@@ -34,6 +35,20 @@ const card = css({
   borderRadius: 'l3',
   boxShadow: 'lg',
 });
+const banner = css({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: '3',
+  p: '4',
+  mb: '4',
+  bg: 'bg.default',
+  borderWidth: '1px',
+  borderColor: 'border.default',
+  borderRadius: 'l3',
+});
+const bannerText = css({ display: 'flex', flexDirection: 'column', gap: '1', minWidth: '0', flex: '1 1 16rem' });
 const footer = css({ display: 'flex', gap: '2', justifyContent: 'flex-end', flexWrap: 'wrap' });
 const stepText = css({ textStyle: 'xs', color: 'fg.muted' });
 const dots = css({ display: 'flex', gap: '1' });
@@ -115,9 +130,20 @@ export function SyncMaskCard({ guide }: { guide: FirstRunGuideActorRef }) {
   const show = useSelector(guide, (s) => s.hasTag('showSyncMask'));
   if (!show) return null;
   const close = () => guide.send({ type: 'user.closeMask' });
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (e.key === 'Escape') {
+      e.stopPropagation();
+      close();
+    }
+  };
   return (
-    <CornerDialog id="sync-mask" title={t.title()} onEscape={close} testId="sync-mask">
-      <Text id="sync-mask-body">{t.body()}</Text>
+    <section aria-labelledby="sync-mask-title" aria-describedby="sync-mask-body" className={banner} onKeyDown={onKeyDown} data-testid="sync-mask">
+      <div className={bannerText}>
+        <Heading as="h2" size="md" id="sync-mask-title">
+          {t.title()}
+        </Heading>
+        <Text id="sync-mask-body">{t.body()}</Text>
+      </div>
       <div className={footer}>
         <Button variant="ghost" onClick={close} data-testid="sync-mask-close">
           {t.close()}
@@ -126,6 +152,6 @@ export function SyncMaskCard({ guide }: { guide: FirstRunGuideActorRef }) {
           {t.syncNow()}
         </Button>
       </div>
-    </CornerDialog>
+    </section>
   );
 }

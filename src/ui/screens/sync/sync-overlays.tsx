@@ -1,8 +1,10 @@
 /**
- * What the main layout shows for chat sync on every screen (SPEC §2 Layout dialogs), stacked in a
- * corner (the inline end, at the bottom) so it stays in view wherever the page is scrolled: the
- * outcome of Start chat, the first-run guidance and the sync-button guidance mask. Loaded lazily
- * by the main layout together with the 'sync' texts, so nothing of it reaches the login page.
+ * What the main layout shows for chat sync on every screen (SPEC §2 Layout dialogs): stacked in a
+ * corner (the inline end, at the bottom) so it stays in view wherever the page is scrolled, the
+ * outcome of Start chat and the first-run guidance (`SyncOverlays`); in the layout flow at the top
+ * of the main content, the sync-button guidance mask (`SyncBanner`), which stays until closed and
+ * so must never lie over the screen's controls. Loaded lazily by the main layout together with the
+ * 'sync' texts, so nothing of it reaches the login page.
  */
 import { css } from '../../../../styled-system/css';
 import { GuideCard, SyncMaskCard } from './guide-card';
@@ -31,12 +33,13 @@ export function SyncOverlays() {
       <div className={chatNotice}>
         <ChatNotice />
       </div>
-      {guide ? (
-        <>
-          <GuideCard guide={guide} />
-          <SyncMaskCard guide={guide} />
-        </>
-      ) : null}
+      {guide ? <GuideCard guide={guide} /> : null}
     </div>
   );
+}
+
+/** The sync-button guidance mask, in the flow of the main content (above the screen). */
+export function SyncBanner() {
+  const guide = useFlow('firstRunGuide');
+  return guide ? <SyncMaskCard guide={guide} /> : null;
 }
