@@ -3,8 +3,9 @@
 //  1. gzipped JavaScript loaded by the login page (goal <= 140 KB)
 //  2. server cold start to first answered request on the embedded database, job queue started (goal <= 5 s)
 //  3. sign-in to home rendered in headless Chromium on a local server (goal <= 1 s)
-//  4. drag and drop of a lead between two pipeline panels with 1,000 leads loaded, from the drop to
-//     the moved card painted in its new panel, in headless Chromium (goal <= 100 ms)
+//  4. drag and drop of a lead across a pipeline panel onto the next one with 1,000 leads loaded (real
+//     mouse moves in steps, so the pointer passes over the panel between), from the drop to the moved
+//     card painted in its new panel, in headless Chromium (goal <= 100 ms)
 //  5. authenticated request throughput beside the bare queries that request runs, on PGlite and on
 //     PostgreSQL (scripts/bench-throughput.ts; goal on PostgreSQL: within 2x of the bare queries)
 //  6. the lead list (a page of 40 by name prefix, sorted) of one member's 100,000 leads in a workspace
@@ -168,8 +169,11 @@ for (let i = 0; i < RUNS; i++) {
 const DRAG_LEADS = 1000;
 const dragToken = await makeUser(RUNS);
 const dragEmail = users[RUNS];
+// Three panels side by side: the drag starts in From and crosses Between on its way to To.
 const from = await post(server.url, '/member/tab/add/', { tab_name: 'From' }, dragToken);
+const between = await post(server.url, '/member/tab/add/', { tab_name: 'Between' }, dragToken);
 const to = await post(server.url, '/member/tab/add/', { tab_name: 'To' }, dragToken);
+await post(server.url, '/member/leads/add', { name: 'Bench lead between', tab_id: between.data.id }, dragToken);
 for (let i = 0; i < DRAG_LEADS; i += 20) {
   await Promise.all(
     Array.from({ length: Math.min(20, DRAG_LEADS - i) }, (_, k) =>
@@ -187,6 +191,7 @@ await dp.getByTestId('home-page').waitFor({ state: 'visible', timeout: 15000 });
 await dp.goto(`${server.url}/crm/pipeline`);
 const fromList = dp.getByTestId(`lead-panel-${from.data.id}`).getByRole('list');
 const toList = dp.getByTestId(`lead-panel-${to.data.id}`).getByRole('list');
+const betweenList = dp.getByTestId(`lead-panel-${between.data.id}`).getByRole('list');
 await fromList.locator('[role="listitem"]').first().waitFor();
 // Scroll the From panel to its end until all its leads are loaded (the list's set size).
 for (let tries = 0; tries < 200; tries++) {
@@ -224,7 +229,15 @@ for (let i = 0; i < RUNS; i++) {
     const observer = new MutationObserver(seen);
     observer.observe(document, { subtree: true, childList: true });
   }, [id, to.data.id]);
-  await card.dragTo(toList, { targetPosition: { x: 40, y: 40 } });
+  // A real mouse drag in steps: over the middle of Between's list, then near the top of To's.
+  const start = await card.boundingBox();
+  const over = await betweenList.boundingBox();
+  const onto = await toList.boundingBox();
+  await dp.mouse.move(start.x + start.width / 2, start.y + start.height - 24);
+  await dp.mouse.down();
+  await dp.mouse.move(over.x + over.width / 2, over.y + 60, { steps: 10 });
+  await dp.mouse.move(onto.x + 40, onto.y + 40, { steps: 10 });
+  await dp.mouse.up();
   await dp.waitForFunction(() => /** @type {any} */ (window).__benchPaint > 0, null, { timeout: 10000 });
   drags.push(await dp.evaluate(() => /** @type {any} */ (window).__benchPaint - /** @type {any} */ (window).__benchDrop));
 }
@@ -241,7 +254,7 @@ console.log(`  largest: ${largest.map(([f, n]) => `${f.replace(/-[\w-]{8}\.js$/,
 console.log(`server cold start, fresh embedded database: ${fmt(median(cold))} (runs: ${cold.map(fmt).join(', ')}; goal <= 5 s)`);
 console.log(`server start, existing embedded database: ${fmt(server.ready)}`);
 console.log(`sign-in to home rendered: ${fmt(median(signIn))} (runs: ${signIn.map(fmt).join(', ')}; goal <= 1 s)`);
-console.log(`lead drag and drop, ${DRAG_LEADS} leads loaded, drop to card painted: ${fmt(median(drags))} (runs: ${drags.map(fmt).join(', ')}; goal <= 100 ms)`);
+console.log(`lead drag and drop across a panel, ${DRAG_LEADS} leads loaded, drop to card painted: ${fmt(median(drags))} (runs: ${drags.map(fmt).join(', ')}; goal <= 100 ms)`);
 
 /** Runs one of the server benchmarks: its own servers, one after the other, so the figures above are not disturbed. */
 const runBench = (script) => {

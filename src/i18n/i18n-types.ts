@@ -1480,6 +1480,18 @@ type RootTranslation = {
 			 */
 			moveTo: string
 			/**
+			 * M​o​v​e​d​ ​{​n​a​m​e​}​ ​t​o​ ​{​t​a​b​}
+			 * @param {string} name
+			 * @param {string} tab
+			 */
+			moved: RequiredParams<'name' | 'tab'>
+			/**
+			 * {​n​a​m​e​}​ ​c​o​u​l​d​ ​n​o​t​ ​m​o​v​e​:​ ​i​t​ ​i​s​ ​b​a​c​k​ ​i​n​ ​{​t​a​b​}
+			 * @param {string} name
+			 * @param {string} tab
+			 */
+			moveUndone: RequiredParams<'name' | 'tab'>
+			/**
 			 * E​d​i​t
 			 */
 			edit: string
@@ -1946,6 +1958,10 @@ type RootTranslation = {
 			 */
 			emailInvalid: string
 			/**
+			 * P​h​o​n​e​ ​m​a​y​ ​h​o​l​d​ ​d​i​g​i​t​s​,​ ​s​p​a​c​e​s​ ​a​n​d​ ​-​ ​+​ ​\​ ​(​ ​)​ ​o​n​l​y
+			 */
+			phoneInvalid: string
+			/**
 			 * E​n​t​e​r​ ​t​h​e​ ​d​a​t​e​ ​a​s​ ​Y​Y​Y​Y​-​M​M​-​D​D
 			 */
 			birthdayFormat: string
@@ -1995,9 +2011,77 @@ type RootTranslation = {
 			keepMine: string
 		}
 		/**
-		 * T​a​g​s​ ​a​r​r​i​v​e​ ​w​i​t​h​ ​t​a​g​ ​m​a​n​a​g​e​m​e​n​t​.
+		 * T​a​g​s​ ​a​r​e​ ​g​i​v​e​n​ ​o​n​ ​t​h​e​ ​C​o​n​t​a​c​t​s​ ​s​c​r​e​e​n​ ​(​o​n​e​ ​c​o​n​t​a​c​t​ ​o​r​ ​m​a​n​y​ ​a​t​ ​o​n​c​e​)​ ​a​n​d​ ​f​r​o​m​ ​a​ ​p​i​p​e​l​i​n​e​ ​t​a​b​’​s​ ​m​e​n​u​;​ ​t​h​e​ ​t​a​g​s​ ​a​n​d​ ​t​h​e​i​r​ ​v​a​l​u​e​s​ ​a​r​e​ ​k​e​p​t​ ​o​n​ ​t​h​e​ ​T​a​g​s​ ​s​c​r​e​e​n​.
 		 */
 		tagsNote: string
+		/**
+		 * O​p​e​n​ ​t​h​e​ ​T​a​g​s​ ​s​c​r​e​e​n
+		 */
+		tagsLink: string
+		filterRow: {
+			/**
+			 * F​i​l​t​e​r​s
+			 */
+			open: string
+			/**
+			 * F​i​l​t​e​r​s​ ​(​{​c​o​u​n​t​}​)
+			 * @param {number} count
+			 */
+			openCount: RequiredParams<'count'>
+			/**
+			 * F​i​l​t​e​r​s
+			 */
+			title: string
+			/**
+			 * C​l​o​s​e​ ​t​h​e​ ​f​i​l​t​e​r​s
+			 */
+			close: string
+			/**
+			 * A​c​t​i​v​e​ ​f​i​l​t​e​r​s
+			 */
+			chips: string
+			/**
+			 * {​l​a​b​e​l​}​:​ ​{​v​a​l​u​e​}
+			 * @param {string} label
+			 * @param {string} value
+			 */
+			chip: RequiredParams<'label' | 'value'>
+			/**
+			 * R​e​m​o​v​e​ ​t​h​e​ ​f​i​l​t​e​r​ ​{​n​a​m​e​}
+			 * @param {string} name
+			 */
+			remove: RequiredParams<'name'>
+			/**
+			 * C​l​e​a​r​ ​a​l​l
+			 */
+			clearAll: string
+		}
+		dateField: {
+			/**
+			 * O​p​e​n​ ​t​h​e​ ​c​a​l​e​n​d​a​r
+			 */
+			open: string
+			/**
+			 * P​r​e​v​i​o​u​s​ ​m​o​n​t​h
+			 */
+			prev: string
+			/**
+			 * N​e​x​t​ ​m​o​n​t​h
+			 */
+			next: string
+			/**
+			 * C​l​e​a​r​ ​t​h​e​ ​d​a​t​e
+			 */
+			clear: string
+			/**
+			 * T​i​m​e
+			 */
+			time: string
+			/**
+			 * h​h​:​m​m
+			 */
+			timePlaceholder: string
+		}
 	}
 	contacts: {
 		/**
@@ -2428,10 +2512,6 @@ type RootTranslation = {
 			 * P​r​o​f​i​l​e
 			 */
 			title: string
-			/**
-			 * C​l​o​s​e​ ​p​r​o​f​i​l​e
-			 */
-			close: string
 			/**
 			 * L​o​a​d​i​n​g​ ​t​h​e​ ​c​o​n​t​a​c​t​…
 			 */
@@ -2924,17 +3004,33 @@ type RootTranslation = {
 			 */
 			hint: string
 			/**
+			 * C​h​o​o​s​e​ ​f​i​l​e
+			 */
+			choose: string
+			/**
+			 * N​o​ ​f​i​l​e​ ​c​h​o​s​e​n
+			 */
+			none: string
+			/**
+			 * o​r​ ​d​r​o​p​ ​t​h​e​ ​f​i​l​e​ ​o​n​ ​t​h​i​s​ ​d​i​a​l​o​g
+			 */
+			drop: string
+			/**
+			 * D​r​o​p​ ​t​h​e​ ​f​i​l​e​ ​t​o​ ​i​m​p​o​r​t​ ​i​t
+			 */
+			dropHint: string
+			/**
 			 * R​e​a​d​i​n​g​ ​t​h​e​ ​f​i​l​e​…
 			 */
 			parsing: string
 			/**
-			 * {​r​o​w​s​}​ ​r​o​w​s​ ​r​e​a​d​ ​(​{​p​e​r​c​e​n​t​}​%​)
+			 * {​r​o​w​s​}​ ​{​{​r​o​w​|​r​o​w​s​}​}​ ​r​e​a​d​ ​(​{​p​e​r​c​e​n​t​}​%​)
 			 * @param {number} percent
 			 * @param {number} rows
 			 */
 			progress: RequiredParams<'percent' | 'rows'>
 			/**
-			 * {​r​o​w​s​}​ ​r​o​w​s​ ​i​n​ ​{​n​a​m​e​}
+			 * {​r​o​w​s​}​ ​{​{​r​o​w​|​r​o​w​s​}​}​ ​i​n​ ​{​n​a​m​e​}
 			 * @param {string} name
 			 * @param {number} rows
 			 */
@@ -3023,16 +3119,16 @@ type RootTranslation = {
 			 */
 			skippedTitle: string
 			/**
-			 * T​h​e​ ​f​i​r​s​t​ ​{​s​h​o​w​n​}​ ​o​f​ ​{​t​o​t​a​l​}​ ​s​k​i​p​p​e​d​ ​r​o​w​s​ ​a​r​e​ ​l​i​s​t​e​d​.
+			 * T​h​e​ ​f​i​r​s​t​ ​{​s​h​o​w​n​}​ ​o​f​ ​{​t​o​t​a​l​}​ ​s​k​i​p​p​e​d​ ​{​{​r​o​w​ ​i​s​|​r​o​w​s​ ​a​r​e​}​}​ ​l​i​s​t​e​d​.
 			 * @param {number} shown
 			 * @param {number} total
 			 */
 			skippedShown: RequiredParams<'shown' | 'total'>
 			columns: {
 				/**
-				 * R​o​w
+				 * L​i​n​e
 				 */
-				row: string
+				line: string
 				/**
 				 * N​a​m​e
 				 */
@@ -3092,6 +3188,14 @@ type RootTranslation = {
 			 * A​ ​v​a​l​u​e​ ​i​s​ ​t​o​o​ ​l​o​n​g
 			 */
 			tooLong: string
+			/**
+			 * T​h​e​ ​l​i​n​e​’​s​ ​q​u​o​t​e​s​ ​a​r​e​ ​b​r​o​k​e​n​ ​(​a​ ​q​u​o​t​e​ ​o​p​e​n​e​d​ ​a​n​d​ ​n​o​t​ ​c​l​o​s​e​d​ ​p​r​o​p​e​r​l​y​)
+			 */
+			badQuotes: string
+			/**
+			 * T​h​e​ ​r​o​w​ ​h​a​s​ ​m​o​r​e​ ​o​r​ ​f​e​w​e​r​ ​c​e​l​l​s​ ​t​h​a​n​ ​t​h​e​ ​h​e​a​d​e​r
+			 */
+			fieldCount: string
 		}
 		issues: {
 			/**
@@ -3119,14 +3223,23 @@ type RootTranslation = {
 			 */
 			unreadable: string
 			/**
+			 * T​h​i​s​ ​i​s​ ​n​o​t​ ​a​ ​t​e​x​t​ ​f​i​l​e​.​ ​C​h​o​o​s​e​ ​a​ ​C​S​V​ ​o​r​ ​T​S​V​ ​f​i​l​e​ ​s​a​v​e​d​ ​a​s​ ​U​T​F​-​8​ ​t​e​x​t​.
+			 */
+			notText: string
+			/**
 			 * N​a​m​e​ ​a​n​d​ ​P​h​o​n​e​ ​i​s​ ​r​e​q​u​i​r​e​d​.
 			 */
 			nameAndPhone: string
 			/**
-			 * {​c​o​u​n​t​}​ ​r​o​w​{​{​s​}​}​ ​w​i​t​h​ ​e​r​r​o​r​s​ ​w​i​l​l​ ​b​e​ ​s​k​i​p​p​e​d​.
+			 * {​c​o​u​n​t​}​ ​{​{​r​o​w​|​r​o​w​s​}​}​ ​w​i​t​h​ ​e​r​r​o​r​s​ ​w​i​l​l​ ​b​e​ ​s​k​i​p​p​e​d​.
 			 * @param {number} count
 			 */
 			rowErrors: RequiredParams<'count'>
+			/**
+			 * {​c​o​u​n​t​}​ ​{​{​r​o​w​ ​w​a​s​|​r​o​w​s​ ​w​e​r​e​}​}​ ​s​k​i​p​p​e​d​.
+			 * @param {number} count
+			 */
+			rowsSkipped: RequiredParams<'count'>
 		}
 		failed: {
 			/**
@@ -3539,10 +3652,9 @@ type RootTranslation = {
 			 */
 			noMessages: string
 			/**
-			 * Y​o​u​:​ ​{​t​e​x​t​}
-			 * @param {string} text
+			 * Y​o​u​:
 			 */
-			you: RequiredParams<'text'>
+			you: string
 		}
 		intro: {
 			/**
@@ -5181,6 +5293,14 @@ export type TranslationFunctions = {
 			 */
 			moveTo: () => LocalizedString
 			/**
+			 * Moved {name} to {tab}
+			 */
+			moved: (arg: { name: string, tab: string }) => LocalizedString
+			/**
+			 * {name} could not move: it is back in {tab}
+			 */
+			moveUndone: (arg: { name: string, tab: string }) => LocalizedString
+			/**
 			 * Edit
 			 */
 			edit: () => LocalizedString
@@ -5637,6 +5757,10 @@ export type TranslationFunctions = {
 			 */
 			emailInvalid: () => LocalizedString
 			/**
+			 * Phone may hold digits, spaces and - + \ ( ) only
+			 */
+			phoneInvalid: () => LocalizedString
+			/**
 			 * Enter the date as YYYY-MM-DD
 			 */
 			birthdayFormat: () => LocalizedString
@@ -5684,9 +5808,73 @@ export type TranslationFunctions = {
 			keepMine: () => LocalizedString
 		}
 		/**
-		 * Tags arrive with tag management.
+		 * Tags are given on the Contacts screen (one contact or many at once) and from a pipeline tab’s menu; the tags and their values are kept on the Tags screen.
 		 */
 		tagsNote: () => LocalizedString
+		/**
+		 * Open the Tags screen
+		 */
+		tagsLink: () => LocalizedString
+		filterRow: {
+			/**
+			 * Filters
+			 */
+			open: () => LocalizedString
+			/**
+			 * Filters ({count})
+			 */
+			openCount: (arg: { count: number }) => LocalizedString
+			/**
+			 * Filters
+			 */
+			title: () => LocalizedString
+			/**
+			 * Close the filters
+			 */
+			close: () => LocalizedString
+			/**
+			 * Active filters
+			 */
+			chips: () => LocalizedString
+			/**
+			 * {label}: {value}
+			 */
+			chip: (arg: { label: string, value: string }) => LocalizedString
+			/**
+			 * Remove the filter {name}
+			 */
+			remove: (arg: { name: string }) => LocalizedString
+			/**
+			 * Clear all
+			 */
+			clearAll: () => LocalizedString
+		}
+		dateField: {
+			/**
+			 * Open the calendar
+			 */
+			open: () => LocalizedString
+			/**
+			 * Previous month
+			 */
+			prev: () => LocalizedString
+			/**
+			 * Next month
+			 */
+			next: () => LocalizedString
+			/**
+			 * Clear the date
+			 */
+			clear: () => LocalizedString
+			/**
+			 * Time
+			 */
+			time: () => LocalizedString
+			/**
+			 * hh:mm
+			 */
+			timePlaceholder: () => LocalizedString
+		}
 	}
 	contacts: {
 		/**
@@ -6104,10 +6292,6 @@ export type TranslationFunctions = {
 			 * Profile
 			 */
 			title: () => LocalizedString
-			/**
-			 * Close profile
-			 */
-			close: () => LocalizedString
 			/**
 			 * Loading the contact…
 			 */
@@ -6581,15 +6765,31 @@ export type TranslationFunctions = {
 			 */
 			hint: () => LocalizedString
 			/**
+			 * Choose file
+			 */
+			choose: () => LocalizedString
+			/**
+			 * No file chosen
+			 */
+			none: () => LocalizedString
+			/**
+			 * or drop the file on this dialog
+			 */
+			drop: () => LocalizedString
+			/**
+			 * Drop the file to import it
+			 */
+			dropHint: () => LocalizedString
+			/**
 			 * Reading the file…
 			 */
 			parsing: () => LocalizedString
 			/**
-			 * {rows} rows read ({percent}%)
+			 * {rows} {{row|rows}} read ({percent}%)
 			 */
 			progress: (arg: { percent: number, rows: number }) => LocalizedString
 			/**
-			 * {rows} rows in {name}
+			 * {rows} {{row|rows}} in {name}
 			 */
 			ready: (arg: { name: string, rows: number }) => LocalizedString
 		}
@@ -6673,14 +6873,14 @@ export type TranslationFunctions = {
 			 */
 			skippedTitle: () => LocalizedString
 			/**
-			 * The first {shown} of {total} skipped rows are listed.
+			 * The first {shown} of {total} skipped {{row is|rows are}} listed.
 			 */
 			skippedShown: (arg: { shown: number, total: number }) => LocalizedString
 			columns: {
 				/**
-				 * Row
+				 * Line
 				 */
-				row: () => LocalizedString
+				line: () => LocalizedString
 				/**
 				 * Name
 				 */
@@ -6740,6 +6940,14 @@ export type TranslationFunctions = {
 			 * A value is too long
 			 */
 			tooLong: () => LocalizedString
+			/**
+			 * The line’s quotes are broken (a quote opened and not closed properly)
+			 */
+			badQuotes: () => LocalizedString
+			/**
+			 * The row has more or fewer cells than the header
+			 */
+			fieldCount: () => LocalizedString
 		}
 		issues: {
 			/**
@@ -6767,13 +6975,21 @@ export type TranslationFunctions = {
 			 */
 			unreadable: () => LocalizedString
 			/**
+			 * This is not a text file. Choose a CSV or TSV file saved as UTF-8 text.
+			 */
+			notText: () => LocalizedString
+			/**
 			 * Name and Phone is required.
 			 */
 			nameAndPhone: () => LocalizedString
 			/**
-			 * {count} row{{s}} with errors will be skipped.
+			 * {count} {{row|rows}} with errors will be skipped.
 			 */
 			rowErrors: (arg: { count: number }) => LocalizedString
+			/**
+			 * {count} {{row was|rows were}} skipped.
+			 */
+			rowsSkipped: (arg: { count: number }) => LocalizedString
 		}
 		failed: {
 			/**
@@ -7171,9 +7387,9 @@ export type TranslationFunctions = {
 			 */
 			noMessages: () => LocalizedString
 			/**
-			 * You: {text}
+			 * You:
 			 */
-			you: (arg: { text: string }) => LocalizedString
+			you: () => LocalizedString
 		}
 		intro: {
 			/**

@@ -18,6 +18,11 @@ import { answeredLead, failureText, freshLead, refusalText, type LeadAnswer, typ
  * counts refresh. A refusal or a failure puts the lead back where it was, at its place (or as the
  * server has it now, after a stale edit), with a notice, and drops the later moves of that lead.
  *
+ * The last move shown (`lastMove`: the lead, its name, the tab it went to, and how many moves
+ * showed so far, so a second move of the same lead to the same tab is news too) is what the view
+ * focuses and announces: the moved card takes the focus and a polite status says where it went
+ * (WCAG 2.4.3, 4.1.3), whether it moved by a drag or from the card's menu.
+ *
  * It tells the parent through one provided action, `announce` (the parent's effects send it up):
  * `moves.place {lead, index}` (show the lead in its tab at `index`, out of every other panel),
  * `moves.saved {lead}` (refresh the counts), `moves.failed {message}` (the notice).
@@ -36,10 +41,17 @@ export type MovesAnnouncement =
   | { type: 'moves.saved'; lead: Lead }
   | { type: 'moves.failed'; message: string };
 
+/**
+ * The last move shown: the lead, its name as shown, the tab it went to; `count` numbers the moves
+ * shown; `undone` when the move failed and the lead is back in `toTabId`, where it was.
+ */
+export type LastMove = { leadId: string; name: string; toTabId: number; count: number; undone: boolean };
+
 export type LeadMovesInput = { realRole: RealRole };
 export type LeadMovesContext = LeadMovesInput & {
   /** The moves not saved yet, the saving one first. */
   moves: LeadMove[];
+  lastMove: LastMove | null;
 };
 
 type Events = MoveLeadEvent;
@@ -47,10 +59,13 @@ type Events = MoveLeadEvent;
 /** A move as it shows at once: the lead on top of the target tab. */
 const shownMove = (move: LeadMove): MovesAnnouncement => ({ type: 'moves.place', lead: { ...move.lead, tabId: move.toTabId }, index: 0 });
 
+/** The saving move failed: the lead as it was, or as the server has it now (after a stale edit). */
+const leadBack = (context: LeadMovesContext, fresh: Lead | undefined): Lead => fresh ?? context.moves[0]!.lead;
+
 /** The saving move failed: the lead back where it was (at its place), or as the server has it now. */
 const rolledBack = (context: LeadMovesContext, fresh: Lead | undefined): MovesAnnouncement => {
   const move = context.moves[0]!;
-  const back = fresh ?? move.lead;
+  const back = leadBack(context, fresh);
   return { type: 'moves.place', lead: back, index: back.tabId === move.fromTabId ? move.index : 0 };
 };
 
@@ -62,15 +77,25 @@ export const leadMovesMachine = setup({
   actions: {
     /** Tells the pipeline (`sendParent` in the effects): a lead to place, a move saved, a move failed. */
     announce: actionNotProvided<MovesAnnouncement>('announce'),
-    queueMove: assign(({ context }, move: LeadMove) => ({ moves: [...context.moves, move] })),
+    /** Queues the move and notes it as the last one shown. */
+    queueMove: assign(({ context }, move: LeadMove) => ({
+      moves: [...context.moves, move],
+      lastMove: { leadId: move.lead.id, name: move.lead.name, toTabId: move.toTabId, count: (context.lastMove?.count ?? 0) + 1, undone: false },
+    })),
     /** The saved move leaves the queue; a later move of the same lead takes the saved lead (its edit time). */
     settleMove: assign(({ context }, saved: Lead) => ({
       moves: context.moves.slice(1).map((m) => (m.lead.id === saved.id ? { ...m, lead: { ...saved, tabId: m.fromTabId } } : m)),
     })),
-    /** The failed move leaves the queue with the later moves of the same lead (the lead is back where it was). */
-    dropMove: assign(({ context }) => {
+    /**
+     * The failed move leaves the queue with the later moves of the same lead; the lead, back where
+     * it was, is the last move shown (undone), so the focus and the status follow it back.
+     */
+    dropMove: assign(({ context }, back: Lead) => {
       const failed = context.moves[0];
-      return { moves: context.moves.slice(1).filter((m) => m.lead.id !== failed?.lead.id) };
+      return {
+        moves: context.moves.slice(1).filter((m) => m.lead.id !== failed?.lead.id),
+        lastMove: { leadId: back.id, name: back.name, toTabId: back.tabId, count: (context.lastMove?.count ?? 0) + 1, undone: true },
+      };
     }),
   },
   guards: {
@@ -83,8 +108,8 @@ export const leadMovesMachine = setup({
   },
 }).createMachine({
   id: 'leadMoves',
-  meta: { recordable: ['realRole', 'moves'] },
-  context: ({ input }) => ({ realRole: input.realRole, moves: [] }),
+  meta: { recordable: ['realRole', 'moves', 'lastMove'] },
+  context: ({ input }) => ({ realRole: input.realRole, moves: [], lastMove: null }),
   initial: 'idle',
   states: {
     idle: {
@@ -125,7 +150,7 @@ export const leadMovesMachine = setup({
             actions: [
               { type: 'announce', params: ({ context, event }) => rolledBack(context, freshLead(event.output)) },
               { type: 'announce', params: ({ event }) => ({ type: 'moves.failed', message: refusalText(event.output) }) },
-              'dropMove',
+              { type: 'dropMove', params: ({ context, event }) => leadBack(context, freshLead(event.output)) },
             ],
           },
           {
@@ -150,7 +175,7 @@ export const leadMovesMachine = setup({
           actions: [
             { type: 'announce', params: ({ context }) => rolledBack(context, undefined) },
             { type: 'announce', params: ({ event }) => ({ type: 'moves.failed', message: failureText(event.error) }) },
-            'dropMove',
+            { type: 'dropMove', params: ({ context }) => leadBack(context, undefined) },
           ],
         },
       },

@@ -14,9 +14,9 @@ import type { RealRole } from '../contract/roles';
  * Paging is complete when a page returns fewer rows than the page size. Moves, adds and deletes
  * shift the server's offsets, so an appended page drops the rows already on screen.
  *
- * From the pipeline: `panel.reload` (new filters, or something changed the list) starts again at
- * page 1, cancelling a running load (its answer is ignored); the leads on screen stay until the
- * new first page replaces them. `panel.remove` and `panel.put` change the list at once
+ * From the pipeline: `panel.reload` (new filters, another page size as the screen narrows or
+ * widens, or something changed the list) starts again at page 1, cancelling a running load (its
+ * answer is ignored); the leads on screen stay until the new first page replaces them. `panel.remove` and `panel.put` change the list at once
  * (optimistic moves, saved forms, closes) and keep `totalCount` in step.
  *
  * Tags for the view: loading (the first page is on its way), loadingMore, failed, empty.
@@ -41,7 +41,7 @@ export type LeadPanelContext = LeadPanelInput & {
 export type LeadPanelEvent =
   | { type: 'user.loadMore' }
   | { type: 'user.retry' }
-  | { type: 'panel.reload'; filters?: PipelineFilters }
+  | { type: 'panel.reload'; filters?: PipelineFilters; pageSize?: number }
   | { type: 'panel.remove'; leadId: string }
   | { type: 'panel.put'; lead: Lead; index?: number };
 
@@ -80,8 +80,9 @@ export const leadPanelMachine = setup({
     })),
     /** SPEC §4: paging is complete when a page returns fewer rows than the page size. */
     noteEnd: assign(({ context }, page: LeadPage) => ({ isEnd: page.rows.length < context.pageSize })),
-    restart: assign(({ context }, params: { filters: PipelineFilters | undefined }) => ({
+    restart: assign(({ context }, params: { filters: PipelineFilters | undefined; pageSize: number | undefined }) => ({
       filters: params.filters ?? context.filters,
+      pageSize: params.pageSize ?? context.pageSize,
       page: 0,
       isEnd: false,
     })),
@@ -109,7 +110,7 @@ export const leadPanelMachine = setup({
     'panel.reload': {
       target: '.loading',
       reenter: true,
-      actions: { type: 'restart', params: ({ event }) => ({ filters: event.filters }) },
+      actions: { type: 'restart', params: ({ event }) => ({ filters: event.filters, pageSize: event.pageSize }) },
     },
     'panel.remove': { actions: { type: 'removeLead', params: ({ event }) => ({ leadId: event.leadId }) } },
     'panel.put': { actions: { type: 'putLead', params: ({ event }) => ({ lead: event.lead, index: event.index }) } },

@@ -34,8 +34,8 @@ import { realRoleOf, type RouteFacts, type RouteShownEvent } from './route-facts
  *   panel reloads), a URL change (Back, a link) reaches it as `url.changed`. `hidden` stops it (a
  *   typed search waiting is dropped; nothing writes the URL while the pipeline is away); showing
  *   again with other filters reloads the panels.
- * - board, the member's data, started again (every call again) for another member, another role,
- *   another page size, or leads changed elsewhere (`leads.changed`, SPEC §4 Chat sync flow step 7:
+ * - board, the member's data, started again (every call again) for another member, another role
+ *   or leads changed elsewhere (`leads.changed`, SPEC §4 Chat sync flow step 7:
  *   with closed leads hidden); while hidden a member change or a change of leads forgets it all
  *   (back to idle: the next show loads afresh). Its children: the tabs (pipeline-tabs.machine.ts:
  *   load, reorder, the tab dialog), which list the tabs this flow keeps one lead panel for
@@ -107,7 +107,7 @@ export type PipelineEvent =
   /** Internal: a change the counts show happened. */
   | { type: 'counts.refresh' };
 
-/** What the board forgets (another member, another role or page size, leads changed elsewhere). */
+/** What the board forgets (another member, another role, leads changed elsewhere). */
 const clearedBoard = { tabs: [], panels: [], counts: {}, totalLeads: null, notice: null } satisfies Partial<PipelineContext>;
 
 /** What the flow holds before a route shows it (and after sign-out). */
@@ -228,9 +228,10 @@ const pipelineSetup = setup({
       enqueue.assign({ filters });
       for (const p of context.panels) enqueue.sendTo(p.ref, { type: 'panel.reload', filters });
     }),
-    /** Leads changed outside the panels (an import, batch tagging, a deleted tab's leads): the panels load again. */
+    /** Leads changed outside the panels (an import, batch tagging, a deleted tab's leads) or the page size did: the panels load again. */
     reloadPanels: enqueueActions(({ context, enqueue }, tabIds: readonly number[] | null) => {
-      for (const p of context.panels) if (tabIds === null || tabIds.includes(p.tabId)) enqueue.sendTo(p.ref, { type: 'panel.reload', filters: context.filters });
+      const reload = { type: 'panel.reload', filters: context.filters, pageSize: context.pageSize } as const;
+      for (const p of context.panels) if (tabIds === null || tabIds.includes(p.tabId)) enqueue.sendTo(p.ref, reload);
     }),
   },
 });
@@ -402,10 +403,11 @@ export const pipelineMachine = pipelineSetup.createMachine({
               // Away from the screen: its next show reads the filters from the URL.
               { target: '#pipeline.idle', actions: 'clearData' },
             ],
+            // SPEC §9: another page size reloads the panels only; the board, its children and an open
+            // dialog with what was typed stay (the screen narrows on a rotation, a zoom, a split screen).
             'viewport.changed': {
               guard: { type: 'otherPageSize', params: ({ event }) => event.narrow },
-              target: '.loaded',
-              actions: ['clearData', { type: 'takeViewport', params: ({ event }) => event.narrow }],
+              actions: [{ type: 'takeViewport', params: ({ event }) => event.narrow }, { type: 'reloadPanels', params: null }],
             },
           },
           states: {

@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { app, createWorkspace, demoTeamLink, expectAccessible, signUp, uniqueEmail } from './helpers';
 
 /**
@@ -40,12 +40,36 @@ async function person(browser: Browser, tag: string) {
   return { page, email };
 }
 
-async function importThroughWizard(page: Page, file: string) {
+/** A file of raw bytes (NUL and control characters) named like a CSV file. */
+const binaryFile = (): string => {
+  const dir = mkdtempSync(join(tmpdir(), 'crm-import-'));
+  const path = join(dir, 'export.csv');
+  writeFileSync(path, Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7) % 32)));
+  return path;
+};
+
+/** Chooses a file with the dialog's own button (in the app's language), through the browser's file chooser. */
+async function chooseFile(page: Page, file: string) {
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByTestId('import-choose').click();
+  await (await chooser).setFiles(file);
+  await expect(page.getByTestId('import-file-name')).toHaveText(basename(file));
+}
+
+async function importThroughWizard(page: Page, file: string, options: { refusedFirst?: string } = {}) {
   await page.goto(app('/pipeline'));
   await expect(page.getByTestId('pipeline-board')).toBeVisible();
   await page.getByTestId('pipeline-import').click();
   await expect(page.getByTestId('import-dialog')).toBeVisible();
-  await page.getByTestId('import-file').setInputFiles(file);
+  await expect(page.getByTestId('import-file-name')).toHaveText('No file chosen');
+  if (options.refusedFirst) {
+    // A file that is not text is refused at the first step, with its reason.
+    await chooseFile(page, options.refusedFirst);
+    await expect(page.getByTestId('import-error')).toHaveText('This is not a text file. Choose a CSV or TSV file saved as UTF-8 text.');
+    await expect(page.getByTestId('import-next')).toBeDisabled();
+    await expectAccessible(page, 'import file refused');
+  }
+  await chooseFile(page, file);
   await expect(page.getByTestId('import-next')).toBeEnabled();
   await page.getByTestId('import-next').click();
   // The mapping was matched from the header row; Name and Phone are set.
@@ -75,7 +99,7 @@ test('contacts: import with review, re-import unchanged, tag twenty by filter, c
   const file = importFile();
 
   // The review says what the import will do before anything is written.
-  await importThroughWizard(ivy.page, file);
+  await importThroughWizard(ivy.page, file, { refusedFirst: binaryFile() });
   await expectAccessible(ivy.page, 'import review');
   expect(await count(ivy.page, 'added')).toBe(21);
   expect(await count(ivy.page, 'updated')).toBe(0);
@@ -84,6 +108,7 @@ test('contacts: import with review, re-import unchanged, tag twenty by filter, c
   await ivy.page.getByTestId('import-confirm').click();
   await expect(ivy.page.getByTestId('import-done')).toBeVisible();
   expect(await count(ivy.page, 'added')).toBe(21);
+  await expect(ivy.page.getByTestId('import-warning')).toHaveText('4 rows were skipped.');
   await ivy.page.getByTestId('import-finish').click();
   await expect(ivy.page.getByTestId('import-dialog')).toHaveCount(0);
 
@@ -120,9 +145,11 @@ test('contacts: import with review, re-import unchanged, tag twenty by filter, c
   await expect(ivy.page.getByTestId('batch-tag-dialog')).toHaveCount(0);
   // Every one of them carries the value now: the tag filter alone finds the twenty.
   await search(ivy.page, '');
-  await ivy.page.getByTestId('contacts-filter-more').click();
-  await ivy.page.getByRole('group', { name: 'Interest' }).getByText('Machinery', { exact: true }).click();
+  await ivy.page.getByTestId('contacts-filter-open').click();
+  await ivy.page.getByTestId('contacts-filter-popover').getByRole('group', { name: 'Interest' }).getByText('Machinery', { exact: true }).click();
   await expect(ivy.page.getByTestId('contacts-total')).toHaveText('20 contacts');
+  await ivy.page.keyboard.press('Escape');
+  await expect(ivy.page.getByTestId('contacts-filter-chip-tags')).toBeVisible();
 
   // A column chosen is kept after a reload.
   await ivy.page.getByTestId('contacts-columns').click();

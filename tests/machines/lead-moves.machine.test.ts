@@ -49,4 +49,33 @@ describe('lead moves machine', () => {
     expect(t.save.calls.at(-1)).toEqual({ realRole: 'admin', id: 'b1', editTime: 1_000, tabId: 1 });
     expect(t.child.getSnapshot().context.moves.map((m) => m.lead.id)).toEqual(['b1']);
   });
+
+  it('keeps the last move shown (the lead, its name, the tab it went to, how many moves so far) for the view to focus and announce', () => {
+    const t = start();
+    expect(t.child.getSnapshot().context.lastMove).toBeNull();
+    t.child.send({ type: 'user.moveLead', lead: leadOf('a1', { name: 'Ada Lovelace' }), fromTabId: 0, toTabId: 2, index: 3 });
+    expect(t.child.getSnapshot().context.lastMove).toEqual({ leadId: 'a1', name: 'Ada Lovelace', toTabId: 2, count: 1, undone: false });
+    // A drop in the same tab moves nothing and says nothing.
+    t.child.send({ type: 'user.moveLead', lead: leadOf('b1', { tabId: 1 }), fromTabId: 1, toTabId: 1, index: 0 });
+    expect(t.child.getSnapshot().context.lastMove).toEqual({ leadId: 'a1', name: 'Ada Lovelace', toTabId: 2, count: 1, undone: false });
+    // While the first saves, the next one shows and is noted too.
+    t.child.send({ type: 'user.moveLead', lead: leadOf('a1', { name: 'Ada Lovelace', tabId: 2 }), fromTabId: 2, toTabId: 0, index: 0 });
+    expect(t.child.getSnapshot().context.lastMove).toEqual({ leadId: 'a1', name: 'Ada Lovelace', toTabId: 0, count: 2, undone: false });
+  });
+
+  it('notes a failed move as undone, with the tab the lead is back in, so the focus and the status follow it back', async () => {
+    const t = start();
+    t.child.send({ type: 'user.moveLead', lead: leadOf('a1', { name: 'Ada Lovelace' }), fromTabId: 0, toTabId: 2, index: 3 });
+    t.save.resolve({ ok: false, code: Code.LEAD_NEEDS_TAB, message: 'needs a tab' });
+    await flush();
+    expect(t.child.getSnapshot().context.lastMove).toEqual({ leadId: 'a1', name: 'Ada Lovelace', toTabId: 0, count: 2, undone: true });
+  });
+
+  it('notes a move that failed on the network as undone too', async () => {
+    const t = start();
+    t.child.send({ type: 'user.moveLead', lead: leadOf('a1', { name: 'Ada Lovelace', tabId: 1 }), fromTabId: 1, toTabId: 2, index: 0 });
+    t.save.reject(new Error('offline'));
+    await flush();
+    expect(t.child.getSnapshot().context.lastMove).toEqual({ leadId: 'a1', name: 'Ada Lovelace', toTabId: 1, count: 2, undone: true });
+  });
 });

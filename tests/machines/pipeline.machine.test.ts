@@ -45,20 +45,41 @@ describe('pipeline flow: the route and the screen', () => {
     expect(t.snap().context.totalLeads).toBe(7);
   });
 
-  it('on a phone loads 5 leads a page (SPEC §9); a change of the viewport loads everything again at the new size', async () => {
+  it('on a phone loads 5 leads a page (SPEC §9); a change of the viewport reloads the panels at the new size and nothing else', async () => {
     const t = startPipeline(routeTo('/pipeline'), { narrow: true });
     expect(t.snap().context.pageSize).toBe(5);
     await t.load([noTabs], {});
     expect(t.calls.bodies('adminLeadsList')).toEqual([expect.objectContaining({ pageSize: 5 })]);
     const before = t.panel(0)!;
     t.viewport.set(false);
-    expect(before.getSnapshot().status).toBe('stopped');
-    expect(t.snap().context).toMatchObject({ pageSize: 40, panels: [], tabs: [] });
-    await t.calls.answer('adminUserTabs', okResult({ tabs: [noTabs] }));
-    expect(leadsListed(t).at(-1)).toMatchObject({ tabId: 0, pageSize: 40 });
+    // The same panel loads its first page again at the desk's size; the tabs and the counts stay.
+    expect(t.panel(0)).toBe(before);
+    expect(t.snap().context).toMatchObject({ pageSize: 40, tabs: [noTabs] });
+    expect(leadsListed(t).at(-1)).toMatchObject({ tabId: 0, page: 1, pageSize: 40 });
+    expect(t.calls.count('adminUserTabs')).toBe(1);
     // The same size again changes nothing.
     t.viewport.set(false);
-    expect(t.calls.count('adminUserTabs')).toBe(2);
+    expect(t.calls.count('adminLeadsList')).toBe(2);
+  });
+
+  it('a change of the viewport never closes a dialog: the lead form stays open with what was typed', async () => {
+    const t = startPipeline();
+    await open(t);
+    t.send({ type: 'user.addLead', tabId: 1 });
+    const dialog = selectLeadDialog(t.snap())!;
+    const form = dialog.getSnapshot().children.leadForm!;
+    form.send({ type: 'user.change', field: 'name', value: 'Nora' });
+    form.send({ type: 'user.change', field: 'phone', value: '+1 555 0100' });
+    t.viewport.set(true);
+    t.viewport.set(false);
+    t.viewport.set(true);
+    expect(selectLeadDialog(t.snap())).toBe(dialog);
+    expect(dialog.getSnapshot().children.leadForm).toBe(form);
+    expect(form.getSnapshot().context.values).toMatchObject({ name: 'Nora', phone: '+1 555 0100', tabId: '1' });
+    expect(t.snap().context.pageSize).toBe(5);
+    expect(t.panel(1)!.getSnapshot().context.pageSize).toBe(5);
+    // The tab dialog and the moves stay as well (the tabs were not loaded again).
+    expect(t.calls.count('adminUserTabs')).toBe(1);
   });
 
   it('started on another screen it stays idle until the pipeline shows, with the viewer’s real role and the query’s filters', async () => {

@@ -110,6 +110,8 @@ const events = (s: AnyMachineSnapshot): PathEvent[] => {
       { type: 'tabs.listed', tabs: allTabs },
       { type: 'counts.refresh' },
       ...(region(s, 'frequent', 'kept') ? [{ type: FREQUENT_KEPT }] : []),
+      // The sync guidance mask goes as soon as a filter is on.
+      ...(s.matches({ active: { board: { loaded: { counts: { shown: 'none' } } } } }) ? [{ type: 'filters.applied', filters: { ...DEFAULT_FILTERS, search: 'an' } }] : []),
     ];
   }
   return [
@@ -159,6 +161,9 @@ const counts = (c: PipelineContext): Effect[] => [actorRan('loadCounts', { realR
 const filtersChild = (filters: PipelineFilters): Effect => actorRan('filters', { filters });
 /** Every panel reloads with these filters. */
 const reloadAll = (c: PipelineContext, filters: PipelineFilters): Effect[] => c.panels.map((p) => sentTo(`panel-${p.tabId}`, { type: 'panel.reload', filters }));
+/** Every panel (or those of `tabIds`) loads again with the filters and this page size. */
+const reloadSized = (c: PipelineContext, pageSize: number, tabIds: number[] | null = null): Effect[] =>
+  c.panels.filter((p) => tabIds === null || tabIds.includes(p.tabId)).map((p) => sentTo(`panel-${p.tabId}`, { type: 'panel.reload', filters: c.filters, pageSize }));
 /** The lead on its tab's panel at `index`, out of every other panel. */
 const place = (c: PipelineContext, lead: Lead, index: number): Effect[] =>
   c.panels.map((p) => sentTo(`panel-${p.tabId}`, p.tabId === lead.tabId ? { type: 'panel.put', lead, index } : { type: 'panel.remove', leadId: lead.id }));
@@ -171,9 +176,9 @@ const effects = (step: EffectStep): Effect[] => {
   const active = before.matches('active');
   switch (event.type) {
     case 'viewport.changed':
-      // Starting on the pipeline: it shows now; on the board a new page size starts it again.
+      // Starting on the pipeline: it shows now; on the board a new page size reloads the panels only.
       if (before.matches('starting')) return c.shown ? [...board('admin'), filtersChild(DEFAULT_FILTERS)] : [];
-      return active && (event.narrow ? 5 : 40) !== c.pageSize ? board(c.realRole) : [];
+      return active && (event.narrow ? 5 : 40) !== c.pageSize ? reloadSized(c, event.narrow ? 5 : 40) : [];
     case 'route.shown': {
       const pipeline = event.pathname === '/pipeline';
       const role = (event.viewer as typeof admin).realRole;
@@ -202,7 +207,7 @@ const effects = (step: EffectStep): Effect[] => {
         .filter((t) => !c.panels.some((p) => p.tabId === t.id))
         .map((t) => actorRan('leadPanel', { realRole: c.realRole, tabId: t.id, pageSize: c.pageSize, filters: c.filters }));
     case 'tabs.deleted':
-      return [sentTo('panel-0', { type: 'panel.reload', filters: c.filters })];
+      return reloadSized(c, c.pageSize, [0]);
     case 'user.moveLead':
       return event.toTabId === 1 ? [sentTo('moves', event)] : [];
     case 'moves.place':
@@ -229,11 +234,11 @@ const effects = (step: EffectStep): Effect[] => {
     case 'user.import':
       return [actorRan('importWizard', { realRole: 'admin', tabId: 0 })];
     case 'import.imported':
-      return [...reloadAll(c, c.filters), ...counts(c)];
+      return [...reloadSized(c, c.pageSize), ...counts(c)];
     case 'user.tagLeads':
       return [actorRan('batchTag', { selection: { mode: 'allMatching', filter: { tabId: 1 } }, count: 4, realRole: 'admin', frequent: c.frequent })];
     case 'xstate.done.actor.batchTag':
-      return event.output === 3 ? reloadAll(c, c.filters) : [];
+      return event.output === 3 ? reloadSized(c, c.pageSize) : [];
     default:
       return [];
   }

@@ -51,6 +51,8 @@ export const pipeline = {
   card: {
     actions: 'إجراءات {name}',
     moveTo: 'نقل إلى',
+    moved: 'نُقل {name} إلى {tab}',
+    moveUndone: 'تعذّر نقل {name}: عاد إلى {tab}',
     edit: 'تعديل',
     close: 'إغلاق العميل',
     reopen: 'إعادة الفتح',

@@ -89,6 +89,7 @@ export const leads = {
     nameRequired: 'You have to enter the "Name"',
     nameExists: 'The leads name already exists.',
     emailInvalid: 'Enter a valid email or keep it empty',
+    phoneInvalid: 'Phone may hold digits, spaces and - + \\ ( ) only',
     birthdayFormat: 'Enter the date as YYYY-MM-DD',
     dateInvalid: 'Enter a valid date and time, or keep it empty',
     tooLong: 'At most {max:number} characters',
@@ -104,5 +105,26 @@ export const leads = {
     useTheirs: 'Use their version',
     keepMine: 'Keep mine',
   },
-  tagsNote: 'Tags arrive with tag management.',
+  /** The lead form's Tags section: where tags are given and managed (the form itself edits the SPEC §3 lead fields). */
+  tagsNote: 'Tags are given on the Contacts screen (one contact or many at once) and from a pipeline tab’s menu; the tags and their values are kept on the Tags screen.',
+  tagsLink: 'Open the Tags screen',
+  /** The one filter row of the pipeline and the contacts table (search, Filters popover, chips) and the kit's date field. */
+  filterRow: {
+    open: 'Filters',
+    openCount: 'Filters ({count:number})',
+    title: 'Filters',
+    close: 'Close the filters',
+    chips: 'Active filters',
+    chip: '{label:string}: {value:string}',
+    remove: 'Remove the filter {name:string}',
+    clearAll: 'Clear all',
+  },
+  dateField: {
+    open: 'Open the calendar',
+    prev: 'Previous month',
+    next: 'Next month',
+    clear: 'Clear the date',
+    time: 'Time',
+    timePlaceholder: 'hh:mm',
+  },
 } satisfies BaseTranslation;

@@ -51,6 +51,8 @@ export const pipeline = {
   card: {
     actions: 'Actions for {name:string}',
     moveTo: 'Move to',
+    moved: 'Moved {name:string} to {tab:string}',
+    moveUndone: '{name:string} could not move: it is back in {tab:string}',
     edit: 'Edit',
     close: 'Close lead',
     reopen: 'Reopen',

@@ -51,6 +51,8 @@ export const pipeline = {
   card: {
     actions: '{name} 的操作',
     moveTo: '移动到',
+    moved: '已将 {name} 移动到 {tab}',
+    moveUndone: '{name} 未能移动，已回到 {tab}',
     edit: '编辑',
     close: '关闭线索',
     reopen: '重新打开',

@@ -4,7 +4,8 @@
  * render (`measureRows`, with `rowHeight` as the estimate). The list is a `role="list"` of
  * `listitem`s carrying `aria-setsize`/`aria-posinset`; one row is in the tab order (roving
  * tabindex): arrows, Home/End, PageUp/PageDown move focus, Enter activates. Each row carries its
- * item's key in `data-key`. `onEndReached` fires
+ * item's key in `data-key`. `focusRequest` moves the focus to the row of a key (scrolled into view
+ * first; a new `seq` asks again). `onEndReached` fires
  * once per length of `items` when the last `endThreshold` rows come into view (infinite paging).
  *
  * <VirtualList label={t.chats()} items={chats} getKey={(c) => c.id} rowHeight={64} height="70vh"
@@ -12,7 +13,7 @@
  *   onEndReached={() => send({ type: 'more' })} footer={loadingMore ? t.loadingMore() : null} />
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode, type Ref } from 'react';
+import { useEffect, useEffectEvent, useRef, useState, type KeyboardEvent, type ReactNode, type Ref } from 'react';
 import { css, cx } from '../../../styled-system/css';
 
 export interface VirtualListProps<T> {
@@ -45,6 +46,8 @@ export interface VirtualListProps<T> {
   listRef?: Ref<HTMLDivElement>;
   /** The list fills the scrolling area even when short (a drop target must be reachable below the last row). */
   fill?: boolean;
+  /** Focus the row of this key once it is in `items` (a moved item's new place, WCAG 2.4.3); each `seq` is one request. */
+  focusRequest?: { key: string; seq: number } | null;
   'data-testid'?: string;
 }
 
@@ -62,11 +65,15 @@ const footerClass = css({ py: '3', textAlign: 'center', color: 'fg.muted', textS
 const emptyClass = css({ py: '8', textAlign: 'center', color: 'fg.muted' });
 
 export function VirtualList<T>(props: VirtualListProps<T>) {
-  const { label, items, getKey, renderItem, rowHeight, measureRows = false, height, overscan = 6, onEndReached, endThreshold = 5, onActivate, footer, empty, itemTestId, className, listRef, fill = false } = props;
+  const { label, items, getKey, renderItem, rowHeight, measureRows = false, height, overscan = 6, onEndReached, endThreshold = 5, onActivate, footer, empty, itemTestId, className, listRef, fill = false, focusRequest } = props;
   const scrollRef = useRef<HTMLDivElement>(null);
   const [active, setActive] = useState(0);
-  /** The row keyboard focus is moving to, until it is rendered and focused. */
-  const focusTarget = useRef<number | null>(null);
+  /**
+   * The row (by its item's key) keyboard focus is moving to, until it is rendered and focused; a
+   * key whose item left the list meanwhile (a card moved on) is dropped, so the focus never lands
+   * on whatever row took its index.
+   */
+  const focusTarget = useRef<string | null>(null);
   const endReportedFor = useRef(-1);
 
   const virtualizer = useVirtualizer({
@@ -91,22 +98,44 @@ export function VirtualList<T>(props: VirtualListProps<T>) {
     }
   }, [lastShown, items.length, endThreshold, onEndReached]);
 
-  // Keyboard focus follows the active row once it is rendered.
-  useEffect(() => {
-    if (focusTarget.current === null) return;
-    const el = scrollRef.current?.querySelector<HTMLElement>(`[data-index="${focusTarget.current}"]`);
+  /** Focuses the row focus is moving to, if it is rendered (or forgets it if its item left). */
+  const focusPending = () => {
+    const key = focusTarget.current;
+    if (key === null) return;
+    if (!items.some((item, i) => getKey(item, i) === key)) {
+      focusTarget.current = null;
+      return;
+    }
+    const el = [...(scrollRef.current?.querySelectorAll<HTMLElement>('[data-key]') ?? [])].find((row) => row.dataset.key === key);
     if (el) {
       focusTarget.current = null;
       el.focus({ preventScroll: true });
     }
-  });
+  };
+  // Keyboard focus follows the active row once it is rendered.
+  useEffect(focusPending);
 
   const moveTo = (index: number) => {
     const next = Math.max(0, Math.min(items.length - 1, index));
-    focusTarget.current = next;
+    if (items.length === 0) return;
+    focusTarget.current = getKey(items[next] as T, next);
     setActive(next);
     virtualizer.scrollToIndex(next, { align: 'auto' });
   };
+
+  // A focus request is taken once, when its key is among the items (also one present at mount: a
+  // list that was empty mounts again when the item comes back; the screen leaves out old requests).
+  const focusTaken = useRef<number | null>(null);
+  const takeFocusRequest = useEffectEvent(() => {
+    if (!focusRequest || focusTaken.current === focusRequest.seq) return;
+    const index = items.findIndex((item, i) => getKey(item, i) === focusRequest.key);
+    if (index < 0) return;
+    focusTaken.current = focusRequest.seq;
+    moveTo(index);
+    // The row may be rendered already, and the active index unchanged (no render to wait for).
+    focusPending();
+  });
+  useEffect(() => takeFocusRequest(), [focusRequest?.seq, items]);
 
   const pageRows = Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? rowHeight * 10) / rowHeight) - 1);
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {

@@ -6,9 +6,10 @@
  * update refused with STALE_EDIT (the current lead in `data`) when its edit time is not the lead's.
  */
 import { LocaleProvider } from '@ark-ui/react/locale';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { MemoryRouter } from 'react-router-dom';
 import { createActor } from 'xstate';
 import { Code, codeMessage } from '../../../src/contract/codes';
 import { leadAddRequest, leadUpdateRequest, type Lead, type Tab } from '../../../src/contract/leads';
@@ -89,12 +90,15 @@ const renderDialog = async (server: ReturnType<typeof leadServer>, input: Partia
   const shell = { inspect: undefined, recorder: null } as unknown as AppShell;
   render(
     <AppActorsProvider shell={shell}>
+      {/* The form links the Tags screen: a router is around it, as in the app. */}
+      <MemoryRouter>
       <TypesafeI18n locale={locale}>
         {/* As the app's I18nProvider does: Ark parts take the language's direction from it. */}
         <LocaleProvider locale={locale}>
           <LeadFormDialog flow={flow} />
         </LocaleProvider>
       </TypesafeI18n>
+      </MemoryRouter>
     </AppActorsProvider>,
   );
   const dialog = await screen.findByTestId('lead-form');
@@ -122,7 +126,9 @@ describe('adding a lead', () => {
     const user = userEvent.setup({ delay: null });
     expect(dialog.querySelector('h2')?.textContent).toBe('Add lead');
     expect(within(dialog).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Basic', 'Sales info', 'Company info', 'Notes', 'Tags']);
-    expect(dialog.textContent).toContain('Tags arrive with tag management.');
+    // No promise of a later feature: the section says where tags are given and links the Tags screen.
+    expect(dialog.textContent).not.toContain('arrive');
+    expect(within(dialog).getByRole('link', { name: 'Open the Tags screen' }).getAttribute('href')).toBe('/tags');
     for (const label of ['Name', 'Custom tab', 'Phone', 'Email', 'Birthday', 'Country', 'Gender', 'Follow-up time', 'Activity', 'Sales stage', 'Level', 'Source']) {
       expect(within(dialog).getAllByText(label).length, label).toBeGreaterThan(0);
     }
@@ -130,8 +136,11 @@ describe('adding a lead', () => {
       expect(within(dialog).getByText(label)).toBeTruthy();
     }
     expect(screen.getByTestId('lead-form-tab').textContent).toContain('Hot');
-    expect(input('lead-form-birthday').type).toBe('date');
-    expect(input('lead-form-followUpTime').type).toBe('datetime-local');
+    // The kit's date picker (a text field in the app's locale with its calendar), not the browser's date input.
+    expect(input('lead-form-birthday').type).toBe('text');
+    expect(screen.getByTestId('lead-form-birthday-open').getAttribute('aria-label')).toBe('Open the calendar');
+    expect(input('lead-form-followUpTime').type).toBe('text');
+    expect(input('lead-form-followUpTime-time').dir).toBe('ltr');
 
     await user.type(input('lead-form-name'), 'Ann Lee');
     await user.type(input('lead-form-email'), 'Ann@Example.test');
@@ -149,6 +158,22 @@ describe('adding a lead', () => {
     expect(onSaved.mock.calls[0]?.[0]).toEqual({ lead: server.leads.get('lead-1') });
     expect(server.leads.get('lead-1')).toMatchObject({ email: 'ann@example.test', tabId: 4 });
     expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('takes the birthday and the follow-up time through the date picker: the wire gets YYYY-MM-DD and epoch ms', async () => {
+    const server = leadServer();
+    const { bodies } = await renderDialog(server);
+    const user = userEvent.setup({ delay: null });
+    await user.type(input('lead-form-name'), 'Bo');
+    await user.type(input('lead-form-birthday'), '04/12/1990{Enter}');
+    await user.type(input('lead-form-followUpTime'), '11/05/2026{Enter}');
+    // A date without a time takes 00:00; the time field then says it, and typing replaces it.
+    await waitFor(() => expect(input('lead-form-followUpTime-time').value).toBe('00:00'));
+    await user.clear(input('lead-form-followUpTime-time'));
+    await user.type(input('lead-form-followUpTime-time'), '09:30');
+    await user.click(screen.getByTestId('lead-form-save'));
+    await waitFor(() => expect(bodies('memberLeadsAdd')).toHaveLength(1));
+    expect(bodies('memberLeadsAdd')[0]).toMatchObject({ name: 'Bo', birthday: '1990-04-12', followUpTime: new Date(2026, 10, 5, 9, 30).getTime() });
   });
 
   it('says what to fix under the fields (SPEC §5) and saves nothing until it is fixed', async () => {
@@ -170,6 +195,29 @@ describe('adding a lead', () => {
     await user.click(screen.getByTestId('lead-form-save'));
     await waitFor(() => expect(onSaved).toHaveBeenCalledTimes(1));
     expect(bodies('memberLeadsAdd')).toEqual([{ name: 'Bo', tabId: 3 }]);
+  });
+
+  it('refuses a phone with characters other than digits, spaces and - + \\ ( ) under the field (SPEC §5), in every language', async () => {
+    const messages = { en: 'Phone may hold digits, spaces and - + \\ ( ) only', 'zh-CN': '电话只能包含数字、空格和 - + \\ ( )', ar: 'لا يقبل الهاتف إلا الأرقام والمسافات و - + \\ ( )' } as const;
+    for (const locale of ['en', 'zh-CN', 'ar'] as const) {
+      const server = leadServer();
+      const { bodies, onSaved } = await renderDialog(server, {}, locale);
+      const user = userEvent.setup({ delay: null });
+      await user.type(input('lead-form-name'), 'Ann');
+      await user.type(input('lead-form-phone'), '+1 415 555 0103 ext#9');
+      await user.click(screen.getByTestId('lead-form-save'));
+      expect(errorOf('phone'), locale).toBe(messages[locale]);
+      expect(input('lead-form-phone').getAttribute('aria-invalid')).toBe('true');
+      expect(bodies('memberLeadsAdd')).toEqual([]);
+      if (locale === 'en') {
+        await user.clear(input('lead-form-phone'));
+        await user.type(input('lead-form-phone'), '+1 (415) 555-0103');
+        await user.click(screen.getByTestId('lead-form-save'));
+        await waitFor(() => expect(onSaved).toHaveBeenCalledTimes(1));
+        expect(bodies('memberLeadsAdd')).toEqual([{ name: 'Ann', tabId: 3, phone: '+1 (415) 555-0103' }]);
+      }
+      cleanup();
+    }
   });
 
   it('shows a name that exists under the name field', async () => {

@@ -13,12 +13,13 @@
  * contacts-columns-done, contacts-filter-tab, contacts-filter-stage, contacts-filter-level,
  * contacts-filter-source, contacts-filter-created, contacts-filter-closed, contacts-filter-noted,
  * contacts-filter-filled-<field>, contacts-filter-tag-<valueId>, contacts-filter-tags-exclude,
- * contacts-filter-more, contacts-filter-clear, contacts-notice, contacts-notice-dismiss,
+ * contacts-filter-clear, contacts-filter-open (the Filters popover's button), contacts-filter-popover,
+ * contacts-filter-chips, contacts-filter-chip-<id>, contacts-filter-chip-<id>-remove, contacts-notice, contacts-notice-dismiss,
  * contacts-delete-dialog, contacts-delete-confirm, contacts-delete-cancel, export-limit-dialog,
  * export-limit-close, contacts-pagination; the profile panel's are listed in contact-profile-panel.tsx.
  */
 import { useSelector } from '@xstate/react';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useMemo } from 'react';
 import { css } from '../../../../styled-system/css';
 import { contactColumns, type Contact, type ContactColumn } from '../../../contract/contacts';
 import { NO_TAB_ID, salesLevels, salesSources, salesStages } from '../../../contract/leads';
@@ -26,9 +27,18 @@ import { useI18nContext } from '../../../i18n/i18n-react';
 import type { TranslationFunctions } from '../../../i18n/i18n-types';
 import { selectPayInfo } from '../../../machines/account.machine';
 import type { BatchTagActorRef } from '../../../machines/batch-tag.machine';
-import { clearedFilters, filledFields, isFiltered, type ContactFilterActorRef, type ContactFilterEvent, type ContactFilters } from '../../../machines/contact-filters';
+import {
+  clearedFilters,
+  contactChips,
+  filledFields,
+  isFiltered,
+  type ContactChipId,
+  type ContactFilterActorRef,
+  type ContactFilterEvent,
+  type ContactFilters,
+} from '../../../machines/contact-filters';
 import { isLastColumn, selectionCount, type ContactsNotice, type ContactsTableActorRef } from '../../../machines/contacts-table.machine';
-import { shownFilters } from '../../../machines/filter-url.machine';
+import { appliedFilters, shownFilters } from '../../../machines/filter-url.machine';
 import type { TimeRange } from '../../../machines/pipeline-filters';
 import { useAppActors, useFlow } from '../../app-actors';
 import { InlineAlert } from '../../components/alert';
@@ -36,27 +46,22 @@ import { Button } from '../../components/button';
 import { Checkbox } from '../../components/checkbox';
 import { DataTable, type DataTableColumn, type TableSort } from '../../components/data-table';
 import { DateRangePicker, type DateRange } from '../../components/date-range-picker';
+import { dayRangeText } from '../../components/date-ranges';
+import { FilterRow } from '../../components/filter-row';
 import { ModalDialog } from '../../components/dialog';
-import { TextField } from '../../components/field';
 import { Heading, Text } from '../../components/heading';
 import { Pagination } from '../../components/pagination';
 import { SimpleSelect } from '../../components/select';
+import { UserText } from '../../components/user-text';
+import { isolatedText, visibleText } from '../../components/visible-text';
 import { BatchTagDialog } from '../tags/batch-tag-dialog';
 import { ContactProfilePanel } from './contact-profile-panel';
 
 const page = css({ display: 'flex', flexDirection: 'column', gap: '4', p: { base: '4', md: '6' }, minWidth: '0' });
 const head = css({ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-start', gap: '3', flexWrap: 'wrap' });
 const row = css({ display: 'flex', gap: '2', flexWrap: 'wrap', alignItems: 'center' });
-const filterGrid = css({
-  display: 'grid',
-  gap: '3',
-  gridTemplateColumns: { base: '1fr', md: 'repeat(2, minmax(0, 1fr))', xl: 'repeat(4, minmax(0, 1fr))' },
-  alignItems: 'start',
-  // Below md the filters fold behind a toggle, so the table is in view at once.
-  '&[data-folded]': { display: { base: 'none', md: 'grid' } },
-});
-const filterToggle = css({ alignSelf: 'flex-start', md: { display: 'none' } });
-const moreBox = css({ display: 'flex', flexDirection: 'column', gap: '3', p: '3', borderWidth: '1px', borderColor: 'border.subtle', borderRadius: 'l2' });
+/** The popover's filters: the created range and the selects, two to a line where there is room. */
+const filterGrid = css({ display: 'grid', gap: '4', gridTemplateColumns: { base: '1fr', md: 'repeat(2, minmax(0, 1fr))' }, alignItems: 'start' });
 const tagList = css({ display: 'flex', flexWrap: 'wrap', gap: '3' });
 const toolbar = css({ display: 'flex', gap: '2', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between' });
 const chips = css({ display: 'flex', flexWrap: 'wrap', gap: '1' });
@@ -172,7 +177,7 @@ function ContactsView({ table }: { table: ContactsTableActorRef }) {
         onSelectionChange={(next) => table.send({ type: 'user.select', selection: next })}
         selectionTexts={{
           selectPage: t.selection.selectPage(),
-          selectRow: (c) => t.selection.selectRow({ name: c.name }),
+          selectRow: (c) => t.selection.selectRow({ name: visibleText(c.name) }),
           pageSelected: (n) => t.selection.pageSelected({ count: n }),
           selectAllMatching: (n) => t.selection.selectAllMatching({ total: n }),
           allMatchingSelected: (n) => t.selection.allMatchingSelected({ count: n }),
@@ -215,21 +220,20 @@ function columnOf(
 ): DataTableColumn<Contact> {
   const t = LL.contacts;
   const base = { id, header: t.columns[id](), sortable: id in sortableColumns, sortDescFirst: id !== 'name' };
-  const text = (value: ReactNode) => value;
   switch (id) {
     case 'name':
       return {
         ...base,
         cell: (c) => (
-          <button type="button" className={nameButton} onClick={() => open(c)} aria-label={t.actions.open({ name: c.name })} data-testid={`contacts-open-${c.id}`}>
-            <bdi>{c.name}</bdi>
+          <button type="button" className={nameButton} onClick={() => open(c)} aria-label={t.actions.open({ name: visibleText(c.name) })} data-testid={`contacts-open-${c.id}`}>
+            <UserText text={c.name} />
           </button>
         ),
       };
     case 'phone':
       return { ...base, cell: (c) => <bdi dir="ltr" className={noWrap}>{c.phone}</bdi> };
     case 'tab':
-      return { ...base, cell: (c) => tabName(c) };
+      return { ...base, cell: (c) => <UserText text={tabName(c)} /> };
     case 'stage':
       return { ...base, cell: (c) => (c.stage ? LL.leads.stage[c.stage]() : '') };
     case 'level':
@@ -243,7 +247,7 @@ function columnOf(
           <span className={chips}>
             {c.tags.map((v) => (
               <span key={v.valueId} className={chip}>
-                {v.tagName}: {v.value}
+                <UserText text={v.tagName} />: <UserText text={v.value} />
               </span>
             ))}
           </span>
@@ -262,139 +266,163 @@ function columnOf(
     case 'activity':
       return { ...base, cell: (c) => (c.activity ? LL.leads.activity[c.activity]() : '') };
     default:
-      return { ...base, cell: (c) => text(String(c[id] ?? '')) };
+      return { ...base, cell: (c) => <UserText text={String(c[id] ?? '')} /> };
   }
 }
 
 /**
- * Search, created range, tab, sales fields, tags and the switches: they show the filters flow's
- * `shownFilters` (typed text at once, applied after its debounce) and send it what changes.
+ * The filter row (src/ui/components/filter-row.tsx): the search, a Filters button whose popover
+ * holds the created range, the tab, the sales fields, the switches and the tags, and the active
+ * filters as chips. The fields show the filters flow's `shownFilters` (typed text at once, applied
+ * after its debounce) and send it what changes; removing a chip sends `user.clear`.
  */
 function FilterBar({ table, filters: flow }: { table: ContactsTableActorRef; filters: ContactFilterActorRef }) {
-  const { LL } = useI18nContext();
+  const { LL, locale } = useI18nContext();
   const t = LL.contacts.filters;
   const tags = useSelector(table, (s) => s.context.tags);
   const tabs = useSelector(table, (s) => s.context.tabs);
   const filters = useSelector(flow, (s) => shownFilters<ContactFilters>(s));
-  // Presentational disclosures (more filters; the filters on a phone): no flow decides them.
-  const [more, setMore] = useState(false);
-  const [shown, setShown] = useState(false);
+  const applied = useSelector(flow, (s) => appliedFilters<ContactFilters>(s));
   const now = useMemo(() => new Date(), []);
   const send = (event: ContactFilterEvent) => flow.send(event);
   const filterNow = (patch: Partial<ContactFilters>) => send({ type: 'user.filterNow', patch });
   const anyOption = { value: '', label: t.any() };
   const toggle = <T,>(list: readonly T[], value: T, on: boolean): T[] => (on ? [...list, value] : list.filter((x) => x !== value));
+  const quickRangeLabels = { today: t.today(), yesterday: t.yesterday(), thisWeek: t.thisWeek(), thisMonth: t.thisMonth() };
+  const chip = (label: string, value: string) => LL.leads.filterRow.chip({ label, value });
+  const tabLabel = (id: number) => (id === NO_TAB_ID ? LL.contacts.noTab() : isolatedText(tabs.find((x) => x.id === id)?.name ?? String(id)));
+  const tagValueLabel = (id: number) => {
+    const value = tags.flatMap((tag) => tag.values).find((v) => v.id === id);
+    return value ? isolatedText(value.value) : String(id);
+  };
+  const chipText = (id: ContactChipId): string => {
+    switch (id) {
+      case 'created':
+        return chip(t.created(), applied.created ? dayRangeText({ start: new Date(applied.created.from), end: new Date(applied.created.to) }, now, locale, quickRangeLabels) : '');
+      case 'tabId':
+        return chip(t.tab(), applied.tabId === null ? '' : tabLabel(applied.tabId));
+      case 'stage':
+        return chip(t.stage(), applied.stage.map((v) => LL.leads.stage[v]()).join(', '));
+      case 'level':
+        return chip(t.level(), applied.level.map((v) => LL.leads.level[v]()).join(', '));
+      case 'source':
+        return chip(t.source(), applied.source.map((v) => LL.leads.source[v]()).join(', '));
+      case 'filled':
+        return applied.filled.map((f) => t.filled[f]()).join(', ');
+      case 'isNoted':
+        return t.isNoted();
+      case 'showClosed':
+        return t.showClosed();
+      case 'tags':
+        return chip(applied.includeTags ? t.includeTags() : t.excludeTags(), applied.tagValueIds.map(tagValueLabel).join(', '));
+    }
+  };
+  const chips = contactChips(applied).map((c) => ({ id: c.id, text: chipText(c.id), onRemove: () => send({ type: 'user.clear', keys: c.keys }) }));
 
   return (
-    <div role="search" aria-label={t.label()} className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
-      <Button variant="outline" size="sm" className={filterToggle} aria-expanded={shown} aria-controls="contacts-filters" onClick={() => setShown((v) => !v)} data-testid="contacts-filter-toggle">
-        {t.label()}
-      </Button>
-      <div id="contacts-filters" className={filterGrid} data-folded={shown ? undefined : ''}>
-        <TextField
-          label={t.search()}
-          type="search"
-          value={filters.search}
-          onChange={(e) => send({ type: 'user.filter', patch: { search: e.target.value } })}
-          data-testid="contacts-search"
-        />
+    <FilterRow
+      label={t.label()}
+      search={{ label: t.search(), value: filters.search, onChange: (search) => send({ type: 'user.filter', patch: { search } }), testId: 'contacts-search' }}
+      chips={chips}
+      texts={{
+        open: LL.leads.filterRow.open(),
+        openCount: (count) => LL.leads.filterRow.openCount({ count }),
+        title: LL.leads.filterRow.title(),
+        close: LL.leads.filterRow.close(),
+        chips: LL.leads.filterRow.chips(),
+        remove: (name) => LL.leads.filterRow.remove({ name }),
+      }}
+      testIdPrefix="contacts-filter"
+      end={
+        isFiltered(applied) ? (
+          <Button variant="ghost" size="sm" onClick={() => filterNow(clearedFilters(filters))} data-testid="contacts-filter-clear">
+            {t.clear()}
+          </Button>
+        ) : null
+      }
+    >
+      <div className={filterGrid}>
         <DateRangePicker
           label={t.created()}
           value={toDateRange(filters.created)}
           onValueChange={(r) => filterNow({ created: toTimeRange(r) })}
           now={now}
-          quickRangeLabels={{ today: t.today(), yesterday: t.yesterday(), thisWeek: t.thisWeek(), thisMonth: t.thisMonth() }}
+          quickRangeLabels={quickRangeLabels}
           labels={{ open: t.openCalendar(), prev: t.prevMonth(), next: t.nextMonth(), start: t.from(), end: t.to(), quickRanges: t.quickRanges() }}
           data-testid="contacts-filter-created"
         />
         <SimpleSelect
           label={t.tab()}
-          options={[{ value: '', label: t.anyTab() }, ...tabs.map((tab) => ({ value: String(tab.id), label: tab.id === NO_TAB_ID ? LL.contacts.noTab() : tab.name }))]}
+          options={[{ value: '', label: t.anyTab() }, ...tabs.map((tab) => ({ value: String(tab.id), label: tab.id === NO_TAB_ID ? LL.contacts.noTab() : visibleText(tab.name) }))]}
           value={filters.tabId === null ? '' : String(filters.tabId)}
           onValueChange={(v) => filterNow({ tabId: v === '' ? null : Number(v) })}
           data-testid="contacts-filter-tab"
         />
-        <div className={row}>
-          <Button variant="outline" size="sm" aria-expanded={more} aria-controls="contacts-more-filters" onClick={() => setMore((m) => !m)} data-testid="contacts-filter-more">
-            {t.more()}
-          </Button>
-          {isFiltered(filters) ? (
-            <Button variant="ghost" size="sm" onClick={() => filterNow(clearedFilters(filters))} data-testid="contacts-filter-clear">
-              {t.clear()}
-            </Button>
-          ) : null}
-        </div>
+        <SimpleSelect
+          label={t.stage()}
+          options={[anyOption, ...salesStages.map((v) => ({ value: v, label: LL.leads.stage[v]() }))]}
+          value={filters.stage[0] ?? ''}
+          onValueChange={(v) => filterNow({ stage: v === '' ? [] : [v as ContactFilters['stage'][number]] })}
+          data-testid="contacts-filter-stage"
+        />
+        <SimpleSelect
+          label={t.level()}
+          options={[anyOption, ...salesLevels.map((v) => ({ value: v, label: LL.leads.level[v]() }))]}
+          value={filters.level[0] ?? ''}
+          onValueChange={(v) => filterNow({ level: v === '' ? [] : [v as ContactFilters['level'][number]] })}
+          data-testid="contacts-filter-level"
+        />
+        <SimpleSelect
+          label={t.source()}
+          options={[anyOption, ...salesSources.map((v) => ({ value: v, label: LL.leads.source[v]() }))]}
+          value={filters.source[0] ?? ''}
+          onValueChange={(v) => filterNow({ source: v === '' ? [] : [v as ContactFilters['source'][number]] })}
+          data-testid="contacts-filter-source"
+        />
       </div>
-      {more ? (
-        <div id="contacts-more-filters" className={moreBox}>
-          <div className={filterGrid}>
-            <SimpleSelect
-              label={t.stage()}
-              options={[anyOption, ...salesStages.map((v) => ({ value: v, label: LL.leads.stage[v]() }))]}
-              value={filters.stage[0] ?? ''}
-              onValueChange={(v) => filterNow({ stage: v === '' ? [] : [v as ContactFilters['stage'][number]] })}
-              data-testid="contacts-filter-stage"
-            />
-            <SimpleSelect
-              label={t.level()}
-              options={[anyOption, ...salesLevels.map((v) => ({ value: v, label: LL.leads.level[v]() }))]}
-              value={filters.level[0] ?? ''}
-              onValueChange={(v) => filterNow({ level: v === '' ? [] : [v as ContactFilters['level'][number]] })}
-              data-testid="contacts-filter-level"
-            />
-            <SimpleSelect
-              label={t.source()}
-              options={[anyOption, ...salesSources.map((v) => ({ value: v, label: LL.leads.source[v]() }))]}
-              value={filters.source[0] ?? ''}
-              onValueChange={(v) => filterNow({ source: v === '' ? [] : [v as ContactFilters['source'][number]] })}
-              data-testid="contacts-filter-source"
-            />
-          </div>
-          <div className={row}>
-            <Checkbox checked={filters.showClosed} onCheckedChange={(c) => filterNow({ showClosed: c })} data-testid="contacts-filter-closed">
-              {t.showClosed()}
-            </Checkbox>
-            <Checkbox checked={filters.isNoted} onCheckedChange={(c) => filterNow({ isNoted: c })} data-testid="contacts-filter-noted">
-              {t.isNoted()}
-            </Checkbox>
-            {filledFields.map((field) => (
+      <div className={row}>
+        <Checkbox checked={filters.showClosed} onCheckedChange={(c) => filterNow({ showClosed: c })} data-testid="contacts-filter-closed">
+          {t.showClosed()}
+        </Checkbox>
+        <Checkbox checked={filters.isNoted} onCheckedChange={(c) => filterNow({ isNoted: c })} data-testid="contacts-filter-noted">
+          {t.isNoted()}
+        </Checkbox>
+        {filledFields.map((field) => (
+          <Checkbox
+            key={field}
+            checked={filters.filled.includes(field)}
+            onCheckedChange={(c) => filterNow({ filled: toggle(filters.filled, field, c) })}
+            data-testid={`contacts-filter-filled-${field}`}
+          >
+            {t.filled[field]()}
+          </Checkbox>
+        ))}
+      </div>
+      <fieldset className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
+        <legend className={css({ fontWeight: 'semibold', mb: '1' })}>{t.tags()}</legend>
+        {tags.length === 0 ? <Text muted>{t.noTags()}</Text> : null}
+        {tags.map((tag) => (
+          <div key={tag.id} className={tagList} role="group" aria-label={visibleText(tag.name)}>
+            <UserText className={css({ color: 'fg.muted', minWidth: '6rem' })} text={tag.name} />
+            {tag.values.map((v) => (
               <Checkbox
-                key={field}
-                checked={filters.filled.includes(field)}
-                onCheckedChange={(c) => filterNow({ filled: toggle(filters.filled, field, c) })}
-                data-testid={`contacts-filter-filled-${field}`}
+                key={v.id}
+                checked={filters.tagValueIds.includes(v.id)}
+                onCheckedChange={(c) => filterNow({ tagValueIds: toggle(filters.tagValueIds, v.id, c) })}
+                data-testid={`contacts-filter-tag-${v.id}`}
               >
-                {t.filled[field]()}
+                <UserText text={v.value} />
               </Checkbox>
             ))}
           </div>
-          <fieldset className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
-            <legend className={css({ fontWeight: 'semibold', mb: '1' })}>{t.tags()}</legend>
-            {tags.length === 0 ? <Text muted>{t.noTags()}</Text> : null}
-            {tags.map((tag) => (
-              <div key={tag.id} className={tagList} role="group" aria-label={tag.name}>
-                <span className={css({ color: 'fg.muted', minWidth: '6rem' })}>{tag.name}</span>
-                {tag.values.map((v) => (
-                  <Checkbox
-                    key={v.id}
-                    checked={filters.tagValueIds.includes(v.id)}
-                    onCheckedChange={(c) => filterNow({ tagValueIds: toggle(filters.tagValueIds, v.id, c) })}
-                    data-testid={`contacts-filter-tag-${v.id}`}
-                  >
-                    {v.value}
-                  </Checkbox>
-                ))}
-              </div>
-            ))}
-            {filters.tagValueIds.length > 0 ? (
-              <Checkbox checked={!filters.includeTags} onCheckedChange={(c) => filterNow({ includeTags: !c })} data-testid="contacts-filter-tags-exclude">
-                {t.excludeTags()}
-              </Checkbox>
-            ) : null}
-          </fieldset>
-        </div>
-      ) : null}
-    </div>
+        ))}
+        {filters.tagValueIds.length > 0 ? (
+          <Checkbox checked={!filters.includeTags} onCheckedChange={(c) => filterNow({ includeTags: !c })} data-testid="contacts-filter-tags-exclude">
+            {t.excludeTags()}
+          </Checkbox>
+        ) : null}
+      </fieldset>
+    </FilterRow>
   );
 }
 
@@ -446,7 +474,7 @@ function ColumnChooser({ table, columns }: { table: ContactsTableActorRef; colum
       onClose={close}
       title={t.columnChooser()}
       description={t.columnChooserHint()}
-      closeLabel={t.profile.close()}
+      closeLabel={LL.common.close()}
       data-testid="contacts-columns-dialog"
       footer={
         <Button onClick={close} data-testid="contacts-columns-done">

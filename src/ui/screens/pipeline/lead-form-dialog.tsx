@@ -9,7 +9,8 @@
  * inputs are `dir="ltr"`); the layout uses logical properties only (SPEC: right to left).
  *
  * Test ids: lead-form, lead-form-<field> (lead-form-name, lead-form-email, lead-form-tab ...),
- * lead-form-<field>-error, lead-form-error, lead-form-stale, lead-form-use-theirs,
+ * lead-form-<field>-error, lead-form-birthday-open and lead-form-followUpTime-open (the calendars),
+ * lead-form-followUpTime-time (its time), lead-form-error, lead-form-stale, lead-form-use-theirs,
  * lead-form-keep-mine, lead-form-save, lead-form-cancel.
  */
 import { FieldTextarea } from '@ark-ui/react/field';
@@ -25,9 +26,12 @@ import type { CallError } from '../../../machines/answer';
 import { leadChoices, leadFieldMaxLength, leadFields, type LeadField, type LeadFieldError, type LeadFormActorRef } from '../../../machines/lead-form.machine';
 import { InlineAlert } from '../../components/alert';
 import { Button } from '../../components/button';
+import { DateField } from '../../components/date-field';
 import { ModalDialog } from '../../components/dialog';
 import { FieldFrame, TextField } from '../../components/field';
+import { Link } from '../../components/link';
 import { SimpleSelect, type SelectOption } from '../../components/select';
+import { visibleText } from '../../components/visible-text';
 
 export type LeadFormDialogProps = {
   /** The lead-form flow its parent started (none: the dialog is closed). */
@@ -63,7 +67,9 @@ const staleBox = css({ display: 'flex', flexDirection: 'column', gap: '3' });
 const row = css({ display: 'flex', gap: '2', flexWrap: 'wrap' });
 
 /** Fields typed as text (the rest are selects and the notes' textarea). */
-type TextInputField = Exclude<LeadField, 'tabId' | 'gender' | 'activity' | 'stage' | 'level' | 'source' | 'notes'>;
+type TextInputField = Exclude<LeadField, 'tabId' | 'gender' | 'activity' | 'stage' | 'level' | 'source' | 'notes' | DateInputField>;
+/** Dates, chosen with the kit's date picker in the app's locale (birthday 'YYYY-MM-DD'; the follow-up a date and a time). */
+type DateInputField = 'birthday' | 'followUpTime';
 type ChoiceField = keyof typeof leadChoices;
 
 /** Content that is written left to right in every language. */
@@ -71,8 +77,6 @@ const leftToRight: ReadonlySet<LeadField> = new Set(['phone', 'email', 'companyW
 const inputTypes: Partial<Record<LeadField, string>> = {
   phone: 'tel',
   email: 'email',
-  birthday: 'date',
-  followUpTime: 'datetime-local',
   companyWebsite: 'url',
   companyPhone: 'tel',
   companyEmail: 'email',
@@ -165,6 +169,28 @@ function LeadForm({ flow: ref }: { flow: LeadFormActorRef }) {
     />
   );
 
+  const date = (field: DateInputField) => (
+    <DateField
+      key={field}
+      name={field}
+      label={t.fields[field]()}
+      value={values[field]}
+      withTime={field === 'followUpTime'}
+      readOnly={locked}
+      texts={{
+        open: LL.leads.dateField.open(),
+        prev: LL.leads.dateField.prev(),
+        next: LL.leads.dateField.next(),
+        time: LL.leads.dateField.time(),
+        timePlaceholder: LL.leads.dateField.timePlaceholder(),
+      }}
+      errorText={fieldErrorText(LL, field, fieldErrors[field])}
+      errorTestId={`lead-form-${field}-error`}
+      onValueChange={(value) => change(field, value)}
+      data-testid={`lead-form-${field}`}
+    />
+  );
+
   const choice = (field: ChoiceField) => {
     const options: SelectOption[] = [
       { value: '', label: t.noChoice() },
@@ -185,7 +211,7 @@ function LeadForm({ flow: ref }: { flow: LeadFormActorRef }) {
     );
   };
 
-  const tabOptions: SelectOption[] = machineTabs.map((tab) => ({ value: String(tab.id), label: tab.id === NO_TAB_ID ? t.noTabs() : tab.name }));
+  const tabOptions: SelectOption[] = machineTabs.map((tab) => ({ value: String(tab.id), label: tab.id === NO_TAB_ID ? t.noTabs() : visibleText(tab.name) }));
 
   return (
     <ModalDialog
@@ -245,10 +271,10 @@ function LeadForm({ flow: ref }: { flow: LeadFormActorRef }) {
           />
           {text('phone')}
           {text('email')}
-          {text('birthday')}
+          {date('birthday')}
           {text('country')}
           {choice('gender')}
-          {text('followUpTime')}
+          {date('followUpTime')}
         </Section>
         <Section title={t.groups.sales()} grid>
           {choice('activity')}
@@ -281,8 +307,17 @@ function LeadForm({ flow: ref }: { flow: LeadFormActorRef }) {
             )}
           </FieldFrame>
         </Section>
+        {/*
+          Tags are not edited here: the form edits the SPEC §3 lead fields, and a lead of the
+          pipeline's lists carries no tags (src/contract/leads.ts), so the form could not show them
+          truthfully. Tags are given on the Contacts screen and with a tab's batch tagging, and kept
+          on the Tags screen, which the section links.
+        */}
         <Section title={t.groups.tags()}>
           <p className={muted}>{t.tagsNote()}</p>
+          <Link to="/tags" data-testid="lead-form-tags-link">
+            {t.tagsLink()}
+          </Link>
         </Section>
       </form>
       {formError ? <InlineAlert status="error" title={formErrorText(LL, formError)} data-testid="lead-form-error" /> : null}

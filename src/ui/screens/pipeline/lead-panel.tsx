@@ -6,18 +6,23 @@
  * Drag and drop (SPEC §4 Lead): every panel's list is a @formkit/drag-and-drop parent of one group,
  * so a card can be dragged onto another panel. The library only reports the gesture (its setup is
  * the one effect here: a third-party widget on the list's element): the lists stay the machine's
- * (`setValues` does nothing), and at the end of a drag that crossed panels the view sends
- * `user.moveLead` with what it shows, the lead and its place in this panel; the pipeline's lead
- * moves show the move at once, save it and roll it back with a notice if the server refuses. A
- * drop in the same panel is ignored by the machine. Keyboard and screen-reader users move a lead
- * with the card's "Move to" select instead.
+ * (`setValues` does nothing). The drop lands in the panel under the pointer when the drag ends,
+ * never in one the library saw the card cross on its way (it reports each panel crossed, and the
+ * first one a drag crossed would keep the card): the view follows the pointer during a drag that
+ * started here and, when it ends over another panel, sends `user.moveLead` with what it shows, the
+ * lead and its place in this panel; the pipeline's lead moves show the move at once, save it and
+ * roll it back with a notice if the server refuses. A drop in the same panel moves nothing.
+ * Keyboard and screen-reader users move a lead from the card's menu (its "Move to" group: arrows
+ * look through the tabs, Enter or a click moves, WCAG 3.2.2). After a move the moved card takes
+ * the focus in its new panel (WCAG 2.4.3; the pipeline screen's status says where it went).
  *
  * The tab's menu sends to the pipeline (add a lead here, tag the tab's leads) and to its tabs flow
  * (rename, move, delete the tab).
  *
  * Test ids: lead-panel-<tabId>, panel-count-<tabId>, panel-menu-<tabId>, panel-retry-<tabId>,
- * lead-card-<leadId>, lead-open-<leadId>, lead-move-<leadId>, lead-actions-<leadId>,
- * lead-action-(edit|close|reopen|delete|start-chat), panel-tag-leads-<tabId> (the menu's batch tagging: every
+ * lead-card-<leadId>, lead-open-<leadId>, lead-actions-<leadId>,
+ * lead-action-(edit|close|reopen|delete|start-chat), lead-action-move-<tabId> (the card menu's Move
+ * to group), panel-tag-leads-<tabId> (the menu's batch tagging: every
  * open lead of the tab, SPEC §7 Tags batch update, in the tags area's BatchTagDialog).
  */
 import { animations, dragAndDrop, tearDown } from '@formkit/drag-and-drop';
@@ -26,18 +31,23 @@ import { memo, useCallback, useEffect, useEffectEvent, useRef } from 'react';
 import { css, cx } from '../../../../styled-system/css';
 import { NO_TAB_ID, type Lead, type Tab } from '../../../contract/leads';
 import { useI18nContext } from '../../../i18n/i18n-react';
+import type { LastMove } from '../../../machines/lead-moves.machine';
 import type { LeadPanelActorRef } from '../../../machines/lead-panel.machine';
 import type { PipelineActorRef } from '../../../machines/pipeline.machine';
 import type { PipelineTabsActorRef } from '../../../machines/pipeline-tabs.machine';
 import { Button } from '../../components/button';
-import { MenuContent, MenuItem, MenuPortal, MenuPositioner, MenuRoot, MenuTrigger } from '../../components/menu';
+import { MenuContent, MenuItem, MenuItemGroup, MenuItemGroupLabel, MenuPortal, MenuPositioner, MenuRoot, MenuSeparator, MenuTrigger } from '../../components/menu';
+import { UserText } from '../../components/user-text';
+import { visibleText } from '../../components/visible-text';
 import { VirtualList } from '../../components/virtual-list';
 import { useStartChat } from '../sync/start-chat';
 
+/** The value of a card menu's Move to item: this, then the tab's id. */
+const MOVE_ITEM = 'move:';
 /** The drag-and-drop group every panel belongs to: cards move between any two panels. */
 const DRAG_GROUP = 'pipeline-leads';
 /** Height of a card row in the virtual list (fixed, so 10,000 rows cost nothing to lay out). */
-export const CARD_ROW_HEIGHT = 150;
+export const CARD_ROW_HEIGHT = 114;
 
 const panelClass = css({
   display: 'flex',
@@ -71,6 +81,11 @@ const stateText = css({
   color: 'fg.muted',
   textStyle: 'sm',
 });
+/**
+ * A menu stays inside the window: on a phone a card's menu (its actions and every tab to move to)
+ * is taller than the room above or below the card, so it takes the room there is and scrolls.
+ */
+const menuFits = css({ maxHeight: 'var(--available-height)', overflowY: 'auto' });
 const iconButton = css({
   display: 'inline-flex',
   alignItems: 'center',
@@ -149,34 +164,14 @@ const waitingBadge = css({
   bg: 'colorPalette.subtle.bg',
   color: 'colorPalette.subtle.fg',
 });
-const cardFoot = css({
-  display: 'flex',
-  alignItems: 'center',
-  gap: '2',
-  mt: 'auto',
-});
-const moveSelect = css({
-  flex: '1',
-  minWidth: '0',
-  height: '8',
-  px: '2',
-  textStyle: 'xs',
-  bg: 'bg.default',
-  color: 'fg.default',
-  borderWidth: '1px',
-  borderColor: 'border.default',
-  borderRadius: 'l2',
-  _focusVisible: { outline: '2px solid', outlineColor: 'colorPalette.default' },
-});
-/** formkit marks the panel list a card is dragged over with `dropZoneParentClass`. */
-const dropTarget = css({
-  '& .drop-over': {
-    outline: '2px dashed',
-    outlineColor: 'colorPalette.default',
-    outlineOffset: '-2px',
-    borderRadius: 'l2',
-  },
-});
+
+/** The tab of the panel under a point of the screen (its section carries `data-drop-tab`), if any. */
+const panelAt = (x: number, y: number): number | null => {
+  const section = document.elementFromPoint(x, y)?.closest<HTMLElement>('[data-drop-tab]');
+  return section ? Number(section.dataset.dropTab) : null;
+};
+/** What reports where the pointer is during a drag: native drags (a mouse) and the library's own (touch). */
+const POINTER_EVENTS = ['dragover', 'drop', 'pointermove', 'pointerup'] as const;
 
 export type PanelProps = {
   pipeline: PipelineActorRef;
@@ -192,6 +187,8 @@ export type PanelProps = {
   /** CSS height of the list area. */
   listHeight: string;
   formatDate: (ms: number) => string;
+  /** The last move shown, when it put a lead in this panel: that card takes the focus (WCAG 2.4.3). */
+  moved: LastMove | null;
 };
 
 /** The tab's display name: No tabs (id 0) in the reader's language. */
@@ -203,7 +200,7 @@ export const useTabName = () => {
 /** A card's move to another tab, with its place in the panel (what the rollback restores). */
 type MoveTo = (lead: Lead, toTabId: number) => void;
 
-export function LeadPanel({ pipeline, tabsFlow, panel, tab, tabs, customIndex, customCount, counts, listHeight, formatDate }: PanelProps) {
+export function LeadPanel({ pipeline, tabsFlow, panel, tab, tabs, customIndex, customCount, counts, listHeight, formatDate, moved }: PanelProps) {
   const { LL } = useI18nContext();
   const t = LL.pipeline;
   const tabName = useTabName();
@@ -224,10 +221,10 @@ export function LeadPanel({ pipeline, tabsFlow, panel, tab, tabs, customIndex, c
     },
     [pipeline, tab.id],
   );
-  // A drag that crossed panels ended over another tab: the dragged lead (by its id) moves there.
+  // A drag ended over another panel: the dragged lead (by its id) moves there.
   const dropped = useEffectEvent((leadId: string, toTabId: number) => {
     const lead = leadsRef.current.find((l) => l.id === leadId);
-    if (lead) moveTo(lead, toTabId);
+    if (lead && toTabId !== tab.id) moveTo(lead, toTabId);
   });
   const listEl = useRef<HTMLDivElement | null>(null);
   const setListEl = useCallback(
@@ -241,13 +238,21 @@ export function LeadPanel({ pipeline, tabsFlow, panel, tab, tabs, customIndex, c
   useEffect(() => {
     const parent = listEl.current;
     if (!parent) return;
-    // The lead a drag that started here and crossed panels carries, and the panel it is over now.
-    let crossing: { leadId: string; to: number } | null = null;
     // The row the drag started on names the lead (by its key): the library's own values are the
     // rows it saw when it last mapped the list, and a virtual list renders other rows as it scrolls.
     let dragged: string | null = null;
+    // Where the pointer was last seen since a press here: the drop target is the panel under it.
+    let pointer: { x: number; y: number } | null = null;
+    const follow = (event: Event) => {
+      const { clientX = 0, clientY = 0 } = event as MouseEvent;
+      pointer = { x: clientX, y: clientY };
+    };
+    const stopFollowing = () => {
+      for (const type of POINTER_EVENTS) document.removeEventListener(type, follow, true);
+    };
     const onStart = (event: Event) => {
       dragged = (event.target as HTMLElement | null)?.closest<HTMLElement>('[data-key]')?.dataset.key ?? null;
+      for (const type of POINTER_EVENTS) document.addEventListener(type, follow, { capture: true, passive: true });
     };
     parent.addEventListener('dragstart', onStart, true);
     parent.addEventListener('pointerdown', onStart, true);
@@ -260,20 +265,21 @@ export function LeadPanel({ pipeline, tabsFlow, panel, tab, tabs, customIndex, c
         group: DRAG_GROUP,
         sortable: false,
         draggable: (child) => child.getAttribute('role') === 'listitem',
-        dropZoneParentClass: 'drop-over',
         plugins: [animations()],
-        onTransfer: ({ targetParent }) => {
-          if (!dragged) return;
-          crossing = { leadId: dragged, to: Number(targetParent.el.dataset.tabId) };
-        },
+        // The panels the library saw the card cross keep nothing: only where the drag ends counts.
         onDragend: () => {
-          const move = crossing;
-          crossing = null;
-          if (move) dropped(move.leadId, move.to);
+          const leadId = dragged;
+          const at = pointer;
+          dragged = null;
+          pointer = null;
+          stopFollowing();
+          const to = at ? panelAt(at.x, at.y) : null;
+          if (leadId && to !== null) dropped(leadId, to);
         },
       },
     });
     return () => {
+      stopFollowing();
       parent.removeEventListener('dragstart', onStart, true);
       parent.removeEventListener('pointerdown', onStart, true);
       tearDown(parent);
@@ -283,10 +289,12 @@ export function LeadPanel({ pipeline, tabsFlow, panel, tab, tabs, customIndex, c
   const onEndReached = useCallback(() => panel.send({ type: 'user.loadMore' }), [panel]);
 
   return (
-    <section className={panelClass} aria-label={name} data-testid={`lead-panel-${tab.id}`}>
+    <section className={panelClass} aria-label={visibleText(name)} data-testid={`lead-panel-${tab.id}`} data-drop-tab={tab.id}>
       <header className={panelHead}>
         <div>
-          <h3 className={panelName}>{name}</h3>
+          <h3 className={panelName}>
+            <UserText text={name} />
+          </h3>
           <p className={countText} data-testid={`panel-count-${tab.id}`} data-open={counts?.openCount ?? ''} data-waiting={counts?.awaitReplyCount ?? ''}>
             {counts
               ? t.panel.counts({
@@ -306,16 +314,16 @@ export function LeadPanel({ pipeline, tabsFlow, panel, tab, tabs, customIndex, c
             // Every open lead of the tab: as many as its count says (or as the panel shows).
             if (d.value === 'tag') pipeline.send({ type: 'user.tagLeads', tabId: tab.id, count: counts?.openCount ?? leads.length });
           }}
-          positioning={{ placement: 'bottom-end' }}
+          positioning={{ placement: 'bottom-end', fitViewport: true }}
           lazyMount
           unmountOnExit
         >
-          <MenuTrigger className={iconButton} aria-label={t.panel.menu({ tab: name })} data-testid={`panel-menu-${tab.id}`}>
+          <MenuTrigger className={iconButton} aria-label={t.panel.menu({ tab: visibleText(name) })} data-testid={`panel-menu-${tab.id}`}>
             <MoreIcon />
           </MenuTrigger>
           <MenuPortal>
             <MenuPositioner>
-              <MenuContent>
+              <MenuContent className={menuFits}>
                 <MenuItem value="add">{t.panel.addLead()}</MenuItem>
                 <MenuItem value="tag" data-testid={`panel-tag-leads-${tab.id}`}>
                   {LL.tags.batch.titleLeads()}
@@ -354,14 +362,14 @@ export function LeadPanel({ pipeline, tabsFlow, panel, tab, tabs, customIndex, c
       {!loading && !failed && leads.length === 0 ? <p className={stateText}>{t.panel.empty()}</p> : null}
 
       <VirtualList
-        label={t.panel.list({ tab: name })}
+        label={t.panel.list({ tab: visibleText(name) })}
         items={leads}
         getKey={(lead) => lead.id}
         rowHeight={CARD_ROW_HEIGHT}
         height={leads.length === 0 ? '6rem' : listHeight}
         listRef={setListEl}
         fill
-        className={dropTarget}
+        focusRequest={moved ? { key: moved.leadId, seq: moved.count } : null}
         onEndReached={onEndReached}
         onActivate={(lead) => pipeline.send({ type: 'user.editLead', lead })}
         itemTestId={(lead) => `lead-card-${lead.id}`}
@@ -383,7 +391,14 @@ const LeadCard = memo(function LeadCard({ lead, tabs, pipeline, moveTo, formatDa
   const t = LL.pipeline.card;
   const tabName = useTabName();
   const stage = lead.stage ? LL.leads.stage[lead.stage]() : null;
-  const company = [lead.companyName, stage].filter(Boolean).join(' · ');
+  // The company is the lead's own text (isolated, its controls shown); the stage is the page's words.
+  const company = lead.companyName || stage ? (
+    <>
+      {lead.companyName ? <UserText text={lead.companyName} /> : null}
+      {lead.companyName && stage ? ' · ' : null}
+      {stage}
+    </>
+  ) : null;
   // Start chat: the chat-sync flow asks the extension to open this lead's chat (null without a phone).
   const startChat = useStartChat(lead.phone);
   return (
@@ -391,7 +406,7 @@ const LeadCard = memo(function LeadCard({ lead, tabs, pipeline, moveTo, formatDa
       <article className={card} data-closed={lead.isClosed ? '' : undefined}>
         <div className={cardTop}>
           <button type="button" className={cardName} onClick={() => pipeline.send({ type: 'user.editLead', lead })} data-testid={`lead-open-${lead.id}`}>
-            {lead.name}
+            <UserText text={lead.name} />
           </button>
           <MenuRoot
             onSelect={(d) => {
@@ -400,17 +415,19 @@ const LeadCard = memo(function LeadCard({ lead, tabs, pipeline, moveTo, formatDa
               if (d.value === 'reopen') pipeline.send({ type: 'user.reopenLead', lead });
               if (d.value === 'delete') pipeline.send({ type: 'user.deleteLead', lead });
               if (d.value === 'startChat') startChat?.();
+              // A tab of the Move to group: moved on this deliberate choice only (Enter or a click).
+              if (d.value.startsWith(MOVE_ITEM)) moveTo(lead, Number(d.value.slice(MOVE_ITEM.length)));
             }}
-            positioning={{ placement: 'bottom-end' }}
+            positioning={{ placement: 'bottom-end', fitViewport: true }}
             lazyMount
             unmountOnExit
           >
-            <MenuTrigger className={iconButton} aria-label={t.actions({ name: lead.name })} data-testid={`lead-actions-${lead.id}`}>
+            <MenuTrigger className={iconButton} aria-label={t.actions({ name: visibleText(lead.name) })} data-testid={`lead-actions-${lead.id}`}>
               <MoreIcon />
             </MenuTrigger>
             <MenuPortal>
               <MenuPositioner>
-                <MenuContent>
+                <MenuContent className={menuFits}>
                   <MenuItem value="edit" data-testid="lead-action-edit">
                     {t.edit()}
                   </MenuItem>
@@ -431,6 +448,18 @@ const LeadCard = memo(function LeadCard({ lead, tabs, pipeline, moveTo, formatDa
                   <MenuItem value="delete" data-testid="lead-action-delete">
                     {t.delete()}
                   </MenuItem>
+                  {/* The keyboard's way to move a lead (a drag's twin): the other tabs, each one menu item. */}
+                  <MenuSeparator />
+                  <MenuItemGroup id={`lead-move-${lead.id}`}>
+                    <MenuItemGroupLabel>{t.moveTo()}</MenuItemGroupLabel>
+                    {tabs
+                      .filter((tab) => tab.id !== lead.tabId)
+                      .map((tab) => (
+                        <MenuItem key={tab.id} value={`${MOVE_ITEM}${tab.id}`} data-testid={`lead-action-move-${tab.id}`}>
+                          <UserText text={tabName(tab)} />
+                        </MenuItem>
+                      ))}
+                  </MenuItemGroup>
                 </MenuContent>
               </MenuPositioner>
             </MenuPortal>
@@ -442,21 +471,6 @@ const LeadCard = memo(function LeadCard({ lead, tabs, pipeline, moveTo, formatDa
           {company ? <span className={cardLine}>{company}</span> : null}
         </div>
         <p className={cardLine}>{lead.lastMessageTime !== null ? t.lastMessage({ date: formatDate(lead.lastMessageTime) }) : t.created({ date: formatDate(lead.createTime) })}</p>
-        <div className={cardFoot}>
-          <select
-            className={moveSelect}
-            aria-label={`${t.moveTo()}: ${lead.name}`}
-            value={String(lead.tabId)}
-            onChange={(e) => moveTo(lead, Number(e.target.value))}
-            data-testid={`lead-move-${lead.id}`}
-          >
-            {tabs.map((tab) => (
-              <option key={tab.id} value={tab.id}>
-                {tab.id === lead.tabId ? `${t.moveTo()}: ${tabName(tab)}` : tabName(tab)}
-              </option>
-            ))}
-          </select>
-        </div>
       </article>
     </div>
   );

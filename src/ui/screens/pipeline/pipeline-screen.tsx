@@ -10,41 +10,47 @@
  * children from the pipeline's snapshot (a dialog shows while its flow runs), and sends `user.*`
  * events to the flow each control belongs to; it relays nothing between flows.
  *
- * Test ids: pipeline-page, pipeline-loading, pipeline-board, pipeline-add-lead, pipeline-add-tab, pipeline-import, pipeline-notice,
+ * Test ids: pipeline-page, pipeline-loading, pipeline-board, pipeline-moved (the status saying where a moved lead went), pipeline-add-lead, pipeline-add-tab, pipeline-import, pipeline-notice,
  * pipeline-notice-dismiss, pipeline-empty, pipeline-sync-now, pipeline-needs-extension (the chat sync's
  * notice that the extension is needed; its other notices are sync-notice), sync-button,
  * pipeline-tabs-failed, pipeline-retry, filter-search, filter-created, filter-last, filter-sort,
- * filter-order, filter-await, filter-closed, filter-clear, close-dialog, close-reason,
+ * filter-order, filter-await, filter-closed, filter-clear, filter-open (the Filters popover's button),
+ * filter-popover, filter-chips, filter-chip-<id>, filter-chip-<id>-remove (src/ui/components/filter-row.tsx), close-dialog, close-reason,
  * close-confirm, delete-dialog, delete-confirm, tab-dialog, tab-name, tab-save, tab-delete-confirm,
  * dialog-cancel; the panels' ids are listed in lead-panel.tsx, the dialogs' in lead-form-dialog.tsx,
  * import-dialog.tsx and batch-tag-dialog.tsx.
  */
 import { useSelector } from '@xstate/react';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef } from 'react';
 import { css } from '../../../../styled-system/css';
-import { NO_TAB_ID, leadSorts, sortOrders } from '../../../contract/leads';
+import { NO_TAB_ID, leadSorts, sortOrders, type Tab } from '../../../contract/leads';
 import { useI18nContext } from '../../../i18n/i18n-react';
 import { appliedFilters, shownFilters } from '../../../machines/filter-url.machine';
 import { dialogLead, type LeadDialogActorRef } from '../../../machines/lead-dialog.machine';
-import { isFiltered, type PipelineFilterActorRef, type PipelineFilters, type TimeRange } from '../../../machines/pipeline-filters';
+import { isFiltered, pipelineChips, type PipelineChipId, type PipelineFilterActorRef, type PipelineFilters, type TimeRange } from '../../../machines/pipeline-filters';
 import type { PipelineTabsActorRef } from '../../../machines/pipeline-tabs.machine';
 import {
   selectBatchTag,
   selectFiltersFlow,
   selectImportWizard,
   selectLeadDialog,
+  selectMovesFlow,
   selectTabsFlow,
   type PipelineActorRef,
 } from '../../../machines/pipeline.machine';
+import type { LastMove } from '../../../machines/lead-moves.machine';
 import { useFlow } from '../../app-actors';
 import { InlineAlert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { Checkbox } from '../../components/checkbox';
 import { DateRangePicker, type DateRange } from '../../components/date-range-picker';
+import { dayRangeText } from '../../components/date-ranges';
+import { FilterRow } from '../../components/filter-row';
 import { ModalDialog } from '../../components/dialog';
 import { TextField } from '../../components/field';
 import { Heading, Text } from '../../components/heading';
 import { SimpleSelect } from '../../components/select';
+import { UserSentence, UserText } from '../../components/user-text';
 import { ImportDialog } from '../importer/import-dialog';
 import { BatchTagDialog } from '../tags/batch-tag-dialog';
 import { LeadFormDialog } from './lead-form-dialog';
@@ -67,25 +73,13 @@ const head = css({
   flexWrap: 'wrap',
 });
 const headActions = css({ display: 'flex', gap: '2', flexWrap: 'wrap' });
-const filterBar = css({
+/** The popover's filters: the two date ranges side by side where there is room, the sort below. */
+const filterGrid = css({
   display: 'grid',
-  gap: '3',
-  gridTemplateColumns: {
-    base: '1fr',
-    md: 'repeat(2, minmax(0, 1fr))',
-    xl: 'repeat(4, minmax(0, 1fr))',
-  },
-  alignItems: 'end',
+  gap: '4',
+  gridTemplateColumns: { base: '1fr', md: 'repeat(2, minmax(0, 1fr))' },
+  alignItems: 'start',
 });
-/** Below md the filters fold behind a toggle, so the panels are in view at once. */
-const filterBody = css({
-  display: 'none',
-  flexDirection: 'column',
-  gap: '3',
-  '&[data-open]': { display: 'flex' },
-  md: { display: 'flex' },
-});
-const filterToggle = css({ alignSelf: 'flex-start', md: { display: 'none' } });
 const switches = css({
   display: 'flex',
   gap: '4',
@@ -157,6 +151,12 @@ function PipelineView({ pipeline }: { pipeline: PipelineActorRef }) {
   const leadDialog = useSelector(pipeline, selectLeadDialog);
   const importWizard = useSelector(pipeline, selectImportWizard);
   const batchTag = useSelector(pipeline, selectBatchTag);
+  // The last move shown (a drag or the card menu's Move to): its card takes the focus, the status says where.
+  const movesFlow = useSelector(pipeline, selectMovesFlow);
+  const lastMove = useSelector(movesFlow, (s) => s?.context.lastMove ?? null);
+  // A move shown before this screen mounted (the pipeline shown again) takes no focus and is not said again.
+  const movesSeenAtMount = useRef(lastMove?.count ?? 0);
+  const freshMove = lastMove && lastMove.count > movesSeenAtMount.current ? lastMove : null;
   const tabs = useSelector(pipeline, (s) => s.context.tabs);
   const panels = useSelector(pipeline, (s) => s.context.panels);
   const counts = useSelector(pipeline, (s) => s.context.counts);
@@ -243,11 +243,13 @@ function PipelineView({ pipeline }: { pipeline: PipelineActorRef }) {
                 counts={counts[tabId]}
                 listHeight={listHeight}
                 formatDate={formatDate}
+                moved={freshMove?.toTabId === tabId ? freshMove : null}
               />
             );
           })}
         </div>
       ) : null}
+      <MovedStatus lastMove={freshMove} tabs={tabs} />
 
       {leadDialog ? <LeadDialogs dialog={leadDialog} /> : null}
       <TabDialog tabs={tabsFlow} />
@@ -258,20 +260,20 @@ function PipelineView({ pipeline }: { pipeline: PipelineActorRef }) {
   );
 }
 
-/** Search (debounced by the filters flow, which shows what is typed at once), the two date ranges, the sort and the two switches. */
+/**
+ * The filter row (src/ui/components/filter-row.tsx): the search (debounced by the filters flow,
+ * which shows what is typed at once), a Filters button whose popover holds the two date ranges, the
+ * sort and the two switches, and the active filters as chips; removing a chip sends `user.clear`.
+ */
 function FilterBar({ filters: flow }: { filters: PipelineFilterActorRef }) {
-  const { LL } = useI18nContext();
+  const { LL, locale } = useI18nContext();
   const t = LL.pipeline.filters;
   const filters = useSelector(flow, (s) => shownFilters<PipelineFilters>(s));
-  const filtered = useSelector(flow, (s) => isFiltered(appliedFilters<PipelineFilters>(s)));
+  const applied = useSelector(flow, (s) => appliedFilters<PipelineFilters>(s));
   const now = useMemo(() => new Date(), []);
+  const quickRangeLabels = { today: t.today(), yesterday: t.yesterday(), thisWeek: t.thisWeek(), thisMonth: t.thisMonth() };
   const dateTexts = {
-    quickRangeLabels: {
-      today: t.today(),
-      yesterday: t.yesterday(),
-      thisWeek: t.thisWeek(),
-      thisMonth: t.thisMonth(),
-    },
+    quickRangeLabels,
     labels: {
       open: t.openCalendar(),
       prev: t.prevMonth(),
@@ -282,82 +284,76 @@ function FilterBar({ filters: flow }: { filters: PipelineFilterActorRef }) {
     },
   };
   const filterNow = (patch: Partial<PipelineFilters>) => flow.send({ type: 'user.filterNow', patch });
-  // Whether the filters are unfolded on a phone: the view's own layout, not a flow's.
-  const [open, setOpen] = useState(false);
+  const rangeChip = (label: string, range: TimeRange | null) =>
+    LL.leads.filterRow.chip({ label, value: range ? dayRangeText(toDateRange(range)!, now, locale, quickRangeLabels) : '' });
+  const chipText = (id: PipelineChipId): string => {
+    switch (id) {
+      case 'created':
+        return rangeChip(t.created(), applied.created);
+      case 'lastMessage':
+        return rangeChip(t.lastMessage(), applied.lastMessage);
+      case 'awaitReply':
+        return t.awaitReply();
+      case 'showClosed':
+        return t.showClosed();
+    }
+  };
+  const chips = pipelineChips(applied).map((c) => ({ id: c.id, text: chipText(c.id), onRemove: () => flow.send({ type: 'user.clear', keys: c.keys }) }));
 
   return (
-    <div role="search" aria-label={t.label()} className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
-      <Button variant="outline" size="sm" className={filterToggle} aria-expanded={open} aria-controls="pipeline-filters" onClick={() => setOpen((o) => !o)} data-testid="filter-toggle">
-        {filtered ? `${t.label()} •` : t.label()}
-      </Button>
-      <div id="pipeline-filters" className={filterBody} data-open={open ? '' : undefined}>
-        <div className={filterBar}>
-          <TextField label={t.search()} type="search" value={filters.search} onChange={(e) => flow.send({ type: 'user.filter', patch: { search: e.target.value } })} data-testid="filter-search" />
-          <SimpleSelect
-            label={t.sort()}
-            options={leadSorts.map((v) => ({
-              value: v,
-              label: t.sortField[v](),
-            }))}
-            value={filters.sort}
-            onValueChange={(v) => v && filterNow({ sort: v as PipelineFilters['sort'] })}
-            data-testid="filter-sort"
-          />
-          <SimpleSelect
-            label={t.orderLabel()}
-            options={sortOrders.map((v) => ({ value: v, label: t.order[v]() }))}
-            value={filters.sortOrder}
-            onValueChange={(v) => v && filterNow({ sortOrder: v as PipelineFilters['sortOrder'] })}
-            data-testid="filter-order"
-          />
-          <div className={switches}>
-            <Checkbox checked={filters.awaitReply} onCheckedChange={(c) => filterNow({ awaitReply: c })} data-testid="filter-await">
-              {t.awaitReply()}
-            </Checkbox>
-            <Checkbox checked={filters.showClosed} onCheckedChange={(c) => filterNow({ showClosed: c })} data-testid="filter-closed">
-              {t.showClosed()}
-            </Checkbox>
-          </div>
-        </div>
-        <div className={filterBar}>
-          <DateRangePicker
-            label={t.created()}
-            value={toDateRange(filters.created)}
-            onValueChange={(r) => filterNow({ created: toTimeRange(r) })}
-            now={now}
-            {...dateTexts}
-            data-testid="filter-created"
-          />
-          <DateRangePicker
-            label={t.lastMessage()}
-            value={toDateRange(filters.lastMessage)}
-            onValueChange={(r) => filterNow({ lastMessage: toTimeRange(r) })}
-            now={now}
-            {...dateTexts}
-            data-testid="filter-last"
-          />
-          {filtered || isFiltered(filters) ? (
-            <div>
-              <Button
-                variant="ghost"
-                onClick={() =>
-                  filterNow({
-                    search: '',
-                    created: null,
-                    lastMessage: null,
-                    awaitReply: false,
-                    showClosed: false,
-                  })
-                }
-                data-testid="filter-clear"
-              >
-                {t.clear()}
-              </Button>
-            </div>
-          ) : null}
-        </div>
+    <FilterRow
+      label={t.label()}
+      search={{ label: t.search(), value: filters.search, onChange: (search) => flow.send({ type: 'user.filter', patch: { search } }), testId: 'filter-search' }}
+      chips={chips}
+      texts={{
+        open: LL.leads.filterRow.open(),
+        openCount: (count) => LL.leads.filterRow.openCount({ count }),
+        title: LL.leads.filterRow.title(),
+        close: LL.leads.filterRow.close(),
+        chips: LL.leads.filterRow.chips(),
+        remove: (name) => LL.leads.filterRow.remove({ name }),
+      }}
+      testIdPrefix="filter"
+      end={
+        isFiltered(applied) ? (
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={() => filterNow({ search: '', created: null, lastMessage: null, awaitReply: false, showClosed: false })}
+            data-testid="filter-clear"
+          >
+            {t.clear()}
+          </Button>
+        ) : null
+      }
+    >
+      <div className={filterGrid}>
+        <DateRangePicker label={t.created()} value={toDateRange(filters.created)} onValueChange={(r) => filterNow({ created: toTimeRange(r) })} now={now} {...dateTexts} data-testid="filter-created" />
+        <DateRangePicker label={t.lastMessage()} value={toDateRange(filters.lastMessage)} onValueChange={(r) => filterNow({ lastMessage: toTimeRange(r) })} now={now} {...dateTexts} data-testid="filter-last" />
+        <SimpleSelect
+          label={t.sort()}
+          options={leadSorts.map((v) => ({ value: v, label: t.sortField[v]() }))}
+          value={filters.sort}
+          onValueChange={(v) => v && filterNow({ sort: v as PipelineFilters['sort'] })}
+          data-testid="filter-sort"
+        />
+        <SimpleSelect
+          label={t.orderLabel()}
+          options={sortOrders.map((v) => ({ value: v, label: t.order[v]() }))}
+          value={filters.sortOrder}
+          onValueChange={(v) => v && filterNow({ sortOrder: v as PipelineFilters['sortOrder'] })}
+          data-testid="filter-order"
+        />
       </div>
-    </div>
+      <div className={switches}>
+        <Checkbox checked={filters.awaitReply} onCheckedChange={(c) => filterNow({ awaitReply: c })} data-testid="filter-await">
+          {t.awaitReply()}
+        </Checkbox>
+        <Checkbox checked={filters.showClosed} onCheckedChange={(c) => filterNow({ showClosed: c })} data-testid="filter-closed">
+          {t.showClosed()}
+        </Checkbox>
+      </div>
+    </FilterRow>
   );
 }
 
@@ -386,6 +382,29 @@ function EmptyMask({ pipeline }: { pipeline: PipelineActorRef }) {
   );
 }
 
+const MOVED_NAME = '\ue000';
+const MOVED_TAB = '\ue001';
+
+/**
+ * A polite status saying where the last moved lead went, or that a failed move put it back
+ * (WCAG 4.1.3), present before any move so it is announced; the lead's name and the tab's are the
+ * user's text (isolated).
+ */
+function MovedStatus({ lastMove, tabs }: { lastMove: LastMove | null; tabs: readonly Tab[] }) {
+  const { LL } = useI18nContext();
+  const tabName = useTabName();
+  const tab = lastMove ? tabs.find((x) => x.id === lastMove.toTabId) : undefined;
+  const said = lastMove?.undone ? LL.pipeline.card.moveUndone : LL.pipeline.card.moved;
+  const parts = lastMove && tab ? said({ name: MOVED_NAME, tab: MOVED_TAB }).split(/(\ue000|\ue001)/) : [];
+  return (
+    <p role="status" className={css({ srOnly: true })} data-testid="pipeline-moved">
+      {parts.map((part, i) =>
+        part === MOVED_NAME ? <UserText key={i} text={lastMove!.name} /> : part === MOVED_TAB ? <UserText key={i} text={tabName(tab!)} /> : part,
+      )}
+    </p>
+  );
+}
+
 /** A lead's dialog, as its flow is: the lead form, close (with a reason) or delete (confirmed). */
 function LeadDialogs({ dialog }: { dialog: LeadDialogActorRef }) {
   const { LL } = useI18nContext();
@@ -404,7 +423,7 @@ function LeadDialogs({ dialog }: { dialog: LeadDialogActorRef }) {
       <ModalDialog
         open={closing}
         onClose={cancel}
-        title={t.close.title({ name })}
+        title={<UserSentence sentence={(quoted) => t.close.title({ name: quoted })} text={name} />}
         description={t.close.body()}
         data-testid="close-dialog"
         footer={
@@ -430,7 +449,7 @@ function LeadDialogs({ dialog }: { dialog: LeadDialogActorRef }) {
       <ModalDialog
         open={confirmDelete}
         onClose={cancel}
-        title={t.remove.title({ name })}
+        title={<UserSentence sentence={(quoted) => t.remove.title({ name: quoted })} text={name} />}
         description={t.remove.body()}
         role="alertdialog"
         data-testid="delete-dialog"
@@ -465,7 +484,7 @@ function TabDialog({ tabs }: { tabs: PipelineTabsActorRef | undefined }) {
       <ModalDialog
         open
         onClose={cancel}
-        title={t.tab.deleteTitle({ name: tabName(dialog.tab) })}
+        title={<UserSentence sentence={(quoted) => t.tab.deleteTitle({ name: quoted })} text={tabName(dialog.tab)} />}
         description={t.tab.deleteBody()}
         role="alertdialog"
         data-testid="tab-dialog"
