@@ -62,7 +62,9 @@ const column = css({ display: 'flex', flexDirection: 'column', minWidth: '0', mi
 const header = css({
   position: 'sticky',
   top: '0',
-  zIndex: 'sticky',
+  // Above the page it scrolls over, below every floating layer (menus, selects, date pickers are
+  // 'dropdown'): a card's menu opening upward on a phone is never hidden under the header.
+  zIndex: 'docked',
   display: 'flex',
   alignItems: 'center',
   // On a phone the member selector, the invite button and the user menu wrap to a second row
