@@ -34,6 +34,14 @@ export default defineConfig({
         // work the dialog waits for (an import file's parse).
         dialog: { base: { backdrop: { backdropFilter: 'none' } } },
         drawer: { base: { backdrop: { backdropFilter: 'none' } } },
+        // Floating layers (a menu, a select's list, a date picker's calendar) open above whatever
+        // opened them, a dialog ('modal') or the filters popover included: the preset's 'dropdown'
+        // layer sits under dialogs, so a calendar opened in the lead form was hidden behind it.
+        // (The positioner takes its content's z-index.)
+        menu: { base: { content: { zIndex: 'popover' }, positioner: { zIndex: 'popover' } } },
+        select: { base: { content: { zIndex: 'popover' } } },
+        datePicker: { base: { content: { zIndex: 'popover' } } },
+        combobox: { base: { content: { zIndex: 'popover' } } },
       },
       recipes: {
         button: {
