@@ -2070,6 +2070,22 @@ type RootTranslation = {
 			 */
 			next: string
 			/**
+			 * P​r​e​v​i​o​u​s​ ​y​e​a​r
+			 */
+			prevYear: string
+			/**
+			 * N​e​x​t​ ​y​e​a​r
+			 */
+			nextYear: string
+			/**
+			 * P​r​e​v​i​o​u​s​ ​t​e​n​ ​y​e​a​r​s
+			 */
+			prevDecade: string
+			/**
+			 * N​e​x​t​ ​t​e​n​ ​y​e​a​r​s
+			 */
+			nextDecade: string
+			/**
 			 * C​l​e​a​r​ ​t​h​e​ ​d​a​t​e
 			 */
 			clear: string
@@ -5862,6 +5878,22 @@ export type TranslationFunctions = {
 			 * Next month
 			 */
 			next: () => LocalizedString
+			/**
+			 * Previous year
+			 */
+			prevYear: () => LocalizedString
+			/**
+			 * Next year
+			 */
+			nextYear: () => LocalizedString
+			/**
+			 * Previous ten years
+			 */
+			prevDecade: () => LocalizedString
+			/**
+			 * Next ten years
+			 */
+			nextDecade: () => LocalizedString
 			/**
 			 * Clear the date
 			 */

@@ -9,6 +9,9 @@
  * <DateField label={t.birthday()} value={v} onValueChange={(v) => send({ type: 'user.change', field: 'birthday', value: v })}
  *   texts={{ open: LL.leads.dateField.open(), prev: ..., next: ..., time: ..., timePlaceholder: ... }} data-testid="lead-form-birthday" />
  *
+ * The calendar's title (the month shown) opens the month view, whose title (the year) opens the
+ * year view, so a birthday decades back is three choices away, not hundreds of arrow presses.
+ *
  * Test ids (from `data-testid` t): t (the date's input), t-open (the calendar button), t-time (with a time).
  */
 import {
@@ -32,6 +35,7 @@ import {
   DatePickerTrigger,
   DatePickerView,
   DatePickerViewControl,
+  DatePickerViewTrigger,
   parseDate,
   type DateValue,
 } from '@ark-ui/react/date-picker';
@@ -45,6 +49,11 @@ export interface DateFieldTexts {
   open: string;
   prev: string;
   next: string;
+  /** The month view's and the year view's arrows (a year, ten years). */
+  prevYear: string;
+  nextYear: string;
+  prevDecade: string;
+  nextDecade: string;
   /** The time field's name and placeholder (with `withTime`). */
   time?: string;
   timePlaceholder?: string;
@@ -171,7 +180,11 @@ export function DateField({ label: labelText, value, onValueChange, texts, withT
                             <Chevron d="m15 18-6-6 6-6" />
                           </Button>
                         </DatePickerPrevTrigger>
-                        <DatePickerRangeText className={classes.rangeText} />
+                        <DatePickerViewTrigger asChild>
+                          <Button variant="ghost" size="sm" data-testid={testId ? `${testId}-view` : undefined}>
+                            <DatePickerRangeText className={classes.rangeText} />
+                          </Button>
+                        </DatePickerViewTrigger>
                         <DatePickerNextTrigger asChild className={classes.nextTrigger}>
                           <Button variant="ghost" size="sm" aria-label={texts.next}>
                             <Chevron d="m9 18 6-6-6-6" />
@@ -208,6 +221,8 @@ export function DateField({ label: labelText, value, onValueChange, texts, withT
                   )}
                 </DatePickerContext>
               </DatePickerView>
+              <GridView view="month" classes={classes} prev={texts.prevYear} next={texts.nextYear} testId={testId} />
+              <GridView view="year" classes={classes} prev={texts.prevDecade} next={texts.nextDecade} testId={testId} />
             </DatePickerContent>
           </DatePickerPositioner>
         </Portal>
@@ -218,5 +233,66 @@ export function DateField({ label: labelText, value, onValueChange, texts, withT
         </p>
       ) : null}
     </div>
+  );
+}
+
+type PickerClasses = ReturnType<typeof datePicker>;
+
+/**
+ * The month view (the months of a year) or the year view (a decade): a title that goes up a view
+ * (the year view has none above it), arrows that move by a year or a decade, and a grid of four
+ * columns; a choice goes down to the view below it.
+ */
+function GridView({ view, classes, prev, next, testId }: { view: 'month' | 'year'; classes: PickerClasses; prev: string; next: string; testId: string | undefined }) {
+  return (
+    <DatePickerView view={view} className={classes.view}>
+      <DatePickerContext>
+        {(api) => {
+          const grid = view === 'month' ? api.getMonthsGrid({ columns: 4, format: 'short' }) : api.getYearsGrid({ columns: 4 });
+          return (
+            <>
+              <DatePickerViewControl className={classes.viewControl}>
+                <DatePickerPrevTrigger asChild className={classes.prevTrigger}>
+                  <Button variant="ghost" size="sm" aria-label={prev}>
+                    <Chevron d="m15 18-6-6 6-6" />
+                  </Button>
+                </DatePickerPrevTrigger>
+                {view === 'month' ? (
+                  <DatePickerViewTrigger asChild>
+                    <Button variant="ghost" size="sm" data-testid={testId ? `${testId}-view-year` : undefined}>
+                      <DatePickerRangeText className={classes.rangeText} />
+                    </Button>
+                  </DatePickerViewTrigger>
+                ) : (
+                  <DatePickerRangeText className={classes.rangeText} />
+                )}
+                <DatePickerNextTrigger asChild className={classes.nextTrigger}>
+                  <Button variant="ghost" size="sm" aria-label={next}>
+                    <Chevron d="m9 18 6-6-6-6" />
+                  </Button>
+                </DatePickerNextTrigger>
+              </DatePickerViewControl>
+              <DatePickerTable className={classes.table}>
+                <DatePickerTableBody className={classes.tableBody}>
+                  {grid.map((row, i) => (
+                    <DatePickerTableRow key={i} className={classes.tableRow}>
+                      {row.map((cell) => (
+                        <DatePickerTableCell key={cell.value} value={cell.value} className={classes.tableCell}>
+                          <DatePickerTableCellTrigger asChild className={classes.tableCellTrigger}>
+                            <Button variant="ghost" size="sm">
+                              {cell.label}
+                            </Button>
+                          </DatePickerTableCellTrigger>
+                        </DatePickerTableCell>
+                      ))}
+                    </DatePickerTableRow>
+                  ))}
+                </DatePickerTableBody>
+              </DatePickerTable>
+            </>
+          );
+        }}
+      </DatePickerContext>
+    </DatePickerView>
   );
 }

@@ -176,6 +176,28 @@ describe('adding a lead', () => {
     expect(bodies('memberLeadsAdd')[0]).toMatchObject({ name: 'Bo', birthday: '1990-04-12', followUpTime: new Date(2026, 10, 5, 9, 30).getTime() });
   });
 
+  it('reaches a birthday decades back through the calendar: its title opens the months, their title the years', async () => {
+    const server = leadServer();
+    const { bodies } = await renderDialog(server);
+    const user = userEvent.setup({ delay: null });
+    await user.type(input('lead-form-name'), 'Bo');
+    await user.click(screen.getByTestId('lead-form-birthday-open'));
+    await user.click(await screen.findByTestId('lead-form-birthday-view'));
+    await user.click(await screen.findByTestId('lead-form-birthday-view-year'));
+    const years = () => [...document.querySelectorAll('[data-scope=date-picker][data-part=table-cell-trigger]')].map((cell) => cell.textContent);
+    for (let back = 0; back < 10 && !years().includes('1990'); back++) await user.click(screen.getByRole('button', { name: 'Previous ten years' }));
+    const cell = (text: string) => [...document.querySelectorAll<HTMLElement>('[data-scope=date-picker][data-part=table-cell-trigger]')].find((c) => c.textContent === text)!;
+    await user.click(cell('1990'));
+    await waitFor(() => expect(cell('Apr')).toBeTruthy());
+    await user.click(cell('Apr'));
+    await waitFor(() => expect(cell('12')).toBeTruthy());
+    await user.click(cell('12'));
+    await waitFor(() => expect(input('lead-form-birthday').value).toBe('04/12/1990'));
+    await user.click(screen.getByTestId('lead-form-save'));
+    await waitFor(() => expect(bodies('memberLeadsAdd')).toHaveLength(1));
+    expect(bodies('memberLeadsAdd')[0]).toMatchObject({ name: 'Bo', birthday: '1990-04-12' });
+  });
+
   it('says what to fix under the fields (SPEC §5) and saves nothing until it is fixed', async () => {
     const server = leadServer();
     const { bodies, onSaved } = await renderDialog(server);

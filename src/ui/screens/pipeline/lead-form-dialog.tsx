@@ -181,6 +181,10 @@ function LeadForm({ flow: ref }: { flow: LeadFormActorRef }) {
         open: LL.leads.dateField.open(),
         prev: LL.leads.dateField.prev(),
         next: LL.leads.dateField.next(),
+        prevYear: LL.leads.dateField.prevYear(),
+        nextYear: LL.leads.dateField.nextYear(),
+        prevDecade: LL.leads.dateField.prevDecade(),
+        nextDecade: LL.leads.dateField.nextDecade(),
         time: LL.leads.dateField.time(),
         timePlaceholder: LL.leads.dateField.timePlaceholder(),
       }}
