@@ -19,8 +19,12 @@ const filesUnder = (dir: string): string[] =>
     return statSync(path).isDirectory() ? filesUnder(path) : /\.(tsx?|jsx?)$/.test(name) ? [path] : [];
   });
 
-/** A native date type as a string literal: "date", 'datetime-local', `month`, "week". */
-const nativeDateType = /(["'`])(date|datetime-local|month|week)\1/;
+/**
+ * A native date type as a string literal: "date", 'datetime-local', "week" anywhere (an attribute,
+ * a map of input types), and "month" given as a type (`type="month"`, `type: 'month'`): a
+ * calendar's own month view (`view="month"`) is not an input.
+ */
+const nativeDateType = /(["'`])(date|datetime-local|week)\1|\btype\s*[=:]\s*\{?\s*(["'`])month\3/;
 
 describe('date inputs in src/ui', () => {
   it('has no native date or date-time input type', () => {
@@ -35,6 +39,11 @@ describe('date inputs in src/ui', () => {
   it('catches one (the check itself can fail)', () => {
     expect(nativeDateType.test('<input type="date" />')).toBe(true);
     expect(nativeDateType.test("followUpTime: 'datetime-local',")).toBe(true);
+    expect(nativeDateType.test("{ type: 'month' }")).toBe(true);
+    expect(nativeDateType.test('<input type={"week"} />')).toBe(true);
+    expect(nativeDateType.test("birthday: 'date',")).toBe(true);
     expect(nativeDateType.test('const updated = formatDate(x);')).toBe(false);
+    expect(nativeDateType.test('<GridView view="month" />')).toBe(false);
+    expect(nativeDateType.test("const grid = view === 'month' ? a : b;")).toBe(false);
   });
 });
