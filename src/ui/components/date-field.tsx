@@ -16,26 +16,12 @@
  */
 import {
   DatePickerContent,
-  DatePickerContext,
   DatePickerControl,
   DatePickerInput,
   DatePickerLabel,
-  DatePickerNextTrigger,
   DatePickerPositioner,
-  DatePickerPrevTrigger,
-  DatePickerRangeText,
   DatePickerRoot,
-  DatePickerTable,
-  DatePickerTableBody,
-  DatePickerTableCell,
-  DatePickerTableCellTrigger,
-  DatePickerTableHead,
-  DatePickerTableHeader,
-  DatePickerTableRow,
   DatePickerTrigger,
-  DatePickerView,
-  DatePickerViewControl,
-  DatePickerViewTrigger,
   parseDate,
   type DateValue,
 } from '@ark-ui/react/date-picker';
@@ -44,6 +30,7 @@ import { useId } from 'react';
 import { css, cx } from '../../../styled-system/css';
 import { datePicker, input as inputRecipe } from '../../../styled-system/recipes';
 import { Button } from './button';
+import { CalendarDayView, CalendarGridView, CalendarIcon } from './calendar';
 
 export interface DateFieldTexts {
   open: string;
@@ -93,16 +80,6 @@ const dateInput = css({ flex: '1 1 9rem', minWidth: '8.5rem' });
 const timeInput = css({ flex: '0 0 5.5rem', width: '5.5rem', textAlign: 'center' });
 const label = css({ textStyle: 'sm', fontWeight: 'medium' });
 const error = css({ textStyle: 'sm', color: 'fg.error' });
-const dayButton = css({ px: '0' });
-const arrow = css({ '[dir=rtl] &': { transform: 'scaleX(-1)' } });
-
-function Chevron({ d }: { d: string }) {
-  return (
-    <svg className={arrow} viewBox="0 0 24 24" width="16" height="16" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
-      <path d={d} />
-    </svg>
-  );
-}
 
 export function DateField({ label: labelText, value, onValueChange, texts, withTime = false, name, readOnly = false, errorText, errorTestId, className, ...rest }: DateFieldProps) {
   const classes = datePicker();
@@ -142,10 +119,7 @@ export function DateField({ label: labelText, value, onValueChange, texts, withT
           />
           <DatePickerTrigger asChild className={classes.trigger}>
             <Button variant="outline" aria-label={texts.open} disabled={readOnly} data-testid={testId ? `${testId}-open` : undefined}>
-              <svg viewBox="0 0 24 24" width="16" height="16" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
-                <rect x="3" y="4" width="18" height="18" rx="2" />
-                <path d="M16 2v4M8 2v4M3 10h18" />
-              </svg>
+              <CalendarIcon />
             </Button>
           </DatePickerTrigger>
           {withTime ? (
@@ -170,59 +144,9 @@ export function DateField({ label: labelText, value, onValueChange, texts, withT
         <Portal>
           <DatePickerPositioner className={classes.positioner}>
             <DatePickerContent className={classes.content}>
-              <DatePickerView view="day" className={classes.view}>
-                <DatePickerContext>
-                  {(api) => (
-                    <>
-                      <DatePickerViewControl className={classes.viewControl}>
-                        <DatePickerPrevTrigger asChild className={classes.prevTrigger}>
-                          <Button variant="ghost" size="sm" aria-label={texts.prev}>
-                            <Chevron d="m15 18-6-6 6-6" />
-                          </Button>
-                        </DatePickerPrevTrigger>
-                        <DatePickerViewTrigger asChild>
-                          <Button variant="ghost" size="sm" data-testid={testId ? `${testId}-view` : undefined}>
-                            <DatePickerRangeText className={classes.rangeText} />
-                          </Button>
-                        </DatePickerViewTrigger>
-                        <DatePickerNextTrigger asChild className={classes.nextTrigger}>
-                          <Button variant="ghost" size="sm" aria-label={texts.next}>
-                            <Chevron d="m9 18 6-6-6-6" />
-                          </Button>
-                        </DatePickerNextTrigger>
-                      </DatePickerViewControl>
-                      <DatePickerTable className={classes.table}>
-                        <DatePickerTableHead className={classes.tableHead}>
-                          <DatePickerTableRow className={classes.tableRow}>
-                            {api.weekDays.map((day, i) => (
-                              <DatePickerTableHeader key={i} className={classes.tableHeader} abbr={day.long}>
-                                {day.narrow}
-                              </DatePickerTableHeader>
-                            ))}
-                          </DatePickerTableRow>
-                        </DatePickerTableHead>
-                        <DatePickerTableBody className={classes.tableBody}>
-                          {api.weeks.map((week, i) => (
-                            <DatePickerTableRow key={i} className={classes.tableRow}>
-                              {week.map((day, j) => (
-                                <DatePickerTableCell key={j} value={day} className={classes.tableCell}>
-                                  <DatePickerTableCellTrigger asChild className={cx(classes.tableCellTrigger, dayButton)}>
-                                    <Button variant="ghost" size="sm">
-                                      {day.day}
-                                    </Button>
-                                  </DatePickerTableCellTrigger>
-                                </DatePickerTableCell>
-                              ))}
-                            </DatePickerTableRow>
-                          ))}
-                        </DatePickerTableBody>
-                      </DatePickerTable>
-                    </>
-                  )}
-                </DatePickerContext>
-              </DatePickerView>
-              <GridView view="month" classes={classes} prev={texts.prevYear} next={texts.nextYear} testId={testId} />
-              <GridView view="year" classes={classes} prev={texts.prevDecade} next={texts.nextDecade} testId={testId} />
+              <CalendarDayView classes={classes} prev={texts.prev} next={texts.next} up upTestId={testId ? `${testId}-view` : undefined} />
+              <CalendarGridView view="month" classes={classes} prev={texts.prevYear} next={texts.nextYear} up upTestId={testId ? `${testId}-view-year` : undefined} />
+              <CalendarGridView view="year" classes={classes} prev={texts.prevDecade} next={texts.nextDecade} />
             </DatePickerContent>
           </DatePickerPositioner>
         </Portal>
@@ -233,66 +157,5 @@ export function DateField({ label: labelText, value, onValueChange, texts, withT
         </p>
       ) : null}
     </div>
-  );
-}
-
-type PickerClasses = ReturnType<typeof datePicker>;
-
-/**
- * The month view (the months of a year) or the year view (a decade): a title that goes up a view
- * (the year view has none above it), arrows that move by a year or a decade, and a grid of four
- * columns; a choice goes down to the view below it.
- */
-function GridView({ view, classes, prev, next, testId }: { view: 'month' | 'year'; classes: PickerClasses; prev: string; next: string; testId: string | undefined }) {
-  return (
-    <DatePickerView view={view} className={classes.view}>
-      <DatePickerContext>
-        {(api) => {
-          const grid = view === 'month' ? api.getMonthsGrid({ columns: 4, format: 'short' }) : api.getYearsGrid({ columns: 4 });
-          return (
-            <>
-              <DatePickerViewControl className={classes.viewControl}>
-                <DatePickerPrevTrigger asChild className={classes.prevTrigger}>
-                  <Button variant="ghost" size="sm" aria-label={prev}>
-                    <Chevron d="m15 18-6-6 6-6" />
-                  </Button>
-                </DatePickerPrevTrigger>
-                {view === 'month' ? (
-                  <DatePickerViewTrigger asChild>
-                    <Button variant="ghost" size="sm" data-testid={testId ? `${testId}-view-year` : undefined}>
-                      <DatePickerRangeText className={classes.rangeText} />
-                    </Button>
-                  </DatePickerViewTrigger>
-                ) : (
-                  <DatePickerRangeText className={classes.rangeText} />
-                )}
-                <DatePickerNextTrigger asChild className={classes.nextTrigger}>
-                  <Button variant="ghost" size="sm" aria-label={next}>
-                    <Chevron d="m9 18 6-6-6-6" />
-                  </Button>
-                </DatePickerNextTrigger>
-              </DatePickerViewControl>
-              <DatePickerTable className={classes.table}>
-                <DatePickerTableBody className={classes.tableBody}>
-                  {grid.map((row, i) => (
-                    <DatePickerTableRow key={i} className={classes.tableRow}>
-                      {row.map((cell) => (
-                        <DatePickerTableCell key={cell.value} value={cell.value} className={classes.tableCell}>
-                          <DatePickerTableCellTrigger asChild className={classes.tableCellTrigger}>
-                            <Button variant="ghost" size="sm">
-                              {cell.label}
-                            </Button>
-                          </DatePickerTableCellTrigger>
-                        </DatePickerTableCell>
-                      ))}
-                    </DatePickerTableRow>
-                  ))}
-                </DatePickerTableBody>
-              </DatePickerTable>
-            </>
-          );
-        }}
-      </DatePickerContext>
-    </DatePickerView>
   );
 }

@@ -11,25 +11,12 @@
  */
 import {
   DatePickerContent,
-  DatePickerContext,
   DatePickerControl,
   DatePickerInput,
   DatePickerLabel,
-  DatePickerNextTrigger,
   DatePickerPositioner,
-  DatePickerPrevTrigger,
-  DatePickerRangeText,
   DatePickerRoot,
-  DatePickerTable,
-  DatePickerTableBody,
-  DatePickerTableCell,
-  DatePickerTableCellTrigger,
-  DatePickerTableHead,
-  DatePickerTableHeader,
-  DatePickerTableRow,
   DatePickerTrigger,
-  DatePickerView,
-  DatePickerViewControl,
   parseDate,
   type DateValue,
 } from '@ark-ui/react/date-picker';
@@ -39,6 +26,7 @@ import { useState } from 'react';
 import { css, cx } from '../../../styled-system/css';
 import { datePicker } from '../../../styled-system/recipes';
 import { Button } from './button';
+import { CalendarDayView, CalendarIcon } from './calendar';
 import { matchQuickRange, quickRange, quickRangeIds, wholeDays, type DateRange, type QuickRangeId } from './date-ranges';
 
 export type { DateRange, QuickRangeId } from './date-ranges';
@@ -88,16 +76,6 @@ const input = css({
   _focusVisible: { outline: '2px solid', outlineColor: 'colorPalette.default', outlineOffset: '1px' },
 });
 /** A day is a square button, as the kit's icon buttons are: a text button's side padding made the 7 columns wider than the calendar. */
-const dayButton = css({ px: '0' });
-const arrow = css({ '[dir=rtl] &': { transform: 'scaleX(-1)' } });
-
-function Chevron({ d }: { d: string }) {
-  return (
-    <svg className={arrow} viewBox="0 0 24 24" width="16" height="16" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
-      <path d={d} />
-    </svg>
-  );
-}
 
 export function DateRangePicker({ label, value, onValueChange, now, quickRangeLabels, labels, disabled = false, className, ...rest }: DateRangePickerProps) {
   const classes = datePicker();
@@ -140,63 +118,14 @@ export function DateRangePicker({ label, value, onValueChange, now, quickRangeLa
           <DatePickerInput index={1} className={cx(classes.input, input)} aria-label={labels.end} data-testid="date-range-end" />
           <DatePickerTrigger asChild className={classes.trigger}>
             <Button variant="outline" size="sm" aria-label={labels.open} data-testid="date-range-open">
-              <svg viewBox="0 0 24 24" width="16" height="16" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
-                <rect x="3" y="4" width="18" height="18" rx="2" />
-                <path d="M16 2v4M8 2v4M3 10h18" />
-              </svg>
+              <CalendarIcon />
             </Button>
           </DatePickerTrigger>
         </DatePickerControl>
         <Portal>
           <DatePickerPositioner className={classes.positioner}>
             <DatePickerContent className={classes.content} data-testid="date-range-calendar">
-              <DatePickerView view="day" className={classes.view}>
-                <DatePickerContext>
-                  {(api) => (
-                    <>
-                      <DatePickerViewControl className={classes.viewControl}>
-                        <DatePickerPrevTrigger asChild className={classes.prevTrigger}>
-                          <Button variant="ghost" size="sm" aria-label={labels.prev}>
-                            <Chevron d="m15 18-6-6 6-6" />
-                          </Button>
-                        </DatePickerPrevTrigger>
-                        <DatePickerRangeText className={classes.rangeText} />
-                        <DatePickerNextTrigger asChild className={classes.nextTrigger}>
-                          <Button variant="ghost" size="sm" aria-label={labels.next}>
-                            <Chevron d="m9 18 6-6-6-6" />
-                          </Button>
-                        </DatePickerNextTrigger>
-                      </DatePickerViewControl>
-                      <DatePickerTable className={classes.table}>
-                        <DatePickerTableHead className={classes.tableHead}>
-                          <DatePickerTableRow className={classes.tableRow}>
-                            {api.weekDays.map((day, i) => (
-                              <DatePickerTableHeader key={i} className={classes.tableHeader} abbr={day.long}>
-                                {day.narrow}
-                              </DatePickerTableHeader>
-                            ))}
-                          </DatePickerTableRow>
-                        </DatePickerTableHead>
-                        <DatePickerTableBody className={classes.tableBody}>
-                          {api.weeks.map((week, i) => (
-                            <DatePickerTableRow key={i} className={classes.tableRow}>
-                              {week.map((day, j) => (
-                                <DatePickerTableCell key={j} value={day} className={classes.tableCell}>
-                                  <DatePickerTableCellTrigger asChild className={cx(classes.tableCellTrigger, dayButton)}>
-                                    <Button variant="ghost" size="sm">
-                                      {day.day}
-                                    </Button>
-                                  </DatePickerTableCellTrigger>
-                                </DatePickerTableCell>
-                              ))}
-                            </DatePickerTableRow>
-                          ))}
-                        </DatePickerTableBody>
-                      </DatePickerTable>
-                    </>
-                  )}
-                </DatePickerContext>
-              </DatePickerView>
+              <CalendarDayView classes={classes} prev={labels.prev} next={labels.next} />
             </DatePickerContent>
           </DatePickerPositioner>
         </Portal>

@@ -8,7 +8,7 @@
  *
  * <FilterRow label={t.label()} search={{ label: t.search(), value, onChange: (v) => send(...), testId: 'filter-search' }}
  *   chips={[{ id: 'created', text: 'Created: This week', onRemove: () => send({ type: 'user.clear', keys: ['created'] }) }]}
- *   texts={{ open: ..., openCount: (n) => ..., title: ..., close: ..., chips: ..., remove: (text) => ... }} testIdPrefix="filter">
+ *   texts={filterRowTexts(LL)} testIdPrefix="filter">
  *   ...the popover's filters...
  * </FilterRow>
  *
@@ -25,6 +25,7 @@ import {
 } from '@ark-ui/react/popover';
 import { Portal } from '@ark-ui/react/portal';
 import type { ReactNode } from 'react';
+import type { TranslationFunctions } from '../../i18n/i18n-types';
 import { css } from '../../../styled-system/css';
 import { Button } from './button';
 import { FieldFrame, FieldInput } from './field';
@@ -51,6 +52,16 @@ export interface FilterRowTexts {
   /** The remove button of a chip, named by its text. */
   remove: (text: string) => string;
 }
+
+/** The row's texts from the dictionary (the `leads` area: the pipeline and the contacts table load it). */
+export const filterRowTexts = (LL: TranslationFunctions): FilterRowTexts => ({
+  open: LL.leads.filterRow.open(),
+  openCount: (count) => LL.leads.filterRow.openCount({ count }),
+  title: LL.leads.filterRow.title(),
+  close: LL.leads.filterRow.close(),
+  chips: LL.leads.filterRow.chips(),
+  remove: (name) => LL.leads.filterRow.remove({ name }),
+});
 
 export interface FilterRowProps {
   /** Name of the search region. */

@@ -21,18 +21,27 @@ export function UserText({ text, ...rest }: UserTextProps) {
   return <bdi {...rest}>{visibleText(text)}</bdi>;
 }
 
-/** Where the quoted text goes in the sentence (a private-use character: no dictionary text holds one). */
-const SLOT = '\ue000';
+/** Where the n-th quoted text goes in the sentence (private-use characters: no dictionary text holds one). */
+const slot = (n: number) => String.fromCharCode(0xe000 + n);
 
 export type UserSentenceProps = {
-  /** The dictionary sentence, given what stands for the quoted text: `(name) => t.deleteTitle({ name })`. */
-  sentence: (quoted: string) => string;
-  /** The quoted text as stored. */
-  text: string;
+  /**
+   * The dictionary sentence, given what stands for each quoted text:
+   * `(name) => t.deleteTitle({ name })`, `(name, tab) => t.moved({ name, tab })`.
+   */
+  sentence: (...quoted: string[]) => string;
+  /** The quoted text as stored, or the quoted texts in the sentence's argument order. */
+  text: string | readonly string[];
 };
 
-/** A sentence of the page's words quoting user text: the text isolated, its controls shown. */
+/** A sentence of the page's words quoting user text: each text isolated, its controls shown. */
 export function UserSentence({ sentence, text }: UserSentenceProps): ReactNode {
-  const parts = sentence(SLOT).split(SLOT);
-  return parts.flatMap((part, i) => (i === 0 ? [part] : [<UserText key={i} text={text} />, part]));
+  const texts = typeof text === 'string' ? [text] : text;
+  const slots = texts.map((_, n) => slot(n));
+  return sentence(...slots)
+    .split(new RegExp(`(${slots.join('|')})`))
+    .map((part, i) => {
+      const n = slots.indexOf(part);
+      return n < 0 ? part : <UserText key={i} text={texts[n]!} />;
+    });
 }

@@ -47,7 +47,7 @@ import { Checkbox } from '../../components/checkbox';
 import { DataTable, type DataTableColumn, type TableSort } from '../../components/data-table';
 import { DateRangePicker, type DateRange } from '../../components/date-range-picker';
 import { dayRangeText } from '../../components/date-ranges';
-import { FilterRow } from '../../components/filter-row';
+import { FilterRow, filterRowTexts } from '../../components/filter-row';
 import { ModalDialog } from '../../components/dialog';
 import { Heading, Text } from '../../components/heading';
 import { Pagination } from '../../components/pagination';
@@ -324,14 +324,7 @@ function FilterBar({ table, filters: flow }: { table: ContactsTableActorRef; fil
       label={t.label()}
       search={{ label: t.search(), value: filters.search, onChange: (search) => send({ type: 'user.filter', patch: { search } }), testId: 'contacts-search' }}
       chips={chips}
-      texts={{
-        open: LL.leads.filterRow.open(),
-        openCount: (count) => LL.leads.filterRow.openCount({ count }),
-        title: LL.leads.filterRow.title(),
-        close: LL.leads.filterRow.close(),
-        chips: LL.leads.filterRow.chips(),
-        remove: (name) => LL.leads.filterRow.remove({ name }),
-      }}
+      texts={filterRowTexts(LL)}
       testIdPrefix="contacts-filter"
       end={
         isFiltered(applied) ? (

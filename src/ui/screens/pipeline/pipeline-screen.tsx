@@ -45,12 +45,12 @@ import { Button } from '../../components/button';
 import { Checkbox } from '../../components/checkbox';
 import { DateRangePicker, type DateRange } from '../../components/date-range-picker';
 import { dayRangeText } from '../../components/date-ranges';
-import { FilterRow } from '../../components/filter-row';
+import { FilterRow, filterRowTexts } from '../../components/filter-row';
 import { ModalDialog } from '../../components/dialog';
 import { TextField } from '../../components/field';
 import { Heading, Text } from '../../components/heading';
 import { SimpleSelect } from '../../components/select';
-import { UserSentence, UserText } from '../../components/user-text';
+import { UserSentence } from '../../components/user-text';
 import { ImportDialog } from '../importer/import-dialog';
 import { BatchTagDialog } from '../tags/batch-tag-dialog';
 import { LeadFormDialog } from './lead-form-dialog';
@@ -305,14 +305,7 @@ function FilterBar({ filters: flow }: { filters: PipelineFilterActorRef }) {
       label={t.label()}
       search={{ label: t.search(), value: filters.search, onChange: (search) => flow.send({ type: 'user.filter', patch: { search } }), testId: 'filter-search' }}
       chips={chips}
-      texts={{
-        open: LL.leads.filterRow.open(),
-        openCount: (count) => LL.leads.filterRow.openCount({ count }),
-        title: LL.leads.filterRow.title(),
-        close: LL.leads.filterRow.close(),
-        chips: LL.leads.filterRow.chips(),
-        remove: (name) => LL.leads.filterRow.remove({ name }),
-      }}
+      texts={filterRowTexts(LL)}
       testIdPrefix="filter"
       end={
         isFiltered(applied) ? (
@@ -382,9 +375,6 @@ function EmptyMask({ pipeline }: { pipeline: PipelineActorRef }) {
   );
 }
 
-const MOVED_NAME = '\ue000';
-const MOVED_TAB = '\ue001';
-
 /**
  * A polite status saying where the last moved lead went, or that a failed move put it back
  * (WCAG 4.1.3), present before any move so it is announced; the lead's name and the tab's are the
@@ -395,12 +385,9 @@ function MovedStatus({ lastMove, tabs }: { lastMove: LastMove | null; tabs: read
   const tabName = useTabName();
   const tab = lastMove ? tabs.find((x) => x.id === lastMove.toTabId) : undefined;
   const said = lastMove?.undone ? LL.pipeline.card.moveUndone : LL.pipeline.card.moved;
-  const parts = lastMove && tab ? said({ name: MOVED_NAME, tab: MOVED_TAB }).split(/(\ue000|\ue001)/) : [];
   return (
     <p role="status" className={css({ srOnly: true })} data-testid="pipeline-moved">
-      {parts.map((part, i) =>
-        part === MOVED_NAME ? <UserText key={i} text={lastMove!.name} /> : part === MOVED_TAB ? <UserText key={i} text={tabName(tab!)} /> : part,
-      )}
+      {lastMove && tab ? <UserSentence sentence={(name, tabText) => said({ name, tab: tabText })} text={[lastMove.name, tabName(tab)]} /> : null}
     </p>
   );
 }
