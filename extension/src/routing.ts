@@ -85,5 +85,7 @@ export const routePageMessage = (message: unknown, sender: SenderInfo): PageRequ
     case 'activateChatWebTab':
     case 'findConfigInfo':
       return { type, origin };
+    case 'sendMessage':
+      return null;
   }
 };

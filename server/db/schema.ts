@@ -635,6 +635,221 @@ export const chatSyncStates = pgTable(
   (t) => [primaryKey({ columns: [t.workspaceId, t.userId] })],
 );
 
+/** What a stored file is, by its type (SPEC §3 Quick reply attachments: image, video, document). */
+export const fileKinds = ['image', 'video', 'document'] as const;
+
+/**
+ * Files in the object store (SPEC §7 Files): the disk store behind signed URLs by default, an
+ * S3-compatible store when configured (server/files/). A row is made, `pending`, when an upload is
+ * allowed (its size and type checked before any byte is stored); it becomes `stored` once the
+ * object is there with that size. `object_key` is the store's key; the name is the uploader's
+ * file name, shown and used for downloads only.
+ */
+export const storedFiles = pgTable(
+  'stored_files',
+  {
+    id: text('id').primaryKey(),
+    ...memberOwned(),
+    objectKey: text('object_key').notNull(),
+    name: text('name').notNull(),
+    mimeType: text('mime_type').notNull(),
+    kind: text('kind', { enum: fileKinds }).notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    status: text('status', { enum: ['pending', 'stored'] }).notNull(),
+    createdAt: ts('created_at').notNull(),
+    storedAt: ts('stored_at'),
+  },
+  (t) => [
+    index('stored_files_owner_idx').on(t.workspaceId, t.ownerId, t.createdAt),
+    uniqueIndex('stored_files_object_key').on(t.objectKey),
+    /** Pending uploads that were never finished are purged by age. */
+    index('stored_files_pending_idx').on(t.createdAt).where(sql`${t.status} = 'pending'`),
+    check('stored_files_status', sql`${t.status} in ('pending', 'stored')`),
+    check('stored_files_kind', sql`${t.kind} in ('image', 'video', 'document')`),
+  ],
+);
+
+/** An attachment of a quick reply: a stored file, as the reply shows it. */
+export type TemplateAttachment = { fileId: string; name: string; mimeType: string; kind: (typeof fileKinds)[number]; size: number };
+
+/**
+ * Team pipeline tab sets (SPEC §3 Team templates: group name, group priority, name, message type,
+ * status, update time), made by an admin in the template centre. Applying an active set gives
+ * every member its tabs (`tab_names`), keeping their own tabs and leads.
+ */
+export const teamTabSets = pgTable(
+  'team_tab_sets',
+  {
+    id: text('id').primaryKey(),
+    workspaceId: text('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    groupName: text('group_name').notNull(),
+    groupPriority: integer('group_priority').notNull(),
+    name: text('name').notNull(),
+    tabNames: text('tab_names').array().notNull(),
+    messageType: text('message_type').notNull(),
+    status: text('status', { enum: ['active', 'paused'] }).notNull(),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: ts('created_at').notNull(),
+    updatedAt: ts('updated_at').notNull(),
+    appliedAt: ts('applied_at'),
+  },
+  (t) => [
+    index('team_tab_sets_workspace_idx').on(t.workspaceId, t.groupPriority, t.updatedAt),
+    uniqueIndex('team_tab_sets_name_key').on(t.workspaceId, sql`lower(${t.name})`),
+    check('team_tab_sets_status', sql`${t.status} in ('active', 'paused')`),
+  ],
+);
+
+/** Team quick replies (SPEC §3 Quick reply: title, message, attachments), made by an admin, sent by every member. */
+export const quickReplies = pgTable(
+  'quick_replies',
+  {
+    id: text('id').primaryKey(),
+    workspaceId: text('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    message: text('message').notNull(),
+    attachments: jsonb('attachments').$type<TemplateAttachment[]>().notNull(),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: ts('created_at').notNull(),
+    updatedAt: ts('updated_at').notNull(),
+  },
+  (t) => [index('quick_replies_workspace_idx').on(t.workspaceId, t.updatedAt)],
+);
+
+/** Where an auto reply works (SPEC §3 Auto reply: effective dates or specific days). */
+export type AutoReplyEffective =
+  | { kind: 'always' }
+  /** From and to as local calendar dates, YYYY-MM-DD, both included. */
+  | { kind: 'dates'; from: string; to: string }
+  /** Days of the week, 0 Sunday to 6 Saturday. */
+  | { kind: 'days'; days: number[] };
+
+/**
+ * Team auto replies (SPEC §3 Auto reply), made by an admin; each member switches auto replies on
+ * for themselves (member config, off by default, SPEC §6). One reply-all template per workspace
+ * (SPEC §5): a partial unique index keeps it so under concurrent saves.
+ */
+export const autoReplies = pgTable(
+  'auto_replies',
+  {
+    id: text('id').primaryKey(),
+    workspaceId: text('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    type: text('type', { enum: ['keyword', 'replyAll'] }).notNull(),
+    keywords: text('keywords').array().notNull(),
+    matchMode: text('match_mode', { enum: ['fuzzy', 'exact'] }).notNull(),
+    reply: text('reply').notNull(),
+    effective: jsonb('effective').$type<AutoReplyEffective>().notNull(),
+    /** Which chats it answers: all, single chats or groups. */
+    effectiveGroups: text('effective_groups', { enum: ['all', 'single', 'group'] }).notNull(),
+    archiveAfterReply: boolean('archive_after_reply').notNull(),
+    notForActiveChats: boolean('not_for_active_chats').notNull(),
+    quoteWhenReplying: boolean('quote_when_replying').notNull(),
+    blockSender: boolean('block_sender').notNull(),
+    /** Minutes between two replies in one chat; 0: once per chat. */
+    intervalMinutes: integer('interval_minutes').notNull(),
+    delaySeconds: integer('delay_seconds').notNull(),
+    status: text('status', { enum: ['active', 'paused'] }).notNull(),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: ts('created_at').notNull(),
+    updatedAt: ts('updated_at').notNull(),
+  },
+  (t) => [
+    index('auto_replies_workspace_idx').on(t.workspaceId, t.updatedAt),
+    uniqueIndex('auto_replies_name_key').on(t.workspaceId, sql`lower(${t.name})`),
+    uniqueIndex('auto_replies_one_reply_all').on(t.workspaceId).where(sql`${t.type} = 'replyAll'`),
+    check('auto_replies_type', sql`${t.type} in ('keyword', 'replyAll')`),
+    check('auto_replies_status', sql`${t.status} in ('active', 'paused')`),
+  ],
+);
+
+export const recurrences = ['once', 'hour', 'day', 'week', 'month', 'quarter'] as const;
+export const scheduleStatuses = ['pending', 'sending', 'completed', 'failed'] as const;
+/** A recipient of a scheduled message: a chat of the member's synced chats. */
+export type ScheduleRecipient = { chatWhatsappId: string; name: string };
+
+/**
+ * Scheduled messages (SPEC §3 Schedule message, §4 Schedule). `next_run_at` is the next due time
+ * (computed in `time_zone` from `start_at` and the recurrence, src/contract/recurrence.ts); the
+ * executor turns a due schedule into one send per occurrence (schedule_sends, unique by schedule
+ * and due time, so two processes or a restart never send it twice).
+ */
+export const schedules = pgTable(
+  'schedules',
+  {
+    id: text('id').primaryKey(),
+    ...memberOwned(),
+    recipients: jsonb('recipients').$type<ScheduleRecipient[]>().notNull(),
+    title: text('title').notNull(),
+    message: text('message').notNull(),
+    startAt: ts('start_at').notNull(),
+    timeZone: text('time_zone').notNull(),
+    recurrence: text('recurrence', { enum: recurrences }).notNull(),
+    nextRunAt: ts('next_run_at'),
+    status: text('status', { enum: scheduleStatuses }).notNull(),
+    runCount: integer('run_count').notNull().default(0),
+    lastError: text('last_error'),
+    createdAt: ts('created_at').notNull(),
+    updatedAt: ts('updated_at').notNull(),
+  },
+  (t) => [
+    index('schedules_owner_idx').on(t.workspaceId, t.ownerId, t.createdAt),
+    /** The executor's scan: pending schedules by due time, across workspaces. */
+    index('schedules_due_idx').on(t.nextRunAt).where(sql`${t.status} = 'pending'`),
+    check('schedules_status', sql`${t.status} in ('pending', 'sending', 'completed', 'failed')`),
+    check('schedules_recurrence', sql`${t.recurrence} in ('once', 'hour', 'day', 'week', 'month', 'quarter')`),
+  ],
+);
+
+/**
+ * One occurrence of a schedule to send (the outbox the member's extension claims and confirms):
+ * `waiting` until the extension takes it, `sent` or `failed` after.
+ */
+export const scheduleSends = pgTable(
+  'schedule_sends',
+  {
+    id: text('id').primaryKey(),
+    ...memberOwned(),
+    scheduleId: text('schedule_id')
+      .notNull()
+      .references(() => schedules.id, { onDelete: 'cascade' }),
+    dueAt: ts('due_at').notNull(),
+    recipients: jsonb('recipients').$type<ScheduleRecipient[]>().notNull(),
+    message: text('message').notNull(),
+    status: text('status', { enum: ['waiting', 'claimed', 'sent', 'failed'] }).notNull(),
+    createdAt: ts('created_at').notNull(),
+    claimedAt: ts('claimed_at'),
+    sentAt: ts('sent_at'),
+    error: text('error'),
+  },
+  (t) => [
+    uniqueIndex('schedule_sends_occurrence_key').on(t.scheduleId, t.dueAt),
+    index('schedule_sends_owner_idx').on(t.workspaceId, t.ownerId, t.status, t.dueAt),
+    check('schedule_sends_status', sql`${t.status} in ('waiting', 'claimed', 'sent', 'failed')`),
+  ],
+);
+
+/** When a member's chat page last asked for its due sends (the schedule list says why a send waits). */
+export const chatPagePolls = pgTable(
+  'chat_page_polls',
+  {
+    workspaceId: text('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    polledAt: ts('polled_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.userId] })],
+);
+
 /** Tables in an order that can be truncated together (tests) and listed by the seed. */
 export const allTables = {
   users,
@@ -661,4 +876,11 @@ export const allTables = {
   chats,
   messages,
   chatSyncStates,
+  storedFiles,
+  teamTabSets,
+  quickReplies,
+  autoReplies,
+  schedules,
+  scheduleSends,
+  chatPagePolls,
 };

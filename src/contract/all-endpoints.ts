@@ -9,8 +9,10 @@ import { contactsEndpoints } from './contacts';
 import type { Endpoint } from './endpoint';
 import { leadFilesEndpoints } from './lead-files';
 import { leadsEndpoints } from './leads';
+import { scheduleEndpoints } from './schedules';
 import { tagsEndpoints } from './tags';
 import { teamEndpoints } from './team';
+import { templateEndpoints } from './templates';
 import { workspaceEndpoints } from './workspace';
 
 export const contractAreas = {
@@ -22,6 +24,8 @@ export const contractAreas = {
   contacts: contactsEndpoints,
   tags: tagsEndpoints,
   chats: chatsEndpoints,
+  templates: templateEndpoints,
+  schedules: scheduleEndpoints,
 } as const;
 
 export type AreaName = keyof typeof contractAreas;
@@ -48,6 +52,8 @@ export const endpointsByName = {
   ...contactsEndpoints,
   ...tagsEndpoints,
   ...chatsEndpoints,
+  ...templateEndpoints,
+  ...scheduleEndpoints,
 } as const;
 export type EndpointName = keyof typeof endpointsByName;
 const names = new Map<Endpoint, EndpointName>(

@@ -3,7 +3,8 @@ import { z } from 'zod/mini';
 /**
  * Page <-> extension messages (SPEC §7 Extension messaging): the SPEC's seven types, plus
  * `eclientAuth`, which the /crm/eclient/auth page sends to hand the extension its own session
- * (src/contract/chats.ts, eclientGrant).
+ * (src/contract/chats.ts, eclientGrant), and `sendMessage`, a quick reply (SPEC §2 quick reply
+ * panel) sent into a chat through the chat page.
  */
 export const extensionMessageTypes = [
   'fetchLoginInfo',
@@ -14,6 +15,7 @@ export const extensionMessageTypes = [
   'startChat',
   'findConfigInfo',
   'eclientAuth',
+  'sendMessage',
 ] as const;
 export type ExtensionMessageType = (typeof extensionMessageTypes)[number];
 
@@ -51,7 +53,9 @@ export type ConfigInfo = z.infer<typeof configInfoReply>;
  *   to the CRM with the same account (`isLogin`, SPEC §8 'Please login ... with the same Account');
  * - fetchChatsSync: `isSyncData: true` starts (or continues) a sync (SPEC §7);
  * - startChat: the chat to open on the chat page, by chat id or phone;
- * - eclientAuth: the extension's session from eclientGrant.
+ * - eclientAuth: the extension's session from eclientGrant;
+ * - sendMessage: a message to send into a chat of the logged-in number, with its attachments as
+ *   signed download URLs of the file store (the extension never holds a store credential).
  */
 export const loginInfoPayload = z.object({ userId: z.string(), email: z.optional(z.string()) });
 export const chatsSyncPayload = z.object({ isSyncData: z.boolean() });
@@ -65,7 +69,21 @@ export const eclientAuthPayload = z.object({
   workspaceId: z.string(),
 });
 export type EclientAuthPayload = z.infer<typeof eclientAuthPayload>;
+export const sendMessagePayload = z.object({
+  chatWhatsappId: z.string().check(z.minLength(1), z.maxLength(128)),
+  text: z.string().check(z.maxLength(4096)),
+  attachments: z.array(
+    z.object({
+      name: z.string().check(z.maxLength(255)),
+      mimeType: z.string().check(z.maxLength(255)),
+      kind: z.enum(['image', 'video', 'document']),
+      size: z.int(),
+      url: z.string().check(z.maxLength(4096)),
+    }),
+  ).check(z.maxLength(10)),
+});
+export type SendMessagePayload = z.infer<typeof sendMessagePayload>;
 
-/** Reply of loginGuidance, activateChatWebTab, startChat and eclientAuth: whether it was done. */
+/** Reply of loginGuidance, activateChatWebTab, startChat, eclientAuth and sendMessage: whether it was done. */
 export const actionReply = z.object({ ok: z.boolean(), message: z.optional(z.string()) });
 export type ActionReply = z.infer<typeof actionReply>;
