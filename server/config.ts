@@ -1,4 +1,6 @@
 /** Server configuration: defaults, and how main.ts / the seed read it from the environment. */
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { parseTrustProxy, type TrustProxy } from './auth/client-address';
 
 export type RateRule = { limit: number; windowSeconds: number };
@@ -33,7 +35,30 @@ export type RateLimits = {
   inviteResend: RateRule;
   /** Invitation emails to one address from one workspace per day (sliding; beyond it: no email, as above). */
   inviteRecipient: RateRule;
+  /** Upload URLs (SPEC §7 Files) per account and per client address. */
+  uploadUser: RateRule;
+  uploadAddress: RateRule;
 };
+
+/**
+ * Where uploaded files live (SPEC §7 Files; server/files/): the server's own disk behind signed,
+ * expiring URLs it serves itself (the embedded default), or an S3-compatible object store with
+ * presigned URLs. Several server processes need a store they all reach: S3, or a shared disk.
+ */
+export type FileStoreConfig =
+  | { kind: 'disk'; dir: string }
+  | {
+      kind: 's3';
+      bucket: string;
+      region: string;
+      /** Null: AWS itself; otherwise the store's URL (MinIO, Ceph, R2 ...). */
+      endpoint: string | null;
+      /** Null: the AWS SDK's default credential chain (AWS_* variables, instance role ...). */
+      accessKeyId: string | null;
+      secretAccessKey: string | null;
+      /** Bucket in the path (most S3-compatible stores) rather than in the host name. */
+      forcePathStyle: boolean;
+    };
 
 export type AppConfig = {
   /**
@@ -74,6 +99,13 @@ export type AppConfig = {
   outboxRetentionDays: number;
   /** Expired or revoked sessions and expired verification codes are deleted this many days after they ended. */
   expiredRetentionDays: number;
+  /** The file store (FILE_STORE and its variables). */
+  fileStore: FileStoreConfig;
+  /**
+   * Key that signs storage tokens and the disk store's URLs (STORAGE_SECRET). Null: a random key
+   * kept in the database (table server_secrets), made on first use and shared by every process.
+   */
+  storageSecret: string | null;
 };
 
 const minutes = (n: number) => n * 60;
@@ -95,6 +127,8 @@ export const defaultRateLimits: RateLimits = {
   inviteSender: { limit: 50, windowSeconds: minutes(24 * 60) },
   inviteResend: { limit: 1, windowSeconds: minutes(10) },
   inviteRecipient: { limit: 3, windowSeconds: minutes(24 * 60) },
+  uploadUser: { limit: 100, windowSeconds: minutes(10) },
+  uploadAddress: { limit: 300, windowSeconds: minutes(10) },
 };
 
 export const defaultConfig: AppConfig = {
@@ -113,6 +147,9 @@ export const defaultConfig: AppConfig = {
   serverTiming: false,
   outboxRetentionDays: 7,
   expiredRetentionDays: 7,
+  // Tests and scripts that build a config without the environment; the server reads FILES_DIR (readFileStoreConfig).
+  fileStore: { kind: 'disk', dir: join(tmpdir(), 'chat-crm-files') },
+  storageSecret: null,
 };
 
 export const makeConfig = (overrides: Partial<AppConfig> = {}): AppConfig => ({
@@ -236,6 +273,46 @@ const readTrustProxy = (v: string | undefined): TrustProxy | null => {
   }
 };
 
+const readBoolean = (name: string, v: string | undefined): boolean => {
+  const given = nonEmpty(v)?.toLowerCase() ?? null;
+  if (given === null || given === '0' || given === 'false') return false;
+  if (given === '1' || given === 'true') return true;
+  throw new ConfigError(`${name} must be true or false, got "${v}"`);
+};
+
+/**
+ * The file store: FILE_STORE=disk (default; FILES_DIR, default DATA_DIR/files) or FILE_STORE=s3
+ * (S3_BUCKET required; S3_REGION, S3_ENDPOINT, S3_ACCESS_KEY_ID with S3_SECRET_ACCESS_KEY,
+ * S3_FORCE_PATH_STYLE).
+ */
+export const readFileStoreConfig = (env: NodeJS.ProcessEnv = process.env): FileStoreConfig => {
+  const kind = nonEmpty(env.FILE_STORE)?.toLowerCase() ?? 'disk';
+  if (kind === 'disk') return { kind: 'disk', dir: resolve(nonEmpty(env.FILES_DIR) ?? join(nonEmpty(env.DATA_DIR) ?? './.data', 'files')) };
+  if (kind !== 's3') throw new ConfigError(`FILE_STORE must be "disk" or "s3", got "${env.FILE_STORE}"`);
+  const bucket = nonEmpty(env.S3_BUCKET);
+  if (!bucket) throw new ConfigError('FILE_STORE=s3 needs S3_BUCKET (the bucket uploaded files go to)');
+  const endpoint = nonEmpty(env.S3_ENDPOINT);
+  if (endpoint !== null) {
+    try {
+      new URL(endpoint);
+    } catch {
+      throw new ConfigError(`S3_ENDPOINT must be a URL such as https://s3.example.com, got "${endpoint}"`);
+    }
+  }
+  const accessKeyId = nonEmpty(env.S3_ACCESS_KEY_ID);
+  const secretAccessKey = nonEmpty(env.S3_SECRET_ACCESS_KEY);
+  if ((accessKeyId === null) !== (secretAccessKey === null)) throw new ConfigError('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together');
+  return {
+    kind: 's3',
+    bucket,
+    region: nonEmpty(env.S3_REGION) ?? 'us-east-1',
+    endpoint,
+    accessKeyId,
+    secretAccessKey,
+    forcePathStyle: readBoolean('S3_FORCE_PATH_STYLE', env.S3_FORCE_PATH_STYLE),
+  };
+};
+
 export const readAppConfig = (env: NodeJS.ProcessEnv = process.env, staticDir: string | null = null): AppConfig =>
   makeConfig({
     publicUrl: resolvePublicUrl(env),
@@ -245,5 +322,7 @@ export const readAppConfig = (env: NodeJS.ProcessEnv = process.env, staticDir: s
     trustProxy: readTrustProxy(env.TRUST_PROXY),
     serverTiming: env.SERVER_TIMING === '1',
     outboxRetentionDays: readPositiveDays('OUTBOX_RETENTION_DAYS', env.OUTBOX_RETENTION_DAYS, defaultConfig.outboxRetentionDays),
+    fileStore: readFileStoreConfig(env),
+    storageSecret: nonEmpty(env.STORAGE_SECRET),
     staticDir,
   });

@@ -2,6 +2,7 @@ import type { JWTVerifyGetKey } from 'jose';
 import type { Clock } from './clock';
 import type { AppConfig } from './config';
 import type { Db } from './db/client';
+import type { FileStore } from './files/store';
 import type { Logger } from './logger';
 import type { Mailer } from './mail';
 
@@ -14,4 +15,6 @@ export type AppDeps = {
   logger: Logger;
   /** Key set for Google ID tokens; defaults to Google's published keys when a client id is configured. */
   googleKeys?: JWTVerifyGetKey;
+  /** The file store (SPEC §7 Files); default: the one the configuration names (server/files/store.ts). */
+  files?: FileStore;
 };

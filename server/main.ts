@@ -15,6 +15,9 @@
  *   refuses to start.
  * - OUTBOX_RETENTION_DAYS (7): delivered outbox rows are deleted after this many days.
  * - GOOGLE_CLIENT_ID (enables Google sign-in), INVITE_SECRET.
+ * - FILE_STORE=disk|s3 (SPEC §7 Files): FILES_DIR (DATA_DIR/files) for the disk; S3_BUCKET,
+ *   S3_REGION, S3_ENDPOINT, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_FORCE_PATH_STYLE for S3.
+ *   STORAGE_SECRET signs storage tokens and disk URLs (default: a key kept in the database).
  */
 import { resolve } from 'node:path';
 import { serve } from '@hono/node-server';
@@ -22,6 +25,7 @@ import { createApp } from './app';
 import { systemClock } from './clock';
 import { ConfigError, readAppConfig, readServerEnv, resolveMailTransport } from './config';
 import { openDatabase } from './db/client';
+import { createFileStore } from './files/store';
 import { createJobRuntime } from './jobs/runtime';
 import { createConsoleLogger } from './logger';
 import { createLogTransport, createSmtpTransport } from './mail';
@@ -43,8 +47,11 @@ const main = async () => {
     transportKind === 'smtp' && env.smtpUrl
       ? createSmtpTransport({ smtpUrl: env.smtpUrl, from: config.mailFrom, logger })
       : createLogTransport({ logger });
-  const jobs = createJobRuntime({ db: database.db, clock: systemClock, logger, config, transport });
-  const app = createApp({ db: database.db, clock: systemClock, mailer: jobs.mailer, config, logger });
+  // One file store for the API and the purge (which removes uploads never finished).
+  const files = createFileStore({ db: database.db, clock: systemClock, logger, config });
+  logger.info('[files] store ready', { kind: files.kind, where: config.fileStore.kind === 'disk' ? config.fileStore.dir : config.fileStore.bucket });
+  const jobs = createJobRuntime({ db: database.db, clock: systemClock, logger, config, transport, files });
+  const app = createApp({ db: database.db, clock: systemClock, mailer: jobs.mailer, config, logger, files });
 
   // The queue starts before the server listens: on PGlite its start-up (schema check, advisory
   // lock, schedules) shares the one connection with requests, and a request whose transaction

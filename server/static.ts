@@ -19,6 +19,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 import type { AppEnv } from './http/route';
 import type { AppConfig } from './config';
+import { fileStoreOrigin } from './files/origin';
 
 export const APP_BASE = '/crm';
 /** The app's icon, from `public/` at the root of the build. */
@@ -37,18 +38,21 @@ export const inlineScriptHashes = (html: string): string[] => {
   return hashes;
 };
 
-/** The app page's Content-Security-Policy. */
-export const appPageCsp = (html: string, config: Pick<AppConfig, 'googleClientId'>): string => {
+/** The app page's Content-Security-Policy (an S3 file store's origin is allowed for uploads, images and videos: SPEC §7 Files). */
+export const appPageCsp = (html: string, config: Pick<AppConfig, 'googleClientId'> & Partial<Pick<AppConfig, 'fileStore'>>): string => {
   const google = config.googleClientId !== null;
   const gsi = google ? [GOOGLE_GSI] : [];
+  const store = fileStoreOrigin(config.fileStore);
+  const files = store ? [store] : [];
   const directives: [string, string[]][] = [
     ['default-src', ["'self'"]],
     ['script-src', ["'self'", ...inlineScriptHashes(html), ...(google ? [`${GOOGLE_GSI}client`] : [])]],
     // Inline style attributes (components position popovers and virtual rows); no inline script.
     ['style-src', ["'self'", "'unsafe-inline'", ...(google ? [`${GOOGLE_GSI}style`] : [])]],
-    ['img-src', ["'self'", 'data:', 'blob:', ...(google ? ['https://*.googleusercontent.com'] : [])]],
+    ['img-src', ["'self'", 'data:', 'blob:', ...files, ...(google ? ['https://*.googleusercontent.com'] : [])]],
+    ['media-src', ["'self'", 'blob:', ...files]],
     ['font-src', ["'self'", 'data:']],
-    ['connect-src', ["'self'", ...gsi]],
+    ['connect-src', ["'self'", ...files, ...gsi]],
     ['frame-src', google ? gsi : ["'none'"]],
     ['object-src', ["'none'"]],
     ['base-uri', ["'none'"]],
@@ -76,7 +80,7 @@ export const setSecurityHeaders = (c: Context<AppEnv>, config: Pick<AppConfig, '
 export const registerStaticRoutes = (
   app: Hono<AppEnv>,
   staticDir: string | null,
-  config: Pick<AppConfig, 'googleClientId'> = { googleClientId: null },
+  config: Pick<AppConfig, 'googleClientId'> & Partial<Pick<AppConfig, 'fileStore'>> = { googleClientId: null },
 ): void => {
   app.get('/', (c) => c.redirect(`${APP_BASE}/`, 302));
   if (!staticDir) return;

@@ -30,6 +30,7 @@ import type { ExtensionBridge } from './extension/bridge';
 import { createEventLog, type EventLog } from './event-log';
 import type { LazyLongLivedFlow, LongLivedFlow, ScreenFlow, SystemFlow } from './flow-definition';
 import { browserClipboard, browserFileSaver, type Clipboard, type FileSaver, type FlowServices } from './flow-services';
+import { browserUploads, type Uploads } from './uploads';
 import { combineInspectors, type InspectFn, type InspectLike } from './inspection';
 import type { AppStorage } from './storage';
 import type { Toasts } from './toast';
@@ -88,6 +89,8 @@ export type AppSystemDeps = {
   clipboard?: Clipboard;
   /** The file saver (default: the browser's download). */
   files?: FileSaver;
+  /** The upload service (default: the browser's, XMLHttpRequest with progress). */
+  uploads?: Uploads;
   /** Toasts (the app's toaster; default: none shown). */
   toasts?: Toasts;
   /** Whether the screen is phone-narrow (default: the browser's). */
@@ -142,6 +145,7 @@ export const createAppSystem = (deps: AppSystemDeps): AppSystem => {
     bridge: deps.bridge,
     clipboard: deps.clipboard ?? browserClipboard,
     files: deps.files ?? browserFileSaver,
+    uploads: deps.uploads ?? browserUploads,
     toasts: deps.toasts ?? { show: () => undefined },
     viewport: deps.viewport ?? browserViewport(),
     eventLog: deps.eventLog ?? createEventLog({ storage: deps.storage }),

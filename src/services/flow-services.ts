@@ -12,6 +12,7 @@ import type { EventLog } from './event-log';
 import type { ExtensionBridge } from './extension/bridge';
 import type { AppStorage } from './storage';
 import type { Toasts } from './toast';
+import type { Uploads } from './uploads';
 import type { Viewport } from './viewport';
 
 export type Clipboard = { writeText(text: string): Promise<void> };
@@ -25,6 +26,8 @@ export type FlowServices = {
   bridge: ExtensionBridge;
   clipboard: Clipboard;
   files: FileSaver;
+  /** Sends a file's bytes to a signed upload URL with its progress (SPEC §7 Files; src/services/uploads.ts). */
+  uploads: Uploads;
   /** Toasts: flows show them through a named action (`notify`), never a view. */
   toasts: Toasts;
   /** Whether the screen is phone-narrow (the pipeline's page size, SPEC §9). */

@@ -1,6 +1,6 @@
 /**
  * The flow services a test rarely looks at, as fakes: toasts recorded (text read in English), a
- * fixed wide viewport, an event log on the given storage. Spread into a test's FlowServices.
+ * fixed wide viewport, an event log on the given storage, uploads that fail. Spread into a test's FlowServices.
  */
 import { i18nObject } from '../../src/i18n/i18n-util';
 import { loadLocale } from '../../src/i18n/i18n-util.sync';
@@ -18,10 +18,12 @@ const english = i18nObject('en');
 /** A toast's text as the English page shows it. */
 export const toastTextOf = (text: ToastText): string => (typeof text === 'string' ? text : text(english));
 
-export const serviceFakes = (storage: AppStorage): Pick<FlowServices, 'toasts' | 'viewport' | 'eventLog'> & { shown: ShownToast[] } => {
+export const serviceFakes = (storage: AppStorage): Pick<FlowServices, 'toasts' | 'viewport' | 'eventLog' | 'uploads'> & { shown: ShownToast[] } => {
   const shown: ShownToast[] = [];
   return {
     shown,
+    // Uploads go nowhere unless a test gives its own (tests/support/fake-uploads.ts).
+    uploads: { put: () => Promise.reject(new Error('no upload service in this test')) },
     toasts: { show: (text, type = 'error') => void shown.push({ text: toastTextOf(text), type }) },
     viewport: fixedViewport(false),
     eventLog: createEventLog({ storage }),
