@@ -28,6 +28,13 @@
 //     loaded and a search answered, a chat of 10,000 messages opened, and scrolled through its older
 //     pages (scripts/bench-chats-ui.ts; goals: list <= 5 s, open <= 300 ms, no task over 50 ms;
 //     BENCH_CHATS_UI=0 skips it)
+// 12. auto-reply keyword matching: 1,000 incoming messages against 10,000 templates with the one matcher
+//     (scripts/bench-keyword-match.ts; goal: <= 50 ms in total, compiling the templates timed apart;
+//     BENCH_KEYWORDS=0 skips it; alone: `node --import tsx scripts/bench-keyword-match.ts`)
+// 13. schedule executor drift: 1,000 scheduled messages due at once, from their due time to each send claimed
+//     through the API by the member's chat page, on PGlite (one server process) and PostgreSQL (two)
+//     (scripts/bench-schedule-drift.ts; goal: p95 <= 1 s; BENCH_SCHEDULES=0 skips it; alone:
+//     `node --import tsx scripts/bench-schedule-drift.ts`)
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -276,3 +283,7 @@ if (process.env.BENCH_CONTACTS !== '0') runBench('bench-contacts.ts');
 if (process.env.BENCH_CHATS !== '0') runBench('bench-chat-refresh.ts');
 // 11. the conversations screen with 20,000 chats and a chat of 10,000 messages
 if (process.env.BENCH_CHATS_UI !== '0') runBench('bench-chats-ui.ts');
+// 12. auto-reply keyword matching of 1,000 messages against 10,000 templates
+if (process.env.BENCH_KEYWORDS !== '0') runBench('bench-keyword-match.ts');
+// 13. schedule executor drift with 1,000 schedules due at once
+if (process.env.BENCH_SCHEDULES !== '0') runBench('bench-schedule-drift.ts');

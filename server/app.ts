@@ -19,6 +19,9 @@ import { endpointAt } from '../src/contract/all-endpoints';
 import { MAX_BODY_BYTES } from '../src/contract/endpoint';
 import type { AppDeps } from './deps';
 import { createInviteKeySource } from './invitations';
+import { createStorageKeys } from './files/keys';
+import { isObjectPath, registerFileObjectRoutes } from './files/object-routes';
+import { createFileStore } from './files/store';
 import { refuseDeclaredOversize } from './http/body';
 import { ApiFailure, sendEnvelope } from './http/respond';
 import { UPLOAD_SIZE_MESSAGE, type AppEnv } from './http/route';
@@ -29,9 +32,12 @@ import { registerContactRoutes } from './routes/contacts';
 import { registerLeadFileRoutes } from './routes/lead-files';
 import { registerLeadRoutes } from './routes/leads';
 import { registerTabRoutes } from './routes/tabs';
+import { registerScheduleRoutes } from './routes/schedules';
+import { registerStorageRoutes } from './routes/storage';
 import { registerTagRoutes } from './routes/tags';
 import { registerUserRoutes } from './routes/user';
 import { registerTeamRoutes } from './routes/team';
+import { registerTemplateRoutes } from './routes/templates';
 import { registerWorkspaceRoutes } from './routes/workspace';
 import { registerStaticRoutes, setSecurityHeaders } from './static';
 
@@ -57,10 +63,12 @@ export const createApp = (deps: AppDeps): Hono<AppEnv> => {
   // - no request may declare more than MAX_BODY_BYTES, except to an upload endpoint (its own
   //   declared limit, up to MAX_UPLOAD_BYTES); the routes hold their own, smaller limits and count
   //   undeclared (chunked) bodies as they read them (server/http/body.ts). Nothing else reads a body.
+  //   The disk store's object URLs (server/files/) hold each upload to its own signed size instead.
   app.use('*', async (c, next) => {
     setSecurityHeaders(c, deps.config);
     const path = c.req.path;
     if (isApiPath(path)) c.header('Cache-Control', 'no-store');
+    if (isObjectPath(path)) return next();
     const endpoint = endpointAt(path);
     const upload = endpoint?.body === 'multipart';
     try {
@@ -86,6 +94,13 @@ export const createApp = (deps: AppDeps): Hono<AppEnv> => {
   registerTagRoutes(app, deps);
   registerLeadFileRoutes(app, deps);
   registerChatRoutes(app, deps);
+  registerTemplateRoutes(app, deps);
+  registerScheduleRoutes(app, deps);
+  // SPEC §7 Files: the storage calls and, for the disk store, its signed object URLs.
+  const storageKeys = createStorageKeys(deps);
+  const files = deps.files ?? createFileStore(deps, storageKeys);
+  registerStorageRoutes(app, deps, files, storageKeys);
+  registerFileObjectRoutes(app, files, deps.logger);
   registerStaticRoutes(app, deps.config.staticDir, deps.config);
 
   app.notFound((c) =>

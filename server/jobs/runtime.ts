@@ -8,20 +8,27 @@ import type { AppConfig } from '../config';
 import type { Db } from '../db/client';
 import type { Logger } from '../logger';
 import { createQueuedMailer, registerMailWorker, type Mailer, type MailTransport } from '../mail';
-import { purgeAll } from './purge';
+import { createScheduleExecutor, purgeFinishedSends, type ScheduleExecutor } from '../schedules/executor';
+import type { FileStore } from '../files/store';
+import { purgeAll, purgePendingFiles } from './purge';
 import { createJobQueue, type JobQueue } from './queue';
 
 export const PURGE_JOB = 'maintenance.purge';
 /** Hourly, at minute 17 (UTC), once across every process. */
 export const PURGE_CRON = '17 * * * *';
+/** The schedule executor's backstop pass (each process also passes every 250 ms: server/schedules/executor.ts). */
+export const SCHEDULES_JOB = 'schedules.due';
+export const SCHEDULES_CRON = '* * * * *';
 
 export type JobRuntime = {
   queue: JobQueue;
   /** Enqueues mail (see server/mail.ts): give it to createApp as `mailer`. */
   mailer: Mailer;
+  /** Turns due schedules into sends (SPEC §4 Schedule): polled by `start`, run by hand in tests (`schedules.runDue()`). */
+  schedules: ScheduleExecutor;
   /** Installs the queue's schema and queues without polling (tests: then `runDue`). */
   init(): Promise<void>;
-  /** Workers poll, the purge is scheduled. */
+  /** Workers poll, the purge is scheduled, the schedule executor polls. */
   start(): Promise<void>;
   stop(timeoutMs?: number): Promise<void>;
   /** Runs the jobs due now once, in this process; returns how many ran. */
@@ -35,22 +42,39 @@ export type JobRuntimeDeps = {
   config: Pick<AppConfig, 'outboxRetentionDays' | 'expiredRetentionDays'>;
   transport: MailTransport;
   pollingIntervalSeconds?: number;
+  /** The file store: the purge removes the objects of uploads never finished (without it, none are purged). */
+  files?: Pick<FileStore, 'remove'>;
 };
 
 export const createJobRuntime = (deps: JobRuntimeDeps): JobRuntime => {
   const queue = createJobQueue({ db: deps.db, logger: deps.logger, pollingIntervalSeconds: deps.pollingIntervalSeconds });
   registerMailWorker(queue, { db: deps.db, clock: deps.clock, transport: deps.transport });
   queue.work(PURGE_JOB, async () => {
-    const counts = await purgeAll(deps.db, deps.clock.now(), deps.config);
-    deps.logger.info('[jobs] purged', counts);
+    const now = deps.clock.now();
+    const counts = await purgeAll(deps.db, now, deps.config);
+    const pendingFiles = deps.files ? await purgePendingFiles(deps.db, now, deps.files) : 0;
+    const scheduleSends = await purgeFinishedSends(deps.db, now);
+    deps.logger.info('[jobs] purged', { ...counts, pendingFiles, scheduleSends });
   });
   queue.schedule(PURGE_JOB, PURGE_CRON);
+  const schedules = createScheduleExecutor({ db: deps.db, clock: deps.clock, logger: deps.logger });
+  queue.work(SCHEDULES_JOB, async () => {
+    await schedules.runDue();
+  });
+  queue.schedule(SCHEDULES_JOB, SCHEDULES_CRON);
   return {
     queue,
     mailer: createQueuedMailer({ db: deps.db, clock: deps.clock, queue, transport: deps.transport }),
+    schedules,
     init: () => queue.init(),
-    start: () => queue.start(),
-    stop: (timeoutMs) => queue.stop(timeoutMs),
+    start: async () => {
+      await queue.start();
+      schedules.start();
+    },
+    stop: async (timeoutMs) => {
+      await schedules.stop();
+      await queue.stop(timeoutMs);
+    },
     runDue: (options) => queue.runDue(options),
   };
 };

@@ -10,6 +10,7 @@ import type { Endpoint } from './endpoint';
 import { leadFilesEndpoints } from './lead-files';
 import { leadsEndpoints } from './leads';
 import { scheduleEndpoints } from './schedules';
+import { storageEndpoints } from './storage';
 import { tagsEndpoints } from './tags';
 import { teamEndpoints } from './team';
 import { templateEndpoints } from './templates';
@@ -26,6 +27,7 @@ export const contractAreas = {
   chats: chatsEndpoints,
   templates: templateEndpoints,
   schedules: scheduleEndpoints,
+  storage: storageEndpoints,
 } as const;
 
 export type AreaName = keyof typeof contractAreas;
@@ -54,6 +56,7 @@ export const endpointsByName = {
   ...chatsEndpoints,
   ...templateEndpoints,
   ...scheduleEndpoints,
+  ...storageEndpoints,
 } as const;
 export type EndpointName = keyof typeof endpointsByName;
 const names = new Map<Endpoint, EndpointName>(

@@ -9,6 +9,7 @@
 import { z } from 'zod/mini';
 import { emptyRequest } from './account';
 import { boundedInt, epochMs, maxChars, pageNumber, textId } from './bounds';
+import { CHAT_ID_PATTERN } from './chats';
 import { endpoint } from './endpoint';
 import { MAX_MESSAGE_CHARS } from './templates';
 
@@ -20,9 +21,23 @@ export type ScheduleStatus = (typeof scheduleStatuses)[number];
 /** Recipients of one schedule. */
 export const MAX_RECIPIENTS = 50;
 export const SCHEDULES_PAGE_SIZE = 20;
+/** Schedules one member may keep. */
+export const MAX_SCHEDULES = 500;
+/** How far in the past a start time may lie and still be taken (the time the form took to fill in): due at once. */
+export const START_SLACK_MS = 60_000;
+/** SPEC §5 "schedule time must be valid": what a start time in the past is told. */
+export const START_IN_PAST_MESSAGE = 'Choose a time in the future';
+/** What a recurrence with no due time left (past the year 9999) is told. */
+export const NEVER_DUE_MESSAGE = 'This schedule would never be sent';
+/** A send the extension claimed but did not confirm within this time is offered again. */
+export const CLAIM_TIMEOUT_MS = 3 * 60_000;
+/** A chat page that has not asked for its sends within this time counts as closed (the list says why a send waits). */
+export const CHAT_PAGE_IDLE_MS = 30_000;
+/** Sends one claim hands out. */
+export const MAX_CLAIMED_SENDS = 50;
 
 export const recipientSchema = z.object({
-  chatWhatsappId: z.string().check(z.trim(), z.minLength(1), maxChars(128)),
+  chatWhatsappId: z.string().check(z.regex(CHAT_ID_PATTERN, 'Not a chat id')),
   name: z.string().check(maxChars(200)),
 });
 export type Recipient = z.infer<typeof recipientSchema>;
