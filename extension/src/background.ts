@@ -7,6 +7,7 @@
 import { chromeApi, type ExtensionContext } from './chrome-api';
 import { chatPageHash, type ChatPageTarget } from './chat-page-link';
 import { createCrmClient } from './crm-client';
+import { answerProxyCall } from './crm-proxy';
 import { chatsEndpoints } from '../../src/contract/chats';
 import { internalMessage, isFromChatPage } from './internal-messages';
 import { handlePageRequest, type ChatPageControl } from './page-handlers';
@@ -66,10 +67,18 @@ chrome.runtime.onMessage.addListener((message, sender, sendResponse) => {
   if (!isFromChatPage(sender, chrome.runtime.id, chatPageUrl)) return undefined;
   const parsed = internalMessage.safeParse(message);
   if (!parsed.success) return undefined;
+  const note = parsed.data;
+  // The chat page's executors' workspace calls: made with the worker's one client.
+  if (note.kind === 'crm.call') {
+    answerProxyCall(client, note.call, note.body).then(sendResponse, (error: unknown) =>
+      sendResponse({ kind: 'unreachable', message: error instanceof Error ? error.message : String(error) }),
+    );
+    return true;
+  }
   // The page does not wait for a sync: it follows the progress through storage.
-  if (parsed.data.kind === 'chatPage.opened') void sync.chatPageOpened().catch((error: unknown) => log(`on open: ${String(error)}`));
-  if (parsed.data.kind === 'chatPage.changed') void sync.schedule('topUp');
-  if (parsed.data.kind !== 'crm.disconnect') {
+  if (note.kind === 'chatPage.opened') void sync.chatPageOpened().catch((error: unknown) => log(`on open: ${String(error)}`));
+  if (note.kind === 'chatPage.changed') void sync.schedule('topUp');
+  if (note.kind !== 'crm.disconnect') {
     sendResponse({ ok: true });
     return undefined;
   }

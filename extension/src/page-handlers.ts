@@ -6,8 +6,10 @@
  */
 import type { ActionReply, ConfigInfo, LoginInfoReply, SyncReply } from '../../src/contract/extension';
 import type { ChatPageTarget } from './chat-page-link';
+import { generateAccount, mergeAccount } from './chat-data';
 import { buildLoginInfoReply, buildSyncReply, type ReplyFacts } from './replies';
 import type { PageRequest } from './routing';
+import { addSent, applySendMessage, SEND_REFUSALS } from './send-message';
 import type { CrmSession, Store } from './state';
 import { PENDING_SYNC_MS, type SyncMode } from './sync-engine';
 
@@ -26,7 +28,11 @@ export type PageHandlerDeps = {
   /** Whether the workspace at the session's origin accepts it (one authenticated call). */
   verifySession(session: CrmSession): Promise<boolean>;
   now: () => number;
+  /** A new message id (sendMessage); random by default. */
+  randomId?: () => string;
 };
+
+const defaultRandomId = () => `3EB0${crypto.randomUUID().replace(/-/g, '').slice(0, 16).toUpperCase()}`;
 
 export type PageReply = LoginInfoReply | SyncReply | ConfigInfo | ActionReply;
 
@@ -46,6 +52,28 @@ const action = async (done: Promise<boolean>, failure: string): Promise<ActionRe
   } catch (error) {
     return { ok: false, message: error instanceof Error ? error.message : failure };
   }
+};
+
+/**
+ * sendMessage: only for the workspace the extension's session belongs to (the page's origin, and
+ * its workspace when the page names it), into a chat of the number logged in on the chat page. The
+ * chat page shows the new messages from storage; the sync uploads them like the page's own.
+ */
+const sendMessage = async (request: Extract<PageRequest, { type: 'sendMessage' }>, deps: PageHandlerDeps): Promise<ActionReply> => {
+  if (!request.message) return { ok: false, message: SEND_REFUSALS.invalid };
+  const [session, login] = await Promise.all([deps.store.get('crmSession'), deps.store.get('chatLogin')]);
+  if (!session || session.origin !== request.origin) return { ok: false, message: SEND_REFUSALS.notConnected };
+  if (request.message.workspaceId !== undefined && request.message.workspaceId !== session.workspaceId) return { ok: false, message: SEND_REFUSALS.otherWorkspace };
+  if (!login) return { ok: false, message: SEND_REFUSALS.noNumber };
+  const record = await deps.store.getAccount(login.number);
+  if (!record) return { ok: false, message: SEND_REFUSALS.noNumber };
+  const account = mergeAccount(generateAccount(login.number, record.anchor), record.extraChats, []);
+  const outcome = applySendMessage(record, account, request.message, deps.now(), deps.randomId ?? defaultRandomId, request.origin);
+  if (outcome.kind === 'refused') return { ok: false, message: outcome.message };
+  // Read again just before writing: the chat page may have added a message meanwhile.
+  await deps.store.setAccount(login.number, addSent((await deps.store.getAccount(login.number)) ?? record, outcome));
+  deps.schedule('topUp');
+  return { ok: true };
 };
 
 export const handlePageRequest = async (request: PageRequest, deps: PageHandlerDeps): Promise<PageReply> => {
@@ -80,6 +108,8 @@ export const handlePageRequest = async (request: PageRequest, deps: PageHandlerD
       const login = await deps.store.get('chatLogin');
       return { chatServiceId: login?.number ?? null };
     }
+    case 'sendMessage':
+      return sendMessage(request, deps);
     case 'eclientAuth': {
       if (!request.auth) return { ok: false, message: 'The session handed over is not valid' };
       const { accessToken, refreshToken, expiresIn, userId, email, workspaceId } = request.auth;

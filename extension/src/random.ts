@@ -25,6 +25,14 @@ const fnv1a = (text: string): number => {
   return h >>> 0;
 };
 
+/**
+ * A short stable id of a text (two FNV-1a hashes: 16 hex digits), for message keys that must come
+ * out the same when the same thing is sent twice (a retried scheduled send, an auto reply written
+ * again after a reload), so the second is recognised and not added.
+ */
+export const hashHex = (text: string): string =>
+  [fnv1a(text), fnv1a(`${text.length}:${text}`)].map((h) => h.toString(16).padStart(8, '0')).join('').toUpperCase();
+
 export const createRandom = (seed: string): Random => {
   let state = fnv1a(seed);
   const next = () => {

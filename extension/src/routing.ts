@@ -12,8 +12,10 @@ import {
   eclientAuthPayload,
   extensionMessage,
   loginInfoPayload,
+  sendMessagePayload,
   startChatPayload,
   type EclientAuthPayload,
+  type SendMessagePayload,
 } from '../../src/contract/extension';
 
 export type PageRequest =
@@ -26,7 +28,9 @@ export type PageRequest =
   /** `chatId`: the chat to open, from its id or a phone (null: neither was usable). */
   | { type: 'startChat'; origin: string; chatId: string | null }
   | { type: 'findConfigInfo'; origin: string }
-  | { type: 'eclientAuth'; origin: string; auth: EclientAuthPayload | null };
+  | { type: 'eclientAuth'; origin: string; auth: EclientAuthPayload | null }
+  /** `message`: what to send and where (null: the payload did not parse). */
+  | { type: 'sendMessage'; origin: string; message: SendMessagePayload | null };
 
 export type SenderInfo = { origin?: string | undefined; url?: string | undefined };
 
@@ -85,7 +89,9 @@ export const routePageMessage = (message: unknown, sender: SenderInfo): PageRequ
     case 'activateChatWebTab':
     case 'findConfigInfo':
       return { type, origin };
-    case 'sendMessage':
-      return null;
+    case 'sendMessage': {
+      const message = sendMessagePayload.safeParse(payload);
+      return { type, origin, message: message.success ? message.data : null };
+    }
   }
 };

@@ -55,7 +55,8 @@ export type ConfigInfo = z.infer<typeof configInfoReply>;
  * - startChat: the chat to open on the chat page, by chat id or phone;
  * - eclientAuth: the extension's session from eclientGrant;
  * - sendMessage: a message to send into a chat of the logged-in number, with its attachments as
- *   signed download URLs of the file store (the extension never holds a store credential).
+ *   signed download URLs of the file store (the extension never holds a store credential), and
+ *   the page's workspace: the extension sends only for the workspace its own session belongs to.
  */
 export const loginInfoPayload = z.object({ userId: z.string(), email: z.optional(z.string()) });
 export const chatsSyncPayload = z.object({ isSyncData: z.boolean() });
@@ -70,6 +71,8 @@ export const eclientAuthPayload = z.object({
 });
 export type EclientAuthPayload = z.infer<typeof eclientAuthPayload>;
 export const sendMessagePayload = z.object({
+  /** The page's workspace (absent: only the page's origin is compared with the session's). */
+  workspaceId: z.optional(z.string().check(z.maxLength(64))),
   chatWhatsappId: z.string().check(z.minLength(1), z.maxLength(128)),
   text: z.string().check(z.maxLength(4096)),
   attachments: z.array(

@@ -3,8 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { MAX_CHAT_FILE_BYTES, messageTypes, syncMessage, type SyncMessage } from '../../src/contract/chats';
 import { counterpartAnswers, generateAccount, mergeAccount, UNKNOWN_TYPE } from '../../extension/src/chat-data';
 import { chatPageHash, parseChatPageHash } from '../../extension/src/chat-page-link';
-import { addMessage, answeredCount, counterpartMessage, newAccountRecord, openOrMakeChat, readNumber, readOrigin, sentMessage } from '../../extension/src/chat-page/actions';
-import { describeMessage, formatFileSize, previewOf } from '../../extension/src/chat-page/format';
+import { addMessage, answeredCount, counterpartMessage, incomingMessage, newAccountRecord, openOrMakeChat, readNumber, readOrigin, sentMessage } from '../../extension/src/chat-page/actions';
+import { whoChanged } from '../../extension/src/chat-page/executors';
+import { describeMessage, formatFileSize, previewOf, safeLink } from '../../extension/src/chat-page/format';
 import { pageTexts, pickLocale } from '../../extension/src/chat-page/texts';
 
 const ANCHOR = Date.UTC(2025, 4, 1);
@@ -48,6 +49,15 @@ describe('chat page actions', () => {
     expect(group.members).toContain(counterpartMessage(group, 0, ANCHOR, 'H').senderName);
   });
 
+  it('makes the contact write a message (the simulate control): from the contact, in a group from its members in turn', () => {
+    const received = incomingMessage(single, 'Is it in stock?', 0, ANCHOR, 'IN1');
+    expect(syncMessage.safeParse(received).success).toBe(true);
+    expect(received).toMatchObject({ fromMe: false, type: 'chat', text: 'Is it in stock?', senderName: null, msgKey: `false_${single.chatWhatsappId}_IN1` });
+    expect(incomingMessage(group, 'a', 0, ANCHOR, 'G1').senderName).toBe(group.members[0]);
+    expect(incomingMessage(group, 'b', 1, ANCHOR, 'G2').senderName).toBe(group.members[1 % group.members.length]);
+    expect(incomingMessage(single, 'x'.repeat(5000), 0, ANCHOR, 'L').text).toHaveLength(4096);
+  });
+
   it('opens an existing chat, makes a single chat for a new number, and finds no unknown group', () => {
     const record = newAccountRecord(ANCHOR);
     expect(openOrMakeChat(record, account, single.chatWhatsappId)).toEqual({ kind: 'open', record, chatId: single.chatWhatsappId });
@@ -85,6 +95,15 @@ describe('message display', () => {
     expect(formatFileSize(2e12)).toBe('over 1 TB');
   });
 
+  it('makes links of http(s) addresses only', () => {
+    expect(safeLink('http://127.0.0.1:8787/files/a?sig=1')).toBe('http://127.0.0.1:8787/files/a?sig=1');
+    expect(safeLink('https://store.example.com/b/c.png')).toBe('https://store.example.com/b/c.png');
+    expect(safeLink('javascript:alert(1)')).toBeNull();
+    expect(safeLink('data:text/html,<script>alert(1)</script>')).toBeNull();
+    expect(safeLink('not a url')).toBeNull();
+    expect(safeLink(undefined)).toBeNull();
+  });
+
   it('keeps text as given (the view writes it as text, never markup)', () => {
     const m: SyncMessage = { ...first('chat'), text: '<img src=x onerror=alert(1)>' };
     expect(describeMessage(m, t, 'en').text).toBe('<img src=x onerror=alert(1)>');
@@ -114,5 +133,18 @@ describe('chat page link and texts', () => {
         if (typeof english === 'string' && key !== 'crmHeading') expect(pageTexts[locale][key], `${locale} ${key}`).not.toBe(english);
       }
     }
+  });
+});
+
+describe('chat page executors', () => {
+  it('read the templates again for another member, workspace or number, not for a renewed token', () => {
+    const session = { origin: 'http://127.0.0.1:8787', userId: 'u1', accessToken: 'a1' };
+    expect(whoChanged(undefined)).toBe(false);
+    expect(whoChanged({ oldValue: session, newValue: { ...session, accessToken: 'a2' } })).toBe(false);
+    expect(whoChanged({ oldValue: session, newValue: { ...session, userId: 'u2' } })).toBe(true);
+    expect(whoChanged({ oldValue: session, newValue: { ...session, origin: 'http://localhost:9000' } })).toBe(true);
+    expect(whoChanged({ newValue: session })).toBe(true);
+    expect(whoChanged({ oldValue: session })).toBe(true);
+    expect(whoChanged({ oldValue: { number: '14155550100' }, newValue: { number: '14155550101' } })).toBe(true);
   });
 });

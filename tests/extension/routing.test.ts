@@ -55,4 +55,15 @@ describe('routePageMessage', () => {
     const { userId: _userId, ...withoutUser } = auth;
     expect(routePageMessage(msg('eclientAuth', withoutUser), page)).toMatchObject({ auth: null });
   });
+
+  it('reads sendMessage’s message, or none when the payload does not parse', () => {
+    const message = { chatWhatsappId: '14155550134@c.us', text: 'Hello', attachments: [{ name: 'a.png', mimeType: 'image/png', kind: 'image', size: 10, url: 'http://127.0.0.1:8787/files/a' }] };
+    expect(routePageMessage(msg('sendMessage', message), page)).toEqual({ type: 'sendMessage', origin: page.origin, message });
+    expect(routePageMessage(msg('sendMessage', { ...message, workspaceId: 'w1' }), page)).toMatchObject({ message: { workspaceId: 'w1' } });
+    expect(routePageMessage(msg('sendMessage', { ...message, attachments: [{ ...message.attachments[0], kind: 'script' }] }), page)).toMatchObject({ message: null });
+    expect(routePageMessage(msg('sendMessage', { ...message, text: 'x'.repeat(4097) }), page)).toMatchObject({ message: null });
+    expect(routePageMessage(msg('sendMessage'), page)).toEqual({ type: 'sendMessage', origin: page.origin, message: null });
+    // Not from an http(s) page: ignored like every other message.
+    expect(routePageMessage(msg('sendMessage', message), { url: 'file:///tmp/x.html' })).toBeNull();
+  });
 });

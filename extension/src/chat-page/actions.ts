@@ -1,6 +1,7 @@
 /**
  * What the chat page does to its account, as pure functions of the stored record: log in, send a
- * message, the simulated counterpart's answer, open a chat with a new number. The page stores
+ * message, the simulated counterpart's answer, a message the contact writes (the simulate
+ * control), open a chat with a new number. The page stores
  * what these return and tells the service worker (which uploads it after a finished sync).
  */
 import { CHAT_ID_PATTERN, isGroupChatId, type SyncMessage } from '../../../src/contract/chats';
@@ -64,6 +65,24 @@ export const counterpartMessage = (chat: SimChat, answered: number, sendTime: nu
     meta: null,
   };
 };
+
+/**
+ * A message the open chat's contact writes now (the page's "receive as contact" control, standing
+ * in for the chat service delivering one): in a group, from one of its members in turn.
+ */
+export const incomingMessage = (chat: SimChat, text: string, received: number, sendTime: number, id: string): SyncMessage => ({
+  chatWhatsappId: chat.chatWhatsappId,
+  msgKey: messageKey(false, chat.chatWhatsappId, id),
+  sendTime,
+  fromMe: false,
+  type: 'chat',
+  text: text.slice(0, MAX_MESSAGE_LENGTH),
+  senderName: chat.isGroup ? (chat.members[received % Math.max(1, chat.members.length)] ?? null) : null,
+  fileName: null,
+  fileSize: null,
+  mimeType: null,
+  meta: null,
+});
 
 export const addMessage = (record: AccountRecord, message: SyncMessage): AccountRecord => ({
   ...record,

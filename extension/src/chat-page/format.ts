@@ -116,3 +116,17 @@ export const previewOf = (m: SyncMessage, t: PageTexts, locale: string): string 
   const shape = describeMessage(m, t, locale);
   return [shape.label, shape.text].filter((part): part is string => Boolean(part)).join(': ');
 };
+
+/**
+ * A link the page may show for an attachment: an http(s) URL only (a stored value of another kind,
+ * `javascript:` or `data:`, is never made a link or an image source).
+ */
+export const safeLink = (url: string | undefined): string | null => {
+  if (!url) return null;
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.href : null;
+  } catch {
+    return null;
+  }
+};

@@ -1,23 +1,27 @@
 /**
  * The chat page ("the chat web page", chat.html): a small chat web app standing in for the chat
  * service. Log in with a number, read the generated chats, send messages that a simulated
- * counterpart answers, and connect the extension to Chat CRM. Everything it knows lives in
- * chrome.storage.local (state.ts); it re-renders whenever that changes, and tells the service
- * worker when it opened and when it added something (the worker uploads it after a finished sync).
+ * counterpart answers, make the open chat's contact write (the simulated incoming message), and
+ * connect the extension to Chat CRM. Everything it knows lives in chrome.storage.local (state.ts);
+ * it re-renders whenever that changes, and tells the service worker when it opened and when it
+ * added something (the worker uploads it after a finished sync). One chat page tab also runs the
+ * auto replies and the scheduled sends (executors.ts).
  */
 import './chat.css';
 import { isGroupChatId, type SyncMessage } from '../../../src/contract/chats';
 import { chromeApi } from '../chrome-api';
 import { generateAccount, mergeAccount, messagesOf, sortChats, type ChatAccount, type SimChat } from '../chat-data';
 import { parseChatPageHash } from '../chat-page-link';
-import type { InternalMessage } from '../internal-messages';
+import { configOfSession } from '../auto-reply-runner';
+import type { NoteKind } from '../internal-messages';
 import { syncOf } from '../replies';
-import { accountKey, createStore, type AccountRecord, type ChatLogin, type CrmSession, type SyncState } from '../state';
+import { accountKey, createStore, type AccountRecord, type AutoReplyConfig, type ChatLogin, type CrmSession, type SyncState } from '../state';
 import {
   addMessage,
   answeredCount,
   COUNTERPART_DELAY_MS,
   counterpartMessage,
+  incomingMessage,
   MAX_MESSAGE_LENGTH,
   newAccountRecord,
   openOrMakeChat,
@@ -26,7 +30,8 @@ import {
   sentMessage,
 } from './actions';
 import { fill, h } from './dom';
-import { describeMessage, previewOf } from './format';
+import { startExecutors, type ExecutorRole } from './executors';
+import { describeMessage, previewOf, safeLink } from './format';
 import { pageTexts, pickLocale } from './texts';
 
 /** Where the Connect button goes when the extension has not yet met a workspace page. */
@@ -56,6 +61,9 @@ type PageState = {
   originError: string | null;
   /** Chats whose counterpart is about to answer. */
   typing: Set<string>;
+  autoReplyConfig: AutoReplyConfig | undefined;
+  /** Whether this tab runs the auto replies and scheduled sends (one tab does). */
+  executorRole: ExecutorRole;
 };
 
 const state: PageState = {
@@ -72,11 +80,13 @@ const state: PageState = {
   loginError: null,
   originError: null,
   typing: new Set(),
+  autoReplyConfig: undefined,
+  executorRole: 'pending',
 };
 
-const notify = (kind: InternalMessage['kind']) => {
+const notify = (kind: NoteKind) => {
   // The worker may be starting: a lost note only delays an upload until the next one.
-  chrome.runtime.sendMessage({ kind } satisfies InternalMessage).catch(() => undefined);
+  chrome.runtime.sendMessage({ kind }).catch(() => undefined);
 };
 
 const randomId = () => `3EB0${Array.from(crypto.getRandomValues(new Uint8Array(8)), (b) => b.toString(16).padStart(2, '0')).join('').toUpperCase()}`;
@@ -90,9 +100,15 @@ const accountOf = (number: string, record: AccountRecord): ChatAccount => {
 };
 
 const load = async () => {
-  const [login, session, lastPageOrigin, sync] = await Promise.all([store.get('chatLogin'), store.get('crmSession'), store.get('lastPageOrigin'), store.get('sync')]);
+  const [login, session, lastPageOrigin, sync, autoReplyConfig] = await Promise.all([
+    store.get('chatLogin'),
+    store.get('crmSession'),
+    store.get('lastPageOrigin'),
+    store.get('sync'),
+    store.get('autoReplyConfig'),
+  ]);
   const record = login ? await store.getAccount(login.number) : undefined;
-  Object.assign(state, { login, session, lastPageOrigin, sync, record, account: login && record ? accountOf(login.number, record) : null });
+  Object.assign(state, { login, session, lastPageOrigin, sync, record, autoReplyConfig, account: login && record ? accountOf(login.number, record) : null });
   if (!login) state.openChat = null;
 };
 
@@ -168,6 +184,14 @@ const send = async (chat: SimChat, text: string) => {
   }, COUNTERPART_DELAY_MS);
 };
 
+/** The open chat's contact writes `text` now (the executor in the running tab may answer it). */
+const receive = async (chat: SimChat, text: string) => {
+  const body = text.trim();
+  if (!body) return;
+  await updateAccount((record) => addMessage(record, incomingMessage(chat, body, answeredCount(record, chat.chatWhatsappId), Date.now(), randomId())));
+  notify('chatPage.changed');
+};
+
 const connectOrigin = (): string | null => state.session?.origin ?? state.lastPageOrigin ?? null;
 
 const connect = (typed: string | null) => {
@@ -200,6 +224,7 @@ const el = {
   crmStatus: h('p', { class: 'crm-status', attrs: { 'data-testid': 'crm-status' } }),
   crmActions: h('div', { class: 'crm-actions' }),
   syncStatus: h('p', { class: 'sync-status', attrs: { role: 'status', 'data-testid': 'sync-status' } }),
+  autoReplyStatus: h('p', { class: 'sync-status', attrs: { 'data-testid': 'auto-reply-status' } }),
   banner: h('div', { class: 'banner', attrs: { role: 'status', 'data-testid': 'chat-banner' } }),
   loginView: h('main', { class: 'login-view', attrs: { 'aria-labelledby': 'login-heading' } }),
   chatView: h('main', { class: 'layout', attrs: { 'aria-label': t.chats } }),
@@ -226,7 +251,7 @@ const buildSkeleton = () => {
   ]);
   const crm = h('section', { class: 'crm', attrs: { 'aria-labelledby': 'crm-heading' } }, [
     h('h2', { class: 'crm-heading', text: t.crmHeading, attrs: { id: 'crm-heading' } }),
-    h('div', { class: 'crm-body' }, [el.crmStatus, el.syncStatus]),
+    h('div', { class: 'crm-body' }, [el.crmStatus, el.syncStatus, el.autoReplyStatus]),
     el.crmActions,
   ]);
 
@@ -246,10 +271,35 @@ const buildSkeleton = () => {
   el.loginView.append(loginForm);
 
   const composerLabel = h('label', { class: 'sr-only', text: t.messageLabel, attrs: { for: 'composer-input' } });
-  el.composer.append(composerLabel, el.composerInput, h('button', { class: 'button primary', text: t.send, attrs: { type: 'submit', 'data-testid': 'chat-send' } }));
+  const openChatOf = () => state.account?.chats.find((c) => c.chatWhatsappId === state.openChat);
+  // Stands in for the chat service delivering a message: the open chat's contact writes the typed text.
+  const simulate = h('button', {
+    class: 'button quiet',
+    text: t.simulateIncoming,
+    attrs: { type: 'button', 'aria-describedby': 'simulate-hint', 'data-testid': 'chat-simulate-incoming' },
+    on: {
+      click: () => {
+        const chat = openChatOf();
+        if (!chat || !el.composerInput.value.trim()) {
+          el.composerInput.focus();
+          return;
+        }
+        const text = el.composerInput.value;
+        el.composerInput.value = '';
+        void receive(chat, text);
+      },
+    },
+  });
+  el.composer.append(
+    composerLabel,
+    el.composerInput,
+    h('button', { class: 'button primary', text: t.send, attrs: { type: 'submit', 'data-testid': 'chat-send' } }),
+    simulate,
+    h('span', { class: 'sr-only', text: t.simulateIncomingHint, attrs: { id: 'simulate-hint' } }),
+  );
   el.composer.addEventListener('submit', (e) => {
     e.preventDefault();
-    const chat = state.account?.chats.find((c) => c.chatWhatsappId === state.openChat);
+    const chat = openChatOf();
     if (!chat || !el.composerInput.value.trim()) return;
     const text = el.composerInput.value;
     el.composerInput.value = '';
@@ -305,6 +355,11 @@ const renderCrm = () => {
   }
   el.syncStatus.textContent = text;
   el.syncStatus.dataset.phase = sync?.finished ? 'finished' : (sync?.phase ?? 'none');
+
+  const config = configOfSession(state.autoReplyConfig, session);
+  el.autoReplyStatus.textContent =
+    !session || !state.login ? '' : state.executorRole === 'elsewhere' ? t.executorsElsewhere : config ? (config.enabled ? t.autoReplyOn(config.items.length) : t.autoReplyOff) : '';
+  el.autoReplyStatus.dataset.state = config?.enabled ? 'on' : 'off';
 };
 
 const renderBanner = () => {
@@ -314,15 +369,41 @@ const renderBanner = () => {
   fill(el.banner, text ? [h('span', { text }), h('button', { class: 'button quiet', text: t.close, attrs: { type: 'button' }, on: { click: () => ((state.guidance = false), (state.notice = null), render()) } })] : []);
 };
 
+const viaText = { workspace: t.viaWorkspace, autoReply: t.viaAutoReply, schedule: t.viaSchedule } as const;
+
+/** An attachment sent from the workspace: its link (an image also as a thumbnail), never markup. */
+const renderLink = (m: SyncMessage, url: string | null): HTMLElement | null => {
+  if (!url) return null;
+  const attrs = { href: url, target: '_blank', rel: 'noopener noreferrer', referrerpolicy: 'no-referrer', 'data-testid': 'chat-message-link' };
+  return h('p', { class: 'attachment' }, [
+    m.type === 'image'
+      ? h('a', { class: 'thumb-link', attrs: { ...attrs, 'data-testid': 'chat-message-thumb' } }, [
+          h('img', { class: 'thumb', attrs: { src: url, alt: m.fileName ?? t.photo, loading: 'lazy', referrerpolicy: 'no-referrer' } }),
+        ])
+      : null,
+    h('a', { text: t.openFile, attrs }),
+  ]);
+};
+
 const renderMessage = (m: SyncMessage, isGroup: boolean): HTMLElement => {
   const shape = describeMessage(m, t, locale);
-  return h('li', { class: `msg ${m.fromMe ? 'out' : 'in'}${shape.tooLarge ? ' too-large' : ''}`, attrs: { 'data-testid': 'chat-message', 'data-type': m.type, 'data-from-me': String(m.fromMe) } }, [
+  const detail = state.record?.details?.[m.msgKey];
+  const quote = detail?.quote;
+  return h('li', { class: `msg ${m.fromMe ? 'out' : 'in'}${shape.tooLarge ? ' too-large' : ''}`, attrs: { 'data-testid': 'chat-message', 'data-type': m.type, 'data-from-me': String(m.fromMe), 'data-via': detail?.via } }, [
     isGroup && !m.fromMe && m.senderName ? h('p', { class: 'sender', text: m.senderName, attrs: { dir: 'auto' } }) : null,
+    detail?.via ? h('p', { class: 'via', text: viaText[detail.via] }) : null,
+    quote
+      ? h('blockquote', { class: 'quote', attrs: { 'aria-label': t.quoted, 'data-testid': 'chat-message-quote' } }, [
+          quote.senderName ? h('p', { class: 'sender', text: quote.senderName, attrs: { dir: 'auto' } }) : null,
+          h('p', { text: quote.text ?? '', attrs: { dir: 'auto' } }),
+        ])
+      : null,
     shape.label ? h('p', { class: 'label', text: shape.label }) : null,
     shape.tooLarge ? h('p', { class: 'placeholder', text: t.fileTooLarge }) : null,
     shape.text ? h('p', { class: 'text', text: shape.text, attrs: { dir: 'auto' } }) : null,
     shape.details.length ? h('ul', { class: 'details' }, shape.details.map((d) => h('li', { text: d, attrs: { dir: 'auto' } }))) : null,
     shape.buttons.length ? h('div', { class: 'msg-buttons' }, shape.buttons.map((b) => h('span', { class: 'msg-button', text: b, attrs: { dir: 'auto' } }))) : null,
+    renderLink(m, safeLink(detail?.url)),
     h('time', { text: when(m.sendTime), attrs: { datetime: new Date(m.sendTime).toISOString(), title: fullTime.format(new Date(m.sendTime)) } }),
   ]);
 };
@@ -339,8 +420,9 @@ const renderChats = () => {
     el.chatList,
     summaries.length === 0
       ? [h('li', { class: 'empty', text: t.noChats })]
-      : summaries.map(({ chat, last }) =>
-          h('li', {}, [
+      : summaries.map(({ chat, last }) => {
+          const flags = state.record?.chatFlags?.[chat.chatWhatsappId];
+          return h('li', {}, [
             h(
               'button',
               {
@@ -354,10 +436,16 @@ const renderChats = () => {
                 h('span', { class: 'chat-name' }, [h('bdi', { text: chat.name })]),
                 last ? h('span', { class: 'chat-time', text: when(last.sendTime) }) : null,
                 h('span', { class: 'chat-preview' }, [h('bdi', { text: last ? previewOf(last, t, locale) : '' })]),
+                flags?.archived || flags?.blocked
+                  ? h('span', { class: 'chat-flags' }, [
+                      flags.archived ? h('span', { class: 'flag', text: t.archived, attrs: { 'data-testid': 'chat-flag-archived' } }) : null,
+                      flags.blocked ? h('span', { class: 'flag', text: t.blocked, attrs: { 'data-testid': 'chat-flag-blocked' } }) : null,
+                    ])
+                  : null,
               ],
             ),
-          ]),
-        ),
+          ]);
+        }),
   );
   // Re-rendering must not lose the keyboard's place in the list.
   if (focused) el.chatList.querySelector<HTMLElement>(`[data-chat-id="${CSS.escape(focused)}"]`)?.focus();
@@ -372,7 +460,10 @@ const renderChats = () => {
   }
   const messages = messagesOf(account.messages, chat.chatWhatsappId);
   el.convTitle.textContent = chat.name;
-  el.convSub.textContent = chat.isGroup ? `${t.group} · ${memberList.format(chat.members)}` : `+${chat.chatWhatsappId.slice(0, chat.chatWhatsappId.indexOf('@'))}`;
+  const flags = state.record?.chatFlags?.[chat.chatWhatsappId];
+  const flagText = [flags?.archived ? t.archived : null, flags?.blocked ? t.blocked : null].filter(Boolean).join(' · ');
+  const sub = chat.isGroup ? `${t.group} · ${memberList.format(chat.members)}` : `+${chat.chatWhatsappId.slice(0, chat.chatWhatsappId.indexOf('@'))}`;
+  el.convSub.textContent = flagText ? `${sub} · ${flagText}` : sub;
   fill(el.messages, messages.map((m) => renderMessage(m, isGroupChatId(chat.chatWhatsappId))));
   el.typing.textContent = state.typing.has(chat.chatWhatsappId) ? `${chat.name} · ${t.typing}` : '';
   if (shownChat !== chat.chatWhatsappId || messages.length !== shownCount) el.messages.scrollTop = el.messages.scrollHeight;
@@ -419,6 +510,17 @@ window.addEventListener('hashchange', () => {
 chrome.storage.onChanged.addListener((changes, area) => {
   if (area !== 'local') return;
   const keys = Object.keys(changes);
-  const watched = ['chatLogin', 'crmSession', 'lastPageOrigin', 'sync', ...(state.login ? [accountKey(state.login.number)] : [])];
+  const watched = ['chatLogin', 'crmSession', 'lastPageOrigin', 'sync', 'autoReplyConfig', ...(state.login ? [accountKey(state.login.number)] : [])];
   if (keys.some((k) => watched.includes(k))) void refresh();
+});
+
+startExecutors({
+  store,
+  chrome,
+  notify,
+  log: (text) => console.info(`[chat page] ${text}`),
+  onRole: (role) => {
+    state.executorRole = role;
+    render();
+  },
 });

@@ -55,6 +55,18 @@ export type PageTexts = {
   order: (items: number, total: string) => string;
   payment: (amount: string, status: string) => string;
   unsupported: (type: string) => string;
+  simulateIncoming: string;
+  simulateIncomingHint: string;
+  archived: string;
+  blocked: string;
+  viaWorkspace: string;
+  viaAutoReply: string;
+  viaSchedule: string;
+  quoted: string;
+  openFile: string;
+  autoReplyOn: (templates: number) => string;
+  autoReplyOff: string;
+  executorsElsewhere: string;
 };
 
 const en: PageTexts = {
@@ -108,6 +120,18 @@ const en: PageTexts = {
   order: (items, total) => `Order: ${items} items, ${total}`,
   payment: (amount, status) => `Payment ${amount} (${status})`,
   unsupported: (type) => `Message of type “${type}”`,
+  simulateIncoming: 'Receive as contact',
+  simulateIncomingHint: 'Simulates an incoming message: the contact of the open chat writes the typed text now.',
+  archived: 'Archived',
+  blocked: 'Blocked',
+  viaWorkspace: 'Sent from Chat CRM',
+  viaAutoReply: 'Auto reply',
+  viaSchedule: 'Scheduled message',
+  quoted: 'Quoted message',
+  openFile: 'Open file',
+  autoReplyOn: (n) => `Auto replies on: ${n} ${n === 1 ? 'template' : 'templates'}.`,
+  autoReplyOff: 'Auto replies off.',
+  executorsElsewhere: 'Auto replies and scheduled messages run in another chat page tab.',
 };
 
 const zhCN: PageTexts = {
@@ -161,6 +185,18 @@ const zhCN: PageTexts = {
   order: (items, total) => `订单：${items} 件，${total}`,
   payment: (amount, status) => `付款 ${amount}（${status}）`,
   unsupported: (type) => `“${type}”类型的消息`,
+  simulateIncoming: '以联系人身份接收',
+  simulateIncomingHint: '模拟一条收到的消息：当前聊天的联系人此刻发送输入的文字。',
+  archived: '已归档',
+  blocked: '已屏蔽',
+  viaWorkspace: '从 Chat CRM 发送',
+  viaAutoReply: '自动回复',
+  viaSchedule: '定时消息',
+  quoted: '引用的消息',
+  openFile: '打开文件',
+  autoReplyOn: (n) => `自动回复已开启：${n} 个模板。`,
+  autoReplyOff: '自动回复已关闭。',
+  executorsElsewhere: '自动回复和定时消息在另一个聊天页面标签中运行。',
 };
 
 const ar: PageTexts = {
@@ -214,6 +250,18 @@ const ar: PageTexts = {
   order: (items, total) => `طلب: ${items} قطع، ${total}`,
   payment: (amount, status) => `دفعة ${amount} (${status})`,
   unsupported: (type) => `رسالة من النوع «${type}»`,
+  simulateIncoming: 'استلام كجهة الاتصال',
+  simulateIncomingHint: 'يحاكي رسالة واردة: تكتب جهة اتصال المحادثة المفتوحة النص المكتوب الآن.',
+  archived: 'مؤرشفة',
+  blocked: 'محظورة',
+  viaWorkspace: 'أُرسلت من Chat CRM',
+  viaAutoReply: 'رد تلقائي',
+  viaSchedule: 'رسالة مجدولة',
+  quoted: 'رسالة مقتبسة',
+  openFile: 'فتح الملف',
+  autoReplyOn: (n) => `الردود التلقائية مفعّلة: ${n} من القوالب.`,
+  autoReplyOff: 'الردود التلقائية متوقفة.',
+  executorsElsewhere: 'تعمل الردود التلقائية والرسائل المجدولة في علامة تبويب أخرى لصفحة الدردشة.',
 };
 
 export const pageTexts: Record<PageLocale, PageTexts> = { en, 'zh-CN': zhCN, ar };
