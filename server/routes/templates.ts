@@ -26,6 +26,7 @@ import { Code, type CodeValue } from '../../src/contract/codes';
 import { MAX_TABS } from '../../src/contract/leads';
 import {
   AUTO_REPLY_SWITCH_KEY,
+  ONE_REPLY_ALL_MESSAGE,
   templateEndpoints as calls,
   type AutoReply,
   type QuickReply,
@@ -40,8 +41,6 @@ import type { AppDeps } from '../deps';
 import { fail } from '../http/respond';
 import { defineRoute, type AppEnv } from '../http/route';
 
-/** SPEC §5, word for word. */
-const ONE_REPLY_ALL_MESSAGE = 'You can only create one template for replying every messages.';
 const TAB_SET_NAME_TAKEN = 'A tab set with this name already exists.';
 const AUTO_REPLY_NAME_TAKEN = 'An auto reply with this name already exists.';
 const TAB_SET_PAUSED = 'This tab set is paused: make it active before applying it.';

@@ -12,6 +12,9 @@ import { boundedInt, byteCount, maxChars, textId } from './bounds';
 import { endpoint } from './endpoint';
 import { MAX_KEYWORDS, MAX_KEYWORD_LENGTH, keywordProblem } from './keyword-match';
 
+/** SPEC §5, word for word: the refusal of a second reply-all template (the server sends it, the form recognises it). */
+export const ONE_REPLY_ALL_MESSAGE = 'You can only create one template for replying every messages.';
+
 /** The member config key of the auto-reply switch (SPEC §6: off by default); '1' is on. */
 export const AUTO_REPLY_SWITCH_KEY = 'autoReply.enabled';
 
@@ -159,8 +162,9 @@ export const autoReply = z.object({
   updatedAt: z.int(),
 });
 export type AutoReply = z.infer<typeof autoReply>;
+/** In priority order, oldest first: the order the keyword matcher (./keyword-match.ts) tries them in. */
 export const autoReplyListData = z.object({ items: z.array(autoReply) });
-/** A member's view: the team's active templates and their own switch. */
+/** A member's view: the team's active templates (in priority order) and their own switch. */
 export const memberAutoReplyData = z.object({ enabled: z.boolean(), items: z.array(autoReply) });
 export const autoReplyStatusRequest = z.object({ id: textId, status: z.enum(autoReplyStatuses) });
 
