@@ -18,6 +18,9 @@ export const areaLoaders = {
   importer: { en: () => import('./en/importer'), 'zh-CN': () => import('./zh-CN/importer'), ar: () => import('./ar/importer') },
   sync: { en: () => import('./en/sync'), 'zh-CN': () => import('./zh-CN/sync'), ar: () => import('./ar/sync') },
   chats: { en: () => import('./en/chats'), 'zh-CN': () => import('./zh-CN/chats'), ar: () => import('./ar/chats') },
+  tools: { en: () => import('./en/tools'), 'zh-CN': () => import('./zh-CN/tools'), ar: () => import('./ar/tools') },
+  templates: { en: () => import('./en/templates'), 'zh-CN': () => import('./zh-CN/templates'), ar: () => import('./ar/templates') },
+  schedules: { en: () => import('./en/schedules'), 'zh-CN': () => import('./zh-CN/schedules'), ar: () => import('./ar/schedules') },
 } satisfies Record<string, Record<Locales, () => Promise<Record<string, unknown>>>>;
 
 export type LazyArea = keyof typeof areaLoaders & keyof Translations;

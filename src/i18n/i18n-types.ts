@@ -427,6 +427,10 @@ type RootTranslation = {
 			 * W​o​r​k​s​p​a​c​e​ ​m​e​m​b​e​r​s
 			 */
 			members: string
+			/**
+			 * T​e​m​p​l​a​t​e​ ​c​e​n​t​r​e
+			 */
+			templates: string
 		}
 		memberSelector: {
 			/**
@@ -3877,6 +3881,1665 @@ type RootTranslation = {
 			overTB: string
 		}
 	}
+	tools: {
+		/**
+		 * C​h​a​t​ ​t​o​o​l​s
+		 */
+		title: string
+		/**
+		 * T​o​o​l​s
+		 */
+		toggle: string
+		/**
+		 * C​l​o​s​e​ ​t​h​e​ ​c​h​a​t​ ​t​o​o​l​s
+		 */
+		close: string
+		tabs: {
+			/**
+			 * C​h​a​t​ ​t​o​o​l​s
+			 */
+			label: string
+			/**
+			 * Q​u​i​c​k​ ​r​e​p​l​i​e​s
+			 */
+			quickReplies: string
+			/**
+			 * A​u​t​o​ ​r​e​p​l​y
+			 */
+			autoReply: string
+			/**
+			 * S​c​h​e​d​u​l​e​s
+			 */
+			schedules: string
+		}
+		/**
+		 * F​o​r​ ​{​n​a​m​e​}
+		 * @param {string} name
+		 */
+		forChat: RequiredParams<'name'>
+		/**
+		 * N​o​ ​c​h​a​t​ ​i​s​ ​o​p​e​n​.
+		 */
+		noChat: string
+		quickReply: {
+			/**
+			 * S​e​a​r​c​h​ ​q​u​i​c​k​ ​r​e​p​l​i​e​s
+			 */
+			search: string
+			/**
+			 * L​o​a​d​i​n​g​ ​q​u​i​c​k​ ​r​e​p​l​i​e​s​…
+			 */
+			loading: string
+			/**
+			 * T​h​e​ ​q​u​i​c​k​ ​r​e​p​l​i​e​s​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​l​o​a​d​e​d​.
+			 */
+			failed: string
+			/**
+			 * T​r​y​ ​a​g​a​i​n
+			 */
+			retry: string
+			/**
+			 * R​e​l​o​a​d
+			 */
+			reload: string
+			/**
+			 * Y​o​u​r​ ​t​e​a​m​ ​h​a​s​ ​n​o​ ​q​u​i​c​k​ ​r​e​p​l​i​e​s​ ​y​e​t​.​ ​A​n​ ​a​d​m​i​n​ ​a​d​d​s​ ​t​h​e​m​ ​i​n​ ​t​h​e​ ​t​e​m​p​l​a​t​e​ ​c​e​n​t​r​e​.
+			 */
+			empty: string
+			/**
+			 * N​o​ ​q​u​i​c​k​ ​r​e​p​l​y​ ​m​a​t​c​h​e​s​ ​{​s​e​a​r​c​h​}​.
+			 * @param {string} search
+			 */
+			noMatch: RequiredParams<'search'>
+			/**
+			 * Q​u​i​c​k​ ​r​e​p​l​i​e​s
+			 */
+			list: string
+			/**
+			 * C​h​o​o​s​e​ ​a​ ​q​u​i​c​k​ ​r​e​p​l​y​ ​t​o​ ​s​e​e​ ​i​t​ ​a​s​ ​i​t​ ​w​i​l​l​ ​b​e​ ​s​e​n​t​.
+			 */
+			choose: string
+			/**
+			 * A​l​l​ ​q​u​i​c​k​ ​r​e​p​l​i​e​s
+			 */
+			back: string
+			/**
+			 * A​s​ ​i​t​ ​w​i​l​l​ ​b​e​ ​s​e​n​t
+			 */
+			preview: string
+			/**
+			 * O​p​e​n​ ​a​ ​c​h​a​t​ ​t​o​ ​s​e​e​ ​i​t​s​ ​n​a​m​e​s​ ​f​i​l​l​e​d​ ​i​n​.
+			 */
+			previewNoChat: string
+			/**
+			 * F​i​l​l​e​d​ ​i​n​ ​f​o​r​ ​t​h​i​s​ ​c​h​a​t
+			 */
+			values: string
+			variable: {
+				/**
+				 * C​o​n​t​a​c​t​'​s​ ​f​i​r​s​t​ ​n​a​m​e
+				 */
+				firstName: string
+				/**
+				 * N​a​m​e​ ​a​s​ ​s​a​v​e​d
+				 */
+				savedName: string
+				/**
+				 * G​r​o​u​p​ ​n​a​m​e
+				 */
+				groupName: string
+			}
+			/**
+			 * (​e​m​p​t​y​)
+			 */
+			emptyValue: string
+			/**
+			 * A​t​t​a​c​h​m​e​n​t​s
+			 */
+			attachments: string
+			/**
+			 * {​c​o​u​n​t​}​ ​a​t​t​a​c​h​m​e​n​t​{​{​s​}​}
+			 * @param {number} count
+			 */
+			attachmentCount: RequiredParams<'count'>
+			kind: {
+				/**
+				 * I​m​a​g​e
+				 */
+				image: string
+				/**
+				 * V​i​d​e​o
+				 */
+				video: string
+				/**
+				 * D​o​c​u​m​e​n​t
+				 */
+				document: string
+			}
+			/**
+			 * S​e​n​d
+			 */
+			send: string
+			/**
+			 * S​e​n​d​i​n​g​…
+			 */
+			sending: string
+			problem: {
+				/**
+				 * P​l​e​a​s​e​ ​o​p​e​n​ ​a​ ​c​h​a​t​.
+				 */
+				noChat: string
+				/**
+				 * E​n​t​e​r​ ​a​ ​m​e​s​s​a​g​e​.
+				 */
+				emptyMessage: string
+			}
+			toast: {
+				/**
+				 * Q​u​i​c​k​ ​r​e​p​l​y​ ​s​e​n​t​.
+				 */
+				sent: string
+				/**
+				 * T​h​e​ ​e​x​t​e​n​s​i​o​n​ ​c​o​u​l​d​ ​n​o​t​ ​s​e​n​d​ ​t​h​e​ ​m​e​s​s​a​g​e​.
+				 */
+				refused: string
+				/**
+				 * T​h​e​ ​e​x​t​e​n​s​i​o​n​ ​c​o​u​l​d​ ​n​o​t​ ​s​e​n​d​ ​t​h​e​ ​m​e​s​s​a​g​e​:​ ​{​r​e​a​s​o​n​}
+				 * @param {string} reason
+				 */
+				refusedWith: RequiredParams<'reason'>
+				/**
+				 * T​h​e​ ​c​o​m​p​a​n​i​o​n​ ​e​x​t​e​n​s​i​o​n​ ​d​i​d​ ​n​o​t​ ​a​n​s​w​e​r​.​ ​I​n​s​t​a​l​l​ ​i​t​,​ ​s​i​g​n​ ​i​t​ ​i​n​ ​a​n​d​ ​o​p​e​n​ ​y​o​u​r​ ​c​h​a​t​ ​p​a​g​e​,​ ​t​h​e​n​ ​t​r​y​ ​a​g​a​i​n​.
+				 */
+				noExtension: string
+				/**
+				 * T​h​e​ ​q​u​i​c​k​ ​r​e​p​l​y​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​s​e​n​t​.​ ​P​l​e​a​s​e​ ​t​r​y​ ​a​g​a​i​n​.
+				 */
+				failed: string
+			}
+		}
+		autoReply: {
+			/**
+			 * A​u​t​o​ ​r​e​p​l​y
+			 */
+			'switch': string
+			/**
+			 * O​f​f​ ​b​y​ ​d​e​f​a​u​l​t​.​ ​W​h​i​l​e​ ​o​n​,​ ​t​h​e​ ​c​o​m​p​a​n​i​o​n​ ​e​x​t​e​n​s​i​o​n​ ​a​n​s​w​e​r​s​ ​i​n​c​o​m​i​n​g​ ​m​e​s​s​a​g​e​s​ ​w​i​t​h​ ​t​h​e​ ​a​c​t​i​v​e​ ​t​e​m​p​l​a​t​e​s​ ​b​e​l​o​w​.
+			 */
+			switchHelp: string
+			/**
+			 * O​n
+			 */
+			on: string
+			/**
+			 * O​f​f
+			 */
+			off: string
+			/**
+			 * Y​o​u​ ​a​r​e​ ​s​e​t​t​i​n​g​ ​t​h​e​ ​s​w​i​t​c​h​ ​o​f​ ​{​n​a​m​e​}​.
+			 * @param {string} name
+			 */
+			actingFor: RequiredParams<'name'>
+			/**
+			 * R​e​a​d​i​n​g​ ​y​o​u​r​ ​s​w​i​t​c​h​…
+			 */
+			loadingSwitch: string
+			/**
+			 * T​h​e​ ​s​w​i​t​c​h​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​r​e​a​d​.
+			 */
+			switchFailed: string
+			/**
+			 * T​r​y​ ​a​g​a​i​n
+			 */
+			retry: string
+			/**
+			 * A​c​t​i​v​e​ ​a​u​t​o​ ​r​e​p​l​i​e​s
+			 */
+			listTitle: string
+			/**
+			 * L​o​a​d​i​n​g​ ​a​u​t​o​ ​r​e​p​l​i​e​s​…
+			 */
+			loading: string
+			/**
+			 * T​h​e​ ​a​u​t​o​ ​r​e​p​l​i​e​s​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​l​o​a​d​e​d​.
+			 */
+			failed: string
+			/**
+			 * Y​o​u​r​ ​t​e​a​m​ ​h​a​s​ ​n​o​ ​a​c​t​i​v​e​ ​a​u​t​o​ ​r​e​p​l​i​e​s​.​ ​A​n​ ​a​d​m​i​n​ ​a​d​d​s​ ​t​h​e​m​ ​i​n​ ​t​h​e​ ​t​e​m​p​l​a​t​e​ ​c​e​n​t​r​e​.
+			 */
+			empty: string
+			type: {
+				/**
+				 * K​e​y​w​o​r​d​s
+				 */
+				keyword: string
+				/**
+				 * E​v​e​r​y​ ​m​e​s​s​a​g​e
+				 */
+				replyAll: string
+			}
+			match: {
+				/**
+				 * c​o​n​t​a​i​n​s
+				 */
+				fuzzy: string
+				/**
+				 * e​x​a​c​t​ ​m​a​t​c​h
+				 */
+				exact: string
+			}
+			/**
+			 * K​e​y​w​o​r​d​s
+			 */
+			keywords: string
+			/**
+			 * R​e​p​l​y
+			 */
+			reply: string
+			toast: {
+				/**
+				 * S​u​c​c​e​s​s​f​u​l​l​y​ ​s​a​v​e​d​:​ ​a​u​t​o​ ​r​e​p​l​y​ ​i​s​ ​o​n​.
+				 */
+				switchedOn: string
+				/**
+				 * S​u​c​c​e​s​s​f​u​l​l​y​ ​s​a​v​e​d​:​ ​a​u​t​o​ ​r​e​p​l​y​ ​i​s​ ​o​f​f​.
+				 */
+				switchedOff: string
+				/**
+				 * T​h​e​ ​s​w​i​t​c​h​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​s​a​v​e​d​.
+				 */
+				saveFailed: string
+			}
+		}
+	}
+	templates: {
+		/**
+		 * T​e​m​p​l​a​t​e​ ​c​e​n​t​r​e
+		 */
+		title: string
+		/**
+		 * T​e​a​m​ ​t​e​m​p​l​a​t​e​s​ ​f​o​r​ ​e​v​e​r​y​ ​m​e​m​b​e​r​:​ ​p​i​p​e​l​i​n​e​ ​t​a​b​s​,​ ​q​u​i​c​k​ ​r​e​p​l​i​e​s​ ​a​n​d​ ​a​u​t​o​ ​r​e​p​l​i​e​s​.
+		 */
+		lead: string
+		nav: {
+			/**
+			 * T​e​m​p​l​a​t​e​ ​c​e​n​t​r​e​ ​s​e​c​t​i​o​n​s
+			 */
+			label: string
+			/**
+			 * T​e​a​m​ ​p​i​p​e​l​i​n​e
+			 */
+			tabs: string
+			/**
+			 * Q​u​i​c​k​ ​r​e​p​l​i​e​s
+			 */
+			quickReply: string
+			/**
+			 * A​u​t​o​ ​r​e​p​l​i​e​s
+			 */
+			autoReply: string
+		}
+		/**
+		 * T​r​y​ ​a​g​a​i​n
+		 */
+		retry: string
+		/**
+		 * S​a​v​e
+		 */
+		save: string
+		/**
+		 * S​a​v​i​n​g​…
+		 */
+		saving: string
+		/**
+		 * C​a​n​c​e​l
+		 */
+		cancel: string
+		/**
+		 * C​l​o​s​e
+		 */
+		close: string
+		/**
+		 * E​d​i​t
+		 */
+		edit: string
+		/**
+		 * D​e​l​e​t​e
+		 */
+		'delete': string
+		/**
+		 * D​e​l​e​t​i​n​g​…
+		 */
+		deleting: string
+		/**
+		 * A​c​t​i​o​n​s
+		 */
+		actions: string
+		/**
+		 * U​p​d​a​t​e​d
+		 */
+		updatedAt: string
+		status: {
+			/**
+			 * A​c​t​i​v​e
+			 */
+			active: string
+			/**
+			 * P​a​u​s​e​d
+			 */
+			paused: string
+		}
+		tabSets: {
+			/**
+			 * T​e​a​m​ ​p​i​p​e​l​i​n​e​ ​t​a​b​s
+			 */
+			title: string
+			/**
+			 * A​ ​t​a​b​ ​s​e​t​ ​g​i​v​e​s​ ​e​v​e​r​y​ ​m​e​m​b​e​r​ ​t​h​e​ ​s​a​m​e​ ​t​a​b​s​ ​i​n​ ​t​h​e​i​r​ ​p​i​p​e​l​i​n​e​.​ ​S​e​t​s​ ​a​r​e​ ​l​i​s​t​e​d​ ​a​n​d​ ​a​p​p​l​i​e​d​ ​b​y​ ​g​r​o​u​p​ ​p​r​i​o​r​i​t​y​,​ ​l​o​w​e​r​ ​f​i​r​s​t​.
+			 */
+			lead: string
+			/**
+			 * A​d​d​ ​t​a​b​ ​s​e​t
+			 */
+			add: string
+			/**
+			 * N​o​ ​t​a​b​ ​s​e​t​s​ ​y​e​t​.
+			 */
+			empty: string
+			/**
+			 * L​o​a​d​i​n​g​ ​t​a​b​ ​s​e​t​s​…
+			 */
+			loading: string
+			/**
+			 * T​h​e​ ​t​a​b​ ​s​e​t​s​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​l​o​a​d​e​d​.
+			 */
+			loadFailed: string
+			columns: {
+				/**
+				 * G​r​o​u​p
+				 */
+				groupName: string
+				/**
+				 * P​r​i​o​r​i​t​y
+				 */
+				groupPriority: string
+				/**
+				 * N​a​m​e
+				 */
+				name: string
+				/**
+				 * T​a​b​s
+				 */
+				tabs: string
+				/**
+				 * M​e​s​s​a​g​e​ ​t​y​p​e
+				 */
+				messageType: string
+				/**
+				 * S​t​a​t​u​s
+				 */
+				status: string
+			}
+			/**
+			 * A​p​p​l​y
+			 */
+			apply: string
+			/**
+			 * A​p​p​l​y​i​n​g​…
+			 */
+			applying: string
+			/**
+			 * A​p​p​l​y​ ​{​n​a​m​e​}
+			 * @param {string} name
+			 */
+			applyOf: RequiredParams<'name'>
+			/**
+			 * E​d​i​t​ ​{​n​a​m​e​}
+			 * @param {string} name
+			 */
+			editOf: RequiredParams<'name'>
+			/**
+			 * D​e​l​e​t​e​ ​{​n​a​m​e​}
+			 * @param {string} name
+			 */
+			deleteOf: RequiredParams<'name'>
+			/**
+			 * M​a​k​e​ ​t​h​e​ ​s​e​t​ ​a​c​t​i​v​e​ ​t​o​ ​a​p​p​l​y​ ​i​t​.
+			 */
+			pausedHint: string
+			/**
+			 * A​p​p​l​i​e​d​ ​{​d​a​t​e​}
+			 * @param {string} date
+			 */
+			appliedAt: RequiredParams<'date'>
+			messageType: {
+				/**
+				 * A​l​l​ ​c​h​a​t​s
+				 */
+				all: string
+				/**
+				 * S​i​n​g​l​e​ ​c​h​a​t​s
+				 */
+				single: string
+				/**
+				 * G​r​o​u​p​ ​c​h​a​t​s
+				 */
+				group: string
+			}
+			form: {
+				/**
+				 * A​d​d​ ​t​a​b​ ​s​e​t
+				 */
+				addTitle: string
+				/**
+				 * E​d​i​t​ ​t​a​b​ ​s​e​t
+				 */
+				editTitle: string
+				/**
+				 * G​r​o​u​p​ ​n​a​m​e
+				 */
+				groupName: string
+				/**
+				 * e​.​g​.​ ​S​a​l​e​s
+				 */
+				groupNamePlaceholder: string
+				/**
+				 * G​r​o​u​p​ ​p​r​i​o​r​i​t​y
+				 */
+				groupPriority: string
+				/**
+				 * L​o​w​e​r​ ​n​u​m​b​e​r​s​ ​c​o​m​e​ ​f​i​r​s​t​ ​(​0​ ​t​o​ ​9​9​9​)​.
+				 */
+				groupPriorityHint: string
+				/**
+				 * N​a​m​e
+				 */
+				name: string
+				/**
+				 * e​.​g​.​ ​N​e​w​ ​c​u​s​t​o​m​e​r​s
+				 */
+				namePlaceholder: string
+				/**
+				 * M​e​s​s​a​g​e​ ​t​y​p​e
+				 */
+				messageType: string
+				/**
+				 * S​t​a​t​u​s
+				 */
+				status: string
+				/**
+				 * T​a​b​s
+				 */
+				tabs: string
+				/**
+				 * E​v​e​r​y​ ​m​e​m​b​e​r​ ​g​e​t​s​ ​t​h​e​s​e​ ​t​a​b​s​,​ ​i​n​ ​t​h​i​s​ ​o​r​d​e​r​.
+				 */
+				tabsHint: string
+				/**
+				 * N​o​ ​t​a​b​s​ ​y​e​t​.
+				 */
+				noTabs: string
+				/**
+				 * N​e​w​ ​t​a​b
+				 */
+				newTab: string
+				/**
+				 * e​.​g​.​ ​F​o​l​l​o​w​ ​u​p
+				 */
+				newTabPlaceholder: string
+				/**
+				 * A​d​d​ ​t​a​b
+				 */
+				addTab: string
+				/**
+				 * R​e​m​o​v​e​ ​{​n​a​m​e​}
+				 * @param {string} name
+				 */
+				removeTab: RequiredParams<'name'>
+			}
+			confirmDelete: {
+				/**
+				 * D​e​l​e​t​e​ ​t​h​e​ ​t​a​b​ ​s​e​t​ ​{​n​a​m​e​}​?
+				 * @param {string} name
+				 */
+				title: RequiredParams<'name'>
+				/**
+				 * M​e​m​b​e​r​s​ ​k​e​e​p​ ​t​h​e​ ​t​a​b​s​ ​i​t​ ​a​l​r​e​a​d​y​ ​g​a​v​e​ ​t​h​e​m​,​ ​w​i​t​h​ ​t​h​e​i​r​ ​l​e​a​d​s​.
+				 */
+				body: string
+				/**
+				 * D​e​l​e​t​e
+				 */
+				ok: string
+			}
+			confirmApply: {
+				/**
+				 * A​p​p​l​y​ ​{​n​a​m​e​}​ ​t​o​ ​e​v​e​r​y​ ​m​e​m​b​e​r​?
+				 * @param {string} name
+				 */
+				title: RequiredParams<'name'>
+				/**
+				 * E​v​e​r​y​ ​m​e​m​b​e​r​ ​o​f​ ​t​h​e​ ​w​o​r​k​s​p​a​c​e​ ​g​e​t​s​ ​t​h​e​s​e​ ​t​a​b​s​ ​i​n​ ​t​h​e​i​r​ ​p​i​p​e​l​i​n​e​:
+				 */
+				body: string
+				/**
+				 * T​h​e​i​r​ ​o​w​n​ ​t​a​b​s​ ​a​n​d​ ​l​e​a​d​s​ ​s​t​a​y​ ​a​s​ ​t​h​e​y​ ​a​r​e​.
+				 */
+				keeps: string
+				/**
+				 * A​ ​m​e​m​b​e​r​ ​w​h​o​ ​a​l​r​e​a​d​y​ ​h​a​s​ ​a​ ​t​a​b​ ​o​f​ ​t​h​e​ ​s​a​m​e​ ​n​a​m​e​ ​k​e​e​p​s​ ​t​h​e​i​r​s​:​ ​t​h​e​ ​t​w​o​ ​a​r​e​ ​n​o​t​ ​m​e​r​g​e​d​,​ ​a​n​d​ ​t​h​e​ ​c​l​a​s​h​ ​i​s​ ​l​i​s​t​e​d​ ​a​f​t​e​r​w​a​r​d​s​.
+				 */
+				clashes: string
+				/**
+				 * A​ ​m​e​m​b​e​r​ ​a​t​ ​t​h​e​ ​t​a​b​ ​l​i​m​i​t​ ​g​e​t​s​ ​o​n​l​y​ ​t​h​e​ ​t​a​b​s​ ​t​h​a​t​ ​f​i​t​.
+				 */
+				limit: string
+				/**
+				 * A​p​p​l​y​ ​t​o​ ​e​v​e​r​y​ ​m​e​m​b​e​r
+				 */
+				ok: string
+			}
+			result: {
+				/**
+				 * T​a​b​ ​s​e​t​ ​a​p​p​l​i​e​d
+				 */
+				title: string
+				/**
+				 * M​e​m​b​e​r​s​:​ ​{​c​o​u​n​t​}
+				 * @param {number} count
+				 */
+				members: RequiredParams<'count'>
+				/**
+				 * N​e​w​ ​t​a​b​s​:​ ​{​c​o​u​n​t​}
+				 * @param {number} count
+				 */
+				tabsCreated: RequiredParams<'count'>
+				/**
+				 * N​a​m​e​ ​c​l​a​s​h​e​s​ ​(​k​e​p​t​,​ ​n​o​t​ ​m​e​r​g​e​d​)
+				 */
+				clashes: string
+				/**
+				 * N​o​ ​n​a​m​e​ ​c​l​a​s​h​e​s​.
+				 */
+				noClashes: string
+				/**
+				 * M​e​m​b​e​r
+				 */
+				member: string
+				/**
+				 * T​a​b
+				 */
+				tab: string
+				/**
+				 * M​e​m​b​e​r​s​ ​a​t​ ​t​h​e​ ​t​a​b​ ​l​i​m​i​t​ ​(​n​o​t​ ​e​v​e​r​y​ ​t​a​b​ ​f​i​t​t​e​d​)
+				 */
+				full: string
+			}
+		}
+		quickReplies: {
+			/**
+			 * Q​u​i​c​k​ ​r​e​p​l​i​e​s
+			 */
+			title: string
+			/**
+			 * M​e​m​b​e​r​s​ ​s​e​n​d​ ​t​h​e​s​e​ ​i​n​t​o​ ​t​h​e​ ​o​p​e​n​ ​c​h​a​t​.​ ​V​a​r​i​a​b​l​e​s​ ​a​r​e​ ​f​i​l​l​e​d​ ​i​n​ ​f​o​r​ ​e​a​c​h​ ​c​h​a​t​.
+			 */
+			lead: string
+			/**
+			 * A​d​d​ ​q​u​i​c​k​ ​r​e​p​l​y
+			 */
+			add: string
+			/**
+			 * N​o​ ​q​u​i​c​k​ ​r​e​p​l​i​e​s​ ​y​e​t​.
+			 */
+			empty: string
+			/**
+			 * L​o​a​d​i​n​g​ ​q​u​i​c​k​ ​r​e​p​l​i​e​s​…
+			 */
+			loading: string
+			/**
+			 * T​h​e​ ​q​u​i​c​k​ ​r​e​p​l​i​e​s​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​l​o​a​d​e​d​.
+			 */
+			loadFailed: string
+			columns: {
+				/**
+				 * T​i​t​l​e
+				 */
+				title: string
+				/**
+				 * M​e​s​s​a​g​e
+				 */
+				message: string
+				/**
+				 * A​t​t​a​c​h​m​e​n​t​s
+				 */
+				attachments: string
+			}
+			/**
+			 * E​d​i​t​ ​{​n​a​m​e​}
+			 * @param {string} name
+			 */
+			editOf: RequiredParams<'name'>
+			/**
+			 * D​e​l​e​t​e​ ​{​n​a​m​e​}
+			 * @param {string} name
+			 */
+			deleteOf: RequiredParams<'name'>
+			form: {
+				/**
+				 * A​d​d​ ​q​u​i​c​k​ ​r​e​p​l​y
+				 */
+				addTitle: string
+				/**
+				 * E​d​i​t​ ​q​u​i​c​k​ ​r​e​p​l​y
+				 */
+				editTitle: string
+				/**
+				 * T​i​t​l​e
+				 */
+				title: string
+				/**
+				 * e​.​g​.​ ​O​p​e​n​i​n​g​ ​h​o​u​r​s
+				 */
+				titlePlaceholder: string
+				/**
+				 * M​e​s​s​a​g​e
+				 */
+				message: string
+				/**
+				 * H​e​l​l​o​ ​{​t​o​k​e​n​}​,​ ​…
+				 * @param {string} token
+				 */
+				messagePlaceholder: RequiredParams<'token'>
+				/**
+				 * A​t​t​a​c​h​m​e​n​t​s
+				 */
+				attachments: string
+				/**
+				 * I​m​a​g​e​s​,​ ​v​i​d​e​o​s​ ​a​n​d​ ​d​o​c​u​m​e​n​t​s​,​ ​u​p​ ​t​o​ ​1​6​ ​M​B​ ​e​a​c​h​.
+				 */
+				attachmentsHint: string
+				/**
+				 * A​d​d​ ​f​i​l​e​s
+				 */
+				pick: string
+				/**
+				 * N​o​ ​a​t​t​a​c​h​m​e​n​t​s​.
+				 */
+				noAttachments: string
+				/**
+				 * R​e​m​o​v​e​ ​{​n​a​m​e​}
+				 * @param {string} name
+				 */
+				removeAttachment: RequiredParams<'name'>
+				/**
+				 * C​a​n​c​e​l​ ​t​h​e​ ​u​p​l​o​a​d​ ​o​f​ ​{​n​a​m​e​}
+				 * @param {string} name
+				 */
+				cancelUpload: RequiredParams<'name'>
+				/**
+				 * T​h​e​ ​u​p​l​o​a​d​ ​f​a​i​l​e​d
+				 */
+				uploadFailed: string
+				/**
+				 * U​p​l​o​a​d​e​d
+				 */
+				uploaded: string
+				/**
+				 * G​e​t​t​i​n​g​ ​r​e​a​d​y​ ​t​o​ ​u​p​l​o​a​d​…
+				 */
+				preparing: string
+				/**
+				 * U​p​l​o​a​d​s​ ​a​r​e​ ​n​o​t​ ​a​v​a​i​l​a​b​l​e​ ​r​i​g​h​t​ ​n​o​w​.​ ​C​l​o​s​e​ ​t​h​e​ ​d​i​a​l​o​g​ ​a​n​d​ ​t​r​y​ ​a​g​a​i​n​.
+				 */
+				tokenFailed: string
+				/**
+				 * W​a​i​t​ ​u​n​t​i​l​ ​t​h​e​ ​a​t​t​a​c​h​m​e​n​t​s​ ​h​a​v​e​ ​u​p​l​o​a​d​e​d​.
+				 */
+				waitForUploads: string
+			}
+			confirmDelete: {
+				/**
+				 * D​e​l​e​t​e​ ​t​h​e​ ​q​u​i​c​k​ ​r​e​p​l​y​ ​{​n​a​m​e​}​?
+				 * @param {string} name
+				 */
+				title: RequiredParams<'name'>
+				/**
+				 * M​e​m​b​e​r​s​ ​c​a​n​ ​n​o​ ​l​o​n​g​e​r​ ​s​e​n​d​ ​i​t​.
+				 */
+				body: string
+				/**
+				 * D​e​l​e​t​e
+				 */
+				ok: string
+			}
+		}
+		autoReplies: {
+			/**
+			 * A​u​t​o​ ​r​e​p​l​i​e​s
+			 */
+			title: string
+			/**
+			 * T​e​m​p​l​a​t​e​s​ ​t​h​a​t​ ​a​n​s​w​e​r​ ​i​n​c​o​m​i​n​g​ ​m​e​s​s​a​g​e​s​ ​f​o​r​ ​t​h​e​ ​m​e​m​b​e​r​s​ ​w​h​o​ ​s​w​i​t​c​h​ ​a​u​t​o​ ​r​e​p​l​i​e​s​ ​o​n​ ​(​o​f​f​ ​b​y​ ​d​e​f​a​u​l​t​)​.
+			 */
+			lead: string
+			/**
+			 * A​d​d​ ​a​u​t​o​ ​r​e​p​l​y
+			 */
+			add: string
+			/**
+			 * N​o​ ​a​u​t​o​ ​r​e​p​l​i​e​s​ ​y​e​t​.
+			 */
+			empty: string
+			/**
+			 * L​o​a​d​i​n​g​ ​a​u​t​o​ ​r​e​p​l​i​e​s​…
+			 */
+			loading: string
+			/**
+			 * T​h​e​ ​a​u​t​o​ ​r​e​p​l​i​e​s​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​l​o​a​d​e​d​.
+			 */
+			loadFailed: string
+			columns: {
+				/**
+				 * T​e​m​p​l​a​t​e​ ​n​a​m​e
+				 */
+				name: string
+				/**
+				 * T​y​p​e
+				 */
+				type: string
+				/**
+				 * K​e​y​w​o​r​d​s
+				 */
+				keywords: string
+				/**
+				 * S​t​a​t​u​s
+				 */
+				status: string
+			}
+			/**
+			 * E​v​e​r​y​ ​m​e​s​s​a​g​e
+			 */
+			replyAllRow: string
+			/**
+			 * {​n​a​m​e​}​ ​i​s​ ​a​c​t​i​v​e
+			 * @param {string} name
+			 */
+			statusOf: RequiredParams<'name'>
+			/**
+			 * E​d​i​t​ ​{​n​a​m​e​}
+			 * @param {string} name
+			 */
+			editOf: RequiredParams<'name'>
+			/**
+			 * D​e​l​e​t​e​ ​{​n​a​m​e​}
+			 * @param {string} name
+			 */
+			deleteOf: RequiredParams<'name'>
+			types: {
+				/**
+				 * K​e​y​w​o​r​d​ ​r​e​p​l​y
+				 */
+				keyword: string
+				/**
+				 * R​e​p​l​y​ ​t​o​ ​e​v​e​r​y​ ​m​e​s​s​a​g​e
+				 */
+				replyAll: string
+			}
+			form: {
+				/**
+				 * A​d​d​ ​a​u​t​o​ ​r​e​p​l​y
+				 */
+				addTitle: string
+				/**
+				 * E​d​i​t​ ​a​u​t​o​ ​r​e​p​l​y
+				 */
+				editTitle: string
+				/**
+				 * T​e​m​p​l​a​t​e​ ​n​a​m​e
+				 */
+				name: string
+				/**
+				 * e​.​g​.​ ​P​r​i​c​e​s
+				 */
+				namePlaceholder: string
+				/**
+				 * T​y​p​e
+				 */
+				type: string
+				/**
+				 * K​e​y​w​o​r​d​s
+				 */
+				keywords: string
+				/**
+				 * p​r​i​c​e​|​c​o​s​t​|​h​o​w​ ​m​u​c​h
+				 */
+				keywordsPlaceholder: string
+				/**
+				 * S​e​p​a​r​a​t​e​ ​k​e​y​w​o​r​d​s​ ​w​i​t​h​ ​|​.​ ​N​o​n​e​ ​m​a​y​ ​b​e​ ​e​m​p​t​y​ ​o​r​ ​s​t​a​r​t​ ​o​r​ ​e​n​d​ ​w​i​t​h​ ​a​ ​s​p​a​c​e​ ​(​a​t​ ​m​o​s​t​ ​{​m​a​x​}​)​.
+				 * @param {number} max
+				 */
+				keywordsHint: RequiredParams<'max'>
+				/**
+				 * M​a​t​c​h​ ​m​o​d​e
+				 */
+				matchMode: string
+				matchModes: {
+					/**
+					 * F​u​z​z​y​:​ ​t​h​e​ ​m​e​s​s​a​g​e​ ​c​o​n​t​a​i​n​s​ ​a​ ​k​e​y​w​o​r​d
+					 */
+					fuzzy: string
+					/**
+					 * E​x​a​c​t​:​ ​t​h​e​ ​m​e​s​s​a​g​e​ ​i​s​ ​a​ ​k​e​y​w​o​r​d
+					 */
+					exact: string
+				}
+				/**
+				 * U​p​p​e​r​ ​a​n​d​ ​l​o​w​e​r​ ​c​a​s​e​ ​a​r​e​ ​i​g​n​o​r​e​d​.
+				 */
+				caseIgnored: string
+				/**
+				 * R​e​p​l​y​ ​t​e​x​t
+				 */
+				reply: string
+				/**
+				 * H​e​l​l​o​ ​{​t​o​k​e​n​}​,​ ​t​h​a​n​k​s​ ​f​o​r​ ​y​o​u​r​ ​m​e​s​s​a​g​e​!
+				 * @param {string} token
+				 */
+				replyPlaceholder: RequiredParams<'token'>
+				/**
+				 * E​f​f​e​c​t​i​v​e
+				 */
+				effective: string
+				effectiveKinds: {
+					/**
+					 * A​l​w​a​y​s
+					 */
+					always: string
+					/**
+					 * B​e​t​w​e​e​n​ ​d​a​t​e​s
+					 */
+					dates: string
+					/**
+					 * O​n​ ​d​a​y​s​ ​o​f​ ​t​h​e​ ​w​e​e​k
+					 */
+					days: string
+				}
+				/**
+				 * F​r​o​m
+				 */
+				from: string
+				/**
+				 * T​o
+				 */
+				to: string
+				/**
+				 * D​a​y​s
+				 */
+				days: string
+				weekdays: {
+					/**
+					 * S​u​n​d​a​y
+					 */
+					'0': string
+					/**
+					 * M​o​n​d​a​y
+					 */
+					'1': string
+					/**
+					 * T​u​e​s​d​a​y
+					 */
+					'2': string
+					/**
+					 * W​e​d​n​e​s​d​a​y
+					 */
+					'3': string
+					/**
+					 * T​h​u​r​s​d​a​y
+					 */
+					'4': string
+					/**
+					 * F​r​i​d​a​y
+					 */
+					'5': string
+					/**
+					 * S​a​t​u​r​d​a​y
+					 */
+					'6': string
+				}
+				/**
+				 * E​f​f​e​c​t​i​v​e​ ​i​n
+				 */
+				groups: string
+				groupKinds: {
+					/**
+					 * A​l​l​ ​c​h​a​t​s
+					 */
+					all: string
+					/**
+					 * S​i​n​g​l​e​ ​c​h​a​t​s
+					 */
+					single: string
+					/**
+					 * G​r​o​u​p​s
+					 */
+					group: string
+				}
+				/**
+				 * W​h​e​n​ ​i​t​ ​r​e​p​l​i​e​s
+				 */
+				options: string
+				/**
+				 * A​r​c​h​i​v​e​ ​t​h​e​ ​c​h​a​t​ ​a​f​t​e​r​ ​r​e​p​l​y​i​n​g
+				 */
+				archiveAfterReply: string
+				/**
+				 * N​o​t​ ​f​o​r​ ​a​c​t​i​v​e​ ​c​h​a​t​s​ ​(​s​o​m​e​o​n​e​ ​r​e​p​l​i​e​d​ ​i​n​ ​t​h​e​ ​c​h​a​t​ ​l​a​t​e​l​y​)
+				 */
+				notForActiveChats: string
+				/**
+				 * Q​u​o​t​e​ ​t​h​e​ ​m​e​s​s​a​g​e​ ​w​h​e​n​ ​r​e​p​l​y​i​n​g
+				 */
+				quoteWhenReplying: string
+				/**
+				 * B​l​o​c​k​ ​t​h​e​ ​s​e​n​d​e​r
+				 */
+				blockSender: string
+				/**
+				 * I​n​t​e​r​v​a​l
+				 */
+				interval: string
+				intervalKinds: {
+					/**
+					 * R​e​p​l​y​ ​o​n​c​e​ ​p​e​r​ ​c​h​a​t
+					 */
+					once: string
+					/**
+					 * A​t​ ​m​o​s​t​ ​o​n​e​ ​r​e​p​l​y​ ​p​e​r​ ​c​h​a​t​ ​e​v​e​r​y​ ​N​ ​m​i​n​u​t​e​s
+					 */
+					every: string
+				}
+				/**
+				 * M​i​n​u​t​e​s​ ​b​e​t​w​e​e​n​ ​r​e​p​l​i​e​s
+				 */
+				intervalMinutes: string
+				/**
+				 * D​e​l​a​y​ ​b​e​f​o​r​e​ ​r​e​p​l​y​i​n​g​ ​(​s​e​c​o​n​d​s​)
+				 */
+				delaySeconds: string
+				/**
+				 * S​t​a​t​u​s
+				 */
+				status: string
+			}
+			preview: {
+				/**
+				 * T​r​y​ ​i​t
+				 */
+				title: string
+				/**
+				 * T​e​s​t​ ​m​e​s​s​a​g​e
+				 */
+				message: string
+				/**
+				 * T​y​p​e​ ​a​ ​m​e​s​s​a​g​e​ ​a​ ​c​o​n​t​a​c​t​ ​m​i​g​h​t​ ​s​e​n​d
+				 */
+				placeholder: string
+				/**
+				 * T​h​i​s​ ​m​e​s​s​a​g​e​ ​w​o​u​l​d​ ​t​r​i​g​g​e​r​:​ ​{​n​a​m​e​}
+				 * @param {string} name
+				 */
+				triggers: RequiredParams<'name'>
+				/**
+				 * T​h​i​s​ ​m​e​s​s​a​g​e​ ​w​o​u​l​d​ ​t​r​i​g​g​e​r​ ​t​h​i​s​ ​t​e​m​p​l​a​t​e
+				 */
+				triggersDraft: string
+				/**
+				 * T​h​i​s​ ​m​e​s​s​a​g​e​ ​w​o​u​l​d​ ​t​r​i​g​g​e​r​ ​n​o​ ​t​e​m​p​l​a​t​e​.
+				 */
+				nothing: string
+			}
+			confirmDelete: {
+				/**
+				 * D​e​l​e​t​e​ ​t​h​e​ ​a​u​t​o​ ​r​e​p​l​y​ ​{​n​a​m​e​}​?
+				 * @param {string} name
+				 */
+				title: RequiredParams<'name'>
+				/**
+				 * I​t​ ​s​t​o​p​s​ ​a​n​s​w​e​r​i​n​g​ ​a​t​ ​o​n​c​e​,​ ​f​o​r​ ​e​v​e​r​y​ ​m​e​m​b​e​r​.
+				 */
+				body: string
+				/**
+				 * D​e​l​e​t​e
+				 */
+				ok: string
+			}
+		}
+		variables: {
+			/**
+			 * I​n​s​e​r​t​ ​a​ ​v​a​r​i​a​b​l​e
+			 */
+			label: string
+			/**
+			 * F​i​r​s​t​ ​n​a​m​e
+			 */
+			firstName: string
+			/**
+			 * S​a​v​e​d​ ​n​a​m​e
+			 */
+			savedName: string
+			/**
+			 * G​r​o​u​p​ ​n​a​m​e
+			 */
+			groupName: string
+			/**
+			 * I​n​s​e​r​t​ ​{​n​a​m​e​}
+			 * @param {string} name
+			 */
+			insertOf: RequiredParams<'name'>
+			/**
+			 * P​r​e​v​i​e​w
+			 */
+			preview: string
+			/**
+			 * W​i​t​h​ ​s​a​m​p​l​e​ ​v​a​l​u​e​s
+			 */
+			previewHint: string
+			sample: {
+				/**
+				 * A​l​e​x
+				 */
+				firstName: string
+				/**
+				 * A​l​e​x​ ​C​h​e​n
+				 */
+				savedName: string
+				/**
+				 * S​a​l​e​s​ ​t​e​a​m
+				 */
+				groupName: string
+			}
+		}
+		dateField: {
+			/**
+			 * O​p​e​n​ ​t​h​e​ ​c​a​l​e​n​d​a​r
+			 */
+			open: string
+			/**
+			 * P​r​e​v​i​o​u​s​ ​m​o​n​t​h
+			 */
+			prev: string
+			/**
+			 * N​e​x​t​ ​m​o​n​t​h
+			 */
+			next: string
+			/**
+			 * P​r​e​v​i​o​u​s​ ​y​e​a​r
+			 */
+			prevYear: string
+			/**
+			 * N​e​x​t​ ​y​e​a​r
+			 */
+			nextYear: string
+			/**
+			 * P​r​e​v​i​o​u​s​ ​t​e​n​ ​y​e​a​r​s
+			 */
+			prevDecade: string
+			/**
+			 * N​e​x​t​ ​t​e​n​ ​y​e​a​r​s
+			 */
+			nextDecade: string
+		}
+		errors: {
+			/**
+			 * E​n​t​e​r​ ​a​ ​g​r​o​u​p​ ​n​a​m​e
+			 */
+			groupNameRequired: string
+			/**
+			 * E​n​t​e​r​ ​a​ ​n​a​m​e
+			 */
+			nameRequired: string
+			/**
+			 * E​n​t​e​r​ ​a​ ​t​e​m​p​l​a​t​e​ ​n​a​m​e
+			 */
+			templateNameRequired: string
+			/**
+			 * E​n​t​e​r​ ​a​ ​t​i​t​l​e​.
+			 */
+			titleRequired: string
+			/**
+			 * E​n​t​e​r​ ​a​ ​m​e​s​s​a​g​e​.
+			 */
+			messageRequired: string
+			/**
+			 * E​n​t​e​r​ ​t​h​e​ ​r​e​p​l​y​ ​t​e​x​t
+			 */
+			replyRequired: string
+			/**
+			 * a​t​ ​m​o​s​t​ ​{​m​a​x​}​ ​c​h​a​r​a​c​t​e​r​s
+			 * @param {number} max
+			 */
+			tooLong: RequiredParams<'max'>
+			/**
+			 * E​n​t​e​r​ ​a​ ​w​h​o​l​e​ ​n​u​m​b​e​r​ ​f​r​o​m​ ​0​ ​t​o​ ​{​m​a​x​}
+			 * @param {number} max
+			 */
+			priorityRange: RequiredParams<'max'>
+			/**
+			 * E​n​t​e​r​ ​a​ ​t​a​b​ ​n​a​m​e
+			 */
+			tabNameRequired: string
+			/**
+			 * E​a​c​h​ ​t​a​b​ ​n​a​m​e​ ​o​n​c​e
+			 */
+			tabRepeated: string
+			/**
+			 * A​d​d​ ​a​t​ ​l​e​a​s​t​ ​o​n​e​ ​t​a​b
+			 */
+			tabsRequired: string
+			/**
+			 * a​t​ ​m​o​s​t​ ​{​m​a​x​}​ ​t​a​b​s
+			 * @param {number} max
+			 */
+			tooManyTabs: RequiredParams<'max'>
+			/**
+			 * E​n​t​e​r​ ​a​t​ ​l​e​a​s​t​ ​o​n​e​ ​k​e​y​w​o​r​d
+			 */
+			keywordsRequired: string
+			/**
+			 * A​ ​k​e​y​w​o​r​d​ ​m​u​s​t​ ​n​o​t​ ​b​e​ ​e​m​p​t​y
+			 */
+			keywordEmpty: string
+			/**
+			 * A​ ​k​e​y​w​o​r​d​ ​m​u​s​t​ ​n​o​t​ ​s​t​a​r​t​ ​o​r​ ​e​n​d​ ​w​i​t​h​ ​a​ ​s​p​a​c​e
+			 */
+			keywordSpace: string
+			/**
+			 * A​ ​k​e​y​w​o​r​d​ ​h​a​s​ ​a​t​ ​m​o​s​t​ ​{​m​a​x​}​ ​c​h​a​r​a​c​t​e​r​s
+			 * @param {number} max
+			 */
+			keywordTooLong: RequiredParams<'max'>
+			/**
+			 * a​t​ ​m​o​s​t​ ​{​m​a​x​}​ ​k​e​y​w​o​r​d​s
+			 * @param {number} max
+			 */
+			tooManyKeywords: RequiredParams<'max'>
+			/**
+			 * C​h​o​o​s​e​ ​a​ ​d​a​t​e
+			 */
+			dateRequired: string
+			/**
+			 * T​h​e​ ​e​n​d​ ​d​a​t​e​ ​i​s​ ​b​e​f​o​r​e​ ​t​h​e​ ​s​t​a​r​t​ ​d​a​t​e
+			 */
+			dateOrder: string
+			/**
+			 * C​h​o​o​s​e​ ​a​t​ ​l​e​a​s​t​ ​o​n​e​ ​d​a​y
+			 */
+			daysRequired: string
+			/**
+			 * E​n​t​e​r​ ​a​ ​w​h​o​l​e​ ​n​u​m​b​e​r​ ​o​f​ ​m​i​n​u​t​e​s​ ​f​r​o​m​ ​1​ ​t​o​ ​{​m​a​x​}
+			 * @param {number} max
+			 */
+			intervalRange: RequiredParams<'max'>
+			/**
+			 * E​n​t​e​r​ ​a​ ​w​h​o​l​e​ ​n​u​m​b​e​r​ ​o​f​ ​s​e​c​o​n​d​s​ ​f​r​o​m​ ​0​ ​t​o​ ​{​m​a​x​}
+			 * @param {number} max
+			 */
+			delayRange: RequiredParams<'max'>
+			/**
+			 * a​t​ ​m​o​s​t​ ​{​m​a​x​}​ ​a​t​t​a​c​h​m​e​n​t​s
+			 * @param {number} max
+			 */
+			tooManyAttachments: RequiredParams<'max'>
+			/**
+			 * W​a​i​t​ ​u​n​t​i​l​ ​t​h​e​ ​a​t​t​a​c​h​m​e​n​t​s​ ​h​a​v​e​ ​u​p​l​o​a​d​e​d​.
+			 */
+			uploading: string
+			/**
+			 * T​h​i​s​ ​v​a​l​u​e​ ​i​s​ ​n​o​t​ ​v​a​l​i​d
+			 */
+			invalid: string
+			/**
+			 * A​ ​t​a​b​ ​s​e​t​ ​w​i​t​h​ ​t​h​i​s​ ​n​a​m​e​ ​a​l​r​e​a​d​y​ ​e​x​i​s​t​s​.
+			 */
+			setNameTaken: string
+			/**
+			 * A​n​ ​a​u​t​o​ ​r​e​p​l​y​ ​w​i​t​h​ ​t​h​i​s​ ​n​a​m​e​ ​a​l​r​e​a​d​y​ ​e​x​i​s​t​s​.
+			 */
+			replyNameTaken: string
+			/**
+			 * Y​o​u​ ​c​a​n​ ​o​n​l​y​ ​c​r​e​a​t​e​ ​o​n​e​ ​t​e​m​p​l​a​t​e​ ​f​o​r​ ​r​e​p​l​y​i​n​g​ ​e​v​e​r​y​ ​m​e​s​s​a​g​e​s​.
+			 */
+			replyAllTaken: string
+			/**
+			 * I​n​v​a​l​i​d​ ​s​i​z​e
+			 */
+			invalidSize: string
+			/**
+			 * T​h​i​s​ ​f​i​l​e​ ​t​y​p​e​ ​i​s​ ​n​o​t​ ​a​l​l​o​w​e​d​:​ ​c​h​o​o​s​e​ ​a​n​ ​i​m​a​g​e​,​ ​a​ ​v​i​d​e​o​ ​o​r​ ​a​ ​d​o​c​u​m​e​n​t​.
+			 */
+			unsupportedType: string
+			/**
+			 * R​e​q​u​e​s​t​ ​f​a​i​l​e​d​,​ ​p​l​e​a​s​e​ ​t​r​y​ ​a​g​a​i​n​ ​l​a​t​e​r
+			 */
+			requestFailed: string
+			/**
+			 * R​e​q​u​e​s​t​ ​f​a​i​l​e​d​:​ ​{​m​e​s​s​a​g​e​}
+			 * @param {string} message
+			 */
+			refused: RequiredParams<'message'>
+		}
+		toast: {
+			/**
+			 * A​d​d​ ​s​u​c​c​e​s​s​f​u​l
+			 */
+			added: string
+			/**
+			 * E​d​i​t​ ​s​u​c​c​e​s​s​f​u​l
+			 */
+			edited: string
+			/**
+			 * S​u​c​c​e​s​s​f​u​l​l​y​ ​d​e​l​e​t​e​d
+			 */
+			deleted: string
+			/**
+			 * R​e​q​u​e​s​t​ ​f​a​i​l​e​d​,​ ​p​l​e​a​s​e​ ​t​r​y​ ​a​g​a​i​n​ ​l​a​t​e​r
+			 */
+			failed: string
+			/**
+			 * T​a​b​ ​s​e​t​ ​a​p​p​l​i​e​d
+			 */
+			applied: string
+			/**
+			 * S​u​c​c​e​s​s​f​u​l​l​y​ ​s​a​v​e​d
+			 */
+			saved: string
+			/**
+			 * Q​u​i​c​k​ ​r​e​p​l​y​ ​a​d​d​e​d
+			 */
+			quickReplyAdded: string
+			/**
+			 * Q​u​i​c​k​ ​r​e​p​l​y​ ​e​d​i​t​e​d
+			 */
+			quickReplyEdited: string
+			/**
+			 * Q​u​i​c​k​ ​r​e​p​l​y​ ​d​e​l​e​t​e​d
+			 */
+			quickReplyDeleted: string
+			/**
+			 * Q​u​i​c​k​ ​r​e​p​l​y​ ​f​a​i​l​e​d
+			 */
+			quickReplyFailed: string
+			/**
+			 * R​e​q​u​e​s​t​ ​E​r​r​o​r​,​ ​P​l​e​a​s​e​ ​C​o​n​t​a​c​t​ ​A​d​m​i​n​i​s​t​r​a​t​o​r
+			 */
+			listFailed: string
+		}
+	}
+	schedules: {
+		/**
+		 * S​c​h​e​d​u​l​e​d​ ​m​e​s​s​a​g​e​s
+		 */
+		title: string
+		/**
+		 * M​e​s​s​a​g​e​s​ ​t​h​e​ ​e​x​t​e​n​s​i​o​n​ ​s​e​n​d​s​ ​f​o​r​ ​y​o​u​ ​a​t​ ​a​ ​s​e​t​ ​t​i​m​e​,​ ​o​n​c​e​ ​o​r​ ​o​n​ ​a​ ​r​e​c​u​r​r​e​n​c​e​.
+		 */
+		lead: string
+		/**
+		 * N​e​w​ ​s​c​h​e​d​u​l​e
+		 */
+		create: string
+		/**
+		 * L​o​a​d​i​n​g​ ​t​h​e​ ​s​c​h​e​d​u​l​e​s​…
+		 */
+		loading: string
+		/**
+		 * T​h​e​ ​s​c​h​e​d​u​l​e​s​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​l​o​a​d​e​d​.
+		 */
+		loadFailed: string
+		/**
+		 * T​r​y​ ​a​g​a​i​n
+		 */
+		retry: string
+		/**
+		 * N​o​ ​s​c​h​e​d​u​l​e​d​ ​m​e​s​s​a​g​e​s​ ​y​e​t​.
+		 */
+		empty: string
+		/**
+		 * S​c​h​e​d​u​l​e​s
+		 */
+		list: string
+		status: {
+			/**
+			 * P​e​n​d​i​n​g
+			 */
+			pending: string
+			/**
+			 * S​e​n​d​i​n​g
+			 */
+			sending: string
+			/**
+			 * C​o​m​p​l​e​t​e​d
+			 */
+			completed: string
+			/**
+			 * F​a​i​l​e​d
+			 */
+			failed: string
+		}
+		recurrence: {
+			/**
+			 * O​n​c​e
+			 */
+			once: string
+			/**
+			 * E​v​e​r​y​ ​h​o​u​r
+			 */
+			hour: string
+			/**
+			 * E​v​e​r​y​ ​d​a​y
+			 */
+			day: string
+			/**
+			 * E​v​e​r​y​ ​w​e​e​k
+			 */
+			week: string
+			/**
+			 * E​v​e​r​y​ ​m​o​n​t​h
+			 */
+			month: string
+			/**
+			 * E​v​e​r​y​ ​q​u​a​r​t​e​r
+			 */
+			quarter: string
+		}
+		/**
+		 * T​o​:
+		 */
+		to: string
+		/**
+		 * N​e​x​t​:​ ​{​t​i​m​e​}
+		 * @param {string} time
+		 */
+		next: RequiredParams<'time'>
+		/**
+		 * S​t​a​r​t​:​ ​{​t​i​m​e​}
+		 * @param {string} time
+		 */
+		startsAt: RequiredParams<'time'>
+		/**
+		 * S​e​n​t​ ​{​c​o​u​n​t​}​ ​{​{​t​i​m​e​|​t​i​m​e​s​}​}
+		 * @param {number} count
+		 */
+		runs: RequiredParams<'count'>
+		waiting: {
+			/**
+			 * W​a​i​t​i​n​g​ ​t​o​ ​b​e​ ​s​e​n​t​:​ ​o​p​e​n​ ​t​h​e​ ​c​h​a​t​ ​p​a​g​e​ ​w​i​t​h​ ​t​h​e​ ​e​x​t​e​n​s​i​o​n​,​ ​w​h​i​c​h​ ​s​e​n​d​s​ ​i​t​ ​t​h​e​r​e​.
+			 */
+			chatPageClosed: string
+		}
+		/**
+		 * L​a​s​t​ ​f​a​i​l​u​r​e​:​ ​{​e​r​r​o​r​}
+		 * @param {string} error
+		 */
+		lastError: RequiredParams<'error'>
+		actions: {
+			/**
+			 * E​d​i​t
+			 */
+			edit: string
+			/**
+			 * D​e​l​e​t​e
+			 */
+			'delete': string
+			/**
+			 * R​e​t​r​y
+			 */
+			retry: string
+		}
+		/**
+		 * A​c​t​i​o​n​s​ ​f​o​r​ ​{​t​i​t​l​e​}
+		 * @param {string} title
+		 */
+		actionsFor: RequiredParams<'title'>
+		confirm: {
+			/**
+			 * C​o​n​f​i​r​m
+			 */
+			ok: string
+			/**
+			 * C​a​n​c​e​l
+			 */
+			cancel: string
+			/**
+			 * D​e​l​e​t​e​ ​“​{​t​i​t​l​e​}​”​?
+			 * @param {string} title
+			 */
+			deleteTitle: RequiredParams<'title'>
+			/**
+			 * T​h​e​ ​s​c​h​e​d​u​l​e​ ​a​n​d​ ​i​t​s​ ​s​e​n​d​s​ ​s​t​i​l​l​ ​w​a​i​t​i​n​g​ ​a​r​e​ ​d​e​l​e​t​e​d​.
+			 */
+			deleteBody: string
+			/**
+			 * S​e​n​d​ ​“​{​t​i​t​l​e​}​”​ ​a​g​a​i​n​?
+			 * @param {string} title
+			 */
+			retryTitle: RequiredParams<'title'>
+			/**
+			 * I​t​ ​g​o​e​s​ ​b​a​c​k​ ​t​o​ ​p​e​n​d​i​n​g​ ​a​n​d​ ​i​s​ ​s​e​n​t​ ​n​o​w​,​ ​w​h​e​n​ ​t​h​e​ ​c​h​a​t​ ​p​a​g​e​ ​i​s​ ​o​p​e​n​.
+			 */
+			retryBody: string
+		}
+		/**
+		 * R​e​q​u​e​s​t​ ​f​a​i​l​e​d​:​ ​{​m​e​s​s​a​g​e​}
+		 * @param {string} message
+		 */
+		actionRefused: RequiredParams<'message'>
+		/**
+		 * R​e​q​u​e​s​t​ ​f​a​i​l​e​d​,​ ​p​l​e​a​s​e​ ​t​r​y​ ​a​g​a​i​n​ ​l​a​t​e​r
+		 */
+		actionFailed: string
+		form: {
+			/**
+			 * N​e​w​ ​s​c​h​e​d​u​l​e​d​ ​m​e​s​s​a​g​e
+			 */
+			newTitle: string
+			/**
+			 * E​d​i​t​ ​s​c​h​e​d​u​l​e​d​ ​m​e​s​s​a​g​e
+			 */
+			editTitle: string
+			/**
+			 * R​e​c​i​p​i​e​n​t​s
+			 */
+			recipients: string
+			/**
+			 * N​o​ ​r​e​c​i​p​i​e​n​t​ ​c​h​o​s​e​n​ ​y​e​t​.
+			 */
+			noRecipients: string
+			/**
+			 * A​d​d​ ​a​ ​c​h​a​t
+			 */
+			addRecipient: string
+			/**
+			 * C​h​o​o​s​e​ ​a​ ​c​h​a​t
+			 */
+			addRecipientPlaceholder: string
+			/**
+			 * R​e​m​o​v​e​ ​{​n​a​m​e​}
+			 * @param {string} name
+			 */
+			removeRecipient: RequiredParams<'name'>
+			/**
+			 * L​o​a​d​i​n​g​ ​y​o​u​r​ ​c​h​a​t​s​…
+			 */
+			chatsLoading: string
+			/**
+			 * Y​o​u​r​ ​c​h​a​t​s​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​l​o​a​d​e​d​.
+			 */
+			chatsFailed: string
+			/**
+			 * T​i​t​l​e
+			 */
+			title: string
+			/**
+			 * M​e​s​s​a​g​e
+			 */
+			message: string
+			/**
+			 * S​t​a​r​t​ ​t​i​m​e
+			 */
+			when: string
+			/**
+			 * T​i​m​e​s​ ​a​r​e​ ​o​n​ ​t​h​e​ ​c​l​o​c​k​ ​o​f​ ​{​z​o​n​e​}​.
+			 * @param {string} zone
+			 */
+			timeZone: RequiredParams<'zone'>
+			/**
+			 * R​e​p​e​a​t
+			 */
+			recurrence: string
+			/**
+			 * S​a​v​e
+			 */
+			save: string
+			/**
+			 * C​a​n​c​e​l
+			 */
+			cancel: string
+			/**
+			 * C​h​e​c​k​i​n​g​…
+			 */
+			checking: string
+			/**
+			 * S​a​v​i​n​g​…
+			 */
+			saving: string
+			/**
+			 * N​o​t​ ​s​a​v​e​d​:​ ​{​m​e​s​s​a​g​e​}
+			 * @param {string} message
+			 */
+			refused: RequiredParams<'message'>
+			/**
+			 * N​o​t​ ​s​a​v​e​d​,​ ​p​l​e​a​s​e​ ​t​r​y​ ​a​g​a​i​n​ ​l​a​t​e​r​.
+			 */
+			failed: string
+		}
+		dateField: {
+			/**
+			 * C​h​o​o​s​e​ ​a​ ​d​a​t​e
+			 */
+			open: string
+			/**
+			 * P​r​e​v​i​o​u​s​ ​m​o​n​t​h
+			 */
+			prev: string
+			/**
+			 * N​e​x​t​ ​m​o​n​t​h
+			 */
+			next: string
+			/**
+			 * P​r​e​v​i​o​u​s​ ​y​e​a​r
+			 */
+			prevYear: string
+			/**
+			 * N​e​x​t​ ​y​e​a​r
+			 */
+			nextYear: string
+			/**
+			 * P​r​e​v​i​o​u​s​ ​t​e​n​ ​y​e​a​r​s
+			 */
+			prevDecade: string
+			/**
+			 * N​e​x​t​ ​t​e​n​ ​y​e​a​r​s
+			 */
+			nextDecade: string
+			/**
+			 * T​i​m​e​ ​(​h​h​:​m​m​)
+			 */
+			time: string
+			/**
+			 * h​h​:​m​m
+			 */
+			timePlaceholder: string
+		}
+		errors: {
+			required: {
+				/**
+				 * C​h​o​o​s​e​ ​a​ ​r​e​c​i​p​i​e​n​t
+				 */
+				recipients: string
+				/**
+				 * E​n​t​e​r​ ​a​ ​t​i​t​l​e
+				 */
+				title: string
+				/**
+				 * E​n​t​e​r​ ​a​ ​m​e​s​s​a​g​e​.
+				 */
+				message: string
+				/**
+				 * C​h​o​o​s​e​ ​a​ ​d​a​t​e​ ​a​n​d​ ​t​i​m​e
+				 */
+				when: string
+				/**
+				 * C​h​o​o​s​e​ ​h​o​w​ ​o​f​t​e​n
+				 */
+				recurrence: string
+			}
+			/**
+			 * A​t​ ​m​o​s​t​ ​{​l​i​m​i​t​}​ ​c​h​a​r​a​c​t​e​r​s
+			 * @param {number} limit
+			 */
+			tooLong: RequiredParams<'limit'>
+			/**
+			 * A​t​ ​m​o​s​t​ ​{​l​i​m​i​t​}​ ​r​e​c​i​p​i​e​n​t​s
+			 * @param {number} limit
+			 */
+			tooMany: RequiredParams<'limit'>
+			/**
+			 * C​h​o​o​s​e​ ​a​ ​t​i​m​e​ ​i​n​ ​t​h​e​ ​f​u​t​u​r​e
+			 */
+			past: string
+			/**
+			 * C​h​o​o​s​e​ ​a​ ​d​a​t​e​ ​a​n​d​ ​a​ ​t​i​m​e​ ​(​h​h​:​m​m​)
+			 */
+			noTime: string
+			/**
+			 * T​h​i​s​ ​s​c​h​e​d​u​l​e​ ​w​o​u​l​d​ ​n​e​v​e​r​ ​b​e​ ​s​e​n​t
+			 */
+			neverDue: string
+		}
+		toast: {
+			/**
+			 * S​u​c​c​e​s​s​f​u​l​l​y​ ​s​a​v​e​d
+			 */
+			saved: string
+			/**
+			 * S​u​c​c​e​s​s​f​u​l​l​y​ ​d​e​l​e​t​e​d
+			 */
+			deleted: string
+			/**
+			 * T​h​e​ ​s​c​h​e​d​u​l​e​ ​i​s​ ​p​e​n​d​i​n​g​ ​a​g​a​i​n​ ​a​n​d​ ​g​o​e​s​ ​o​u​t​ ​n​o​w
+			 */
+			retried: string
+		}
+		/**
+		 * P​a​g​e​s
+		 */
+		pages: string
+		/**
+		 * P​a​g​e​ ​{​p​a​g​e​}
+		 * @param {number} page
+		 */
+		pageN: RequiredParams<'page'>
+		/**
+		 * P​r​e​v​i​o​u​s
+		 */
+		previous: string
+		/**
+		 * N​e​x​t
+		 */
+		nextPage: string
+	}
 }
 
 export type TranslationFunctions = {
@@ -4288,6 +5951,10 @@ export type TranslationFunctions = {
 			 * Workspace members
 			 */
 			members: () => LocalizedString
+			/**
+			 * Template centre
+			 */
+			templates: () => LocalizedString
 		}
 		memberSelector: {
 			/**
@@ -7619,6 +9286,1614 @@ export type TranslationFunctions = {
 			 */
 			overTB: () => LocalizedString
 		}
+	}
+	tools: {
+		/**
+		 * Chat tools
+		 */
+		title: () => LocalizedString
+		/**
+		 * Tools
+		 */
+		toggle: () => LocalizedString
+		/**
+		 * Close the chat tools
+		 */
+		close: () => LocalizedString
+		tabs: {
+			/**
+			 * Chat tools
+			 */
+			label: () => LocalizedString
+			/**
+			 * Quick replies
+			 */
+			quickReplies: () => LocalizedString
+			/**
+			 * Auto reply
+			 */
+			autoReply: () => LocalizedString
+			/**
+			 * Schedules
+			 */
+			schedules: () => LocalizedString
+		}
+		/**
+		 * For {name}
+		 */
+		forChat: (arg: { name: string }) => LocalizedString
+		/**
+		 * No chat is open.
+		 */
+		noChat: () => LocalizedString
+		quickReply: {
+			/**
+			 * Search quick replies
+			 */
+			search: () => LocalizedString
+			/**
+			 * Loading quick replies…
+			 */
+			loading: () => LocalizedString
+			/**
+			 * The quick replies could not be loaded.
+			 */
+			failed: () => LocalizedString
+			/**
+			 * Try again
+			 */
+			retry: () => LocalizedString
+			/**
+			 * Reload
+			 */
+			reload: () => LocalizedString
+			/**
+			 * Your team has no quick replies yet. An admin adds them in the template centre.
+			 */
+			empty: () => LocalizedString
+			/**
+			 * No quick reply matches {search}.
+			 */
+			noMatch: (arg: { search: string }) => LocalizedString
+			/**
+			 * Quick replies
+			 */
+			list: () => LocalizedString
+			/**
+			 * Choose a quick reply to see it as it will be sent.
+			 */
+			choose: () => LocalizedString
+			/**
+			 * All quick replies
+			 */
+			back: () => LocalizedString
+			/**
+			 * As it will be sent
+			 */
+			preview: () => LocalizedString
+			/**
+			 * Open a chat to see its names filled in.
+			 */
+			previewNoChat: () => LocalizedString
+			/**
+			 * Filled in for this chat
+			 */
+			values: () => LocalizedString
+			variable: {
+				/**
+				 * Contact's first name
+				 */
+				firstName: () => LocalizedString
+				/**
+				 * Name as saved
+				 */
+				savedName: () => LocalizedString
+				/**
+				 * Group name
+				 */
+				groupName: () => LocalizedString
+			}
+			/**
+			 * (empty)
+			 */
+			emptyValue: () => LocalizedString
+			/**
+			 * Attachments
+			 */
+			attachments: () => LocalizedString
+			/**
+			 * {count} attachment{{s}}
+			 */
+			attachmentCount: (arg: { count: number }) => LocalizedString
+			kind: {
+				/**
+				 * Image
+				 */
+				image: () => LocalizedString
+				/**
+				 * Video
+				 */
+				video: () => LocalizedString
+				/**
+				 * Document
+				 */
+				document: () => LocalizedString
+			}
+			/**
+			 * Send
+			 */
+			send: () => LocalizedString
+			/**
+			 * Sending…
+			 */
+			sending: () => LocalizedString
+			problem: {
+				/**
+				 * Please open a chat.
+				 */
+				noChat: () => LocalizedString
+				/**
+				 * Enter a message.
+				 */
+				emptyMessage: () => LocalizedString
+			}
+			toast: {
+				/**
+				 * Quick reply sent.
+				 */
+				sent: () => LocalizedString
+				/**
+				 * The extension could not send the message.
+				 */
+				refused: () => LocalizedString
+				/**
+				 * The extension could not send the message: {reason}
+				 */
+				refusedWith: (arg: { reason: string }) => LocalizedString
+				/**
+				 * The companion extension did not answer. Install it, sign it in and open your chat page, then try again.
+				 */
+				noExtension: () => LocalizedString
+				/**
+				 * The quick reply could not be sent. Please try again.
+				 */
+				failed: () => LocalizedString
+			}
+		}
+		autoReply: {
+			/**
+			 * Auto reply
+			 */
+			'switch': () => LocalizedString
+			/**
+			 * Off by default. While on, the companion extension answers incoming messages with the active templates below.
+			 */
+			switchHelp: () => LocalizedString
+			/**
+			 * On
+			 */
+			on: () => LocalizedString
+			/**
+			 * Off
+			 */
+			off: () => LocalizedString
+			/**
+			 * You are setting the switch of {name}.
+			 */
+			actingFor: (arg: { name: string }) => LocalizedString
+			/**
+			 * Reading your switch…
+			 */
+			loadingSwitch: () => LocalizedString
+			/**
+			 * The switch could not be read.
+			 */
+			switchFailed: () => LocalizedString
+			/**
+			 * Try again
+			 */
+			retry: () => LocalizedString
+			/**
+			 * Active auto replies
+			 */
+			listTitle: () => LocalizedString
+			/**
+			 * Loading auto replies…
+			 */
+			loading: () => LocalizedString
+			/**
+			 * The auto replies could not be loaded.
+			 */
+			failed: () => LocalizedString
+			/**
+			 * Your team has no active auto replies. An admin adds them in the template centre.
+			 */
+			empty: () => LocalizedString
+			type: {
+				/**
+				 * Keywords
+				 */
+				keyword: () => LocalizedString
+				/**
+				 * Every message
+				 */
+				replyAll: () => LocalizedString
+			}
+			match: {
+				/**
+				 * contains
+				 */
+				fuzzy: () => LocalizedString
+				/**
+				 * exact match
+				 */
+				exact: () => LocalizedString
+			}
+			/**
+			 * Keywords
+			 */
+			keywords: () => LocalizedString
+			/**
+			 * Reply
+			 */
+			reply: () => LocalizedString
+			toast: {
+				/**
+				 * Successfully saved: auto reply is on.
+				 */
+				switchedOn: () => LocalizedString
+				/**
+				 * Successfully saved: auto reply is off.
+				 */
+				switchedOff: () => LocalizedString
+				/**
+				 * The switch could not be saved.
+				 */
+				saveFailed: () => LocalizedString
+			}
+		}
+	}
+	templates: {
+		/**
+		 * Template centre
+		 */
+		title: () => LocalizedString
+		/**
+		 * Team templates for every member: pipeline tabs, quick replies and auto replies.
+		 */
+		lead: () => LocalizedString
+		nav: {
+			/**
+			 * Template centre sections
+			 */
+			label: () => LocalizedString
+			/**
+			 * Team pipeline
+			 */
+			tabs: () => LocalizedString
+			/**
+			 * Quick replies
+			 */
+			quickReply: () => LocalizedString
+			/**
+			 * Auto replies
+			 */
+			autoReply: () => LocalizedString
+		}
+		/**
+		 * Try again
+		 */
+		retry: () => LocalizedString
+		/**
+		 * Save
+		 */
+		save: () => LocalizedString
+		/**
+		 * Saving…
+		 */
+		saving: () => LocalizedString
+		/**
+		 * Cancel
+		 */
+		cancel: () => LocalizedString
+		/**
+		 * Close
+		 */
+		close: () => LocalizedString
+		/**
+		 * Edit
+		 */
+		edit: () => LocalizedString
+		/**
+		 * Delete
+		 */
+		'delete': () => LocalizedString
+		/**
+		 * Deleting…
+		 */
+		deleting: () => LocalizedString
+		/**
+		 * Actions
+		 */
+		actions: () => LocalizedString
+		/**
+		 * Updated
+		 */
+		updatedAt: () => LocalizedString
+		status: {
+			/**
+			 * Active
+			 */
+			active: () => LocalizedString
+			/**
+			 * Paused
+			 */
+			paused: () => LocalizedString
+		}
+		tabSets: {
+			/**
+			 * Team pipeline tabs
+			 */
+			title: () => LocalizedString
+			/**
+			 * A tab set gives every member the same tabs in their pipeline. Sets are listed and applied by group priority, lower first.
+			 */
+			lead: () => LocalizedString
+			/**
+			 * Add tab set
+			 */
+			add: () => LocalizedString
+			/**
+			 * No tab sets yet.
+			 */
+			empty: () => LocalizedString
+			/**
+			 * Loading tab sets…
+			 */
+			loading: () => LocalizedString
+			/**
+			 * The tab sets could not be loaded.
+			 */
+			loadFailed: () => LocalizedString
+			columns: {
+				/**
+				 * Group
+				 */
+				groupName: () => LocalizedString
+				/**
+				 * Priority
+				 */
+				groupPriority: () => LocalizedString
+				/**
+				 * Name
+				 */
+				name: () => LocalizedString
+				/**
+				 * Tabs
+				 */
+				tabs: () => LocalizedString
+				/**
+				 * Message type
+				 */
+				messageType: () => LocalizedString
+				/**
+				 * Status
+				 */
+				status: () => LocalizedString
+			}
+			/**
+			 * Apply
+			 */
+			apply: () => LocalizedString
+			/**
+			 * Applying…
+			 */
+			applying: () => LocalizedString
+			/**
+			 * Apply {name}
+			 */
+			applyOf: (arg: { name: string }) => LocalizedString
+			/**
+			 * Edit {name}
+			 */
+			editOf: (arg: { name: string }) => LocalizedString
+			/**
+			 * Delete {name}
+			 */
+			deleteOf: (arg: { name: string }) => LocalizedString
+			/**
+			 * Make the set active to apply it.
+			 */
+			pausedHint: () => LocalizedString
+			/**
+			 * Applied {date}
+			 */
+			appliedAt: (arg: { date: string }) => LocalizedString
+			messageType: {
+				/**
+				 * All chats
+				 */
+				all: () => LocalizedString
+				/**
+				 * Single chats
+				 */
+				single: () => LocalizedString
+				/**
+				 * Group chats
+				 */
+				group: () => LocalizedString
+			}
+			form: {
+				/**
+				 * Add tab set
+				 */
+				addTitle: () => LocalizedString
+				/**
+				 * Edit tab set
+				 */
+				editTitle: () => LocalizedString
+				/**
+				 * Group name
+				 */
+				groupName: () => LocalizedString
+				/**
+				 * e.g. Sales
+				 */
+				groupNamePlaceholder: () => LocalizedString
+				/**
+				 * Group priority
+				 */
+				groupPriority: () => LocalizedString
+				/**
+				 * Lower numbers come first (0 to 999).
+				 */
+				groupPriorityHint: () => LocalizedString
+				/**
+				 * Name
+				 */
+				name: () => LocalizedString
+				/**
+				 * e.g. New customers
+				 */
+				namePlaceholder: () => LocalizedString
+				/**
+				 * Message type
+				 */
+				messageType: () => LocalizedString
+				/**
+				 * Status
+				 */
+				status: () => LocalizedString
+				/**
+				 * Tabs
+				 */
+				tabs: () => LocalizedString
+				/**
+				 * Every member gets these tabs, in this order.
+				 */
+				tabsHint: () => LocalizedString
+				/**
+				 * No tabs yet.
+				 */
+				noTabs: () => LocalizedString
+				/**
+				 * New tab
+				 */
+				newTab: () => LocalizedString
+				/**
+				 * e.g. Follow up
+				 */
+				newTabPlaceholder: () => LocalizedString
+				/**
+				 * Add tab
+				 */
+				addTab: () => LocalizedString
+				/**
+				 * Remove {name}
+				 */
+				removeTab: (arg: { name: string }) => LocalizedString
+			}
+			confirmDelete: {
+				/**
+				 * Delete the tab set {name}?
+				 */
+				title: (arg: { name: string }) => LocalizedString
+				/**
+				 * Members keep the tabs it already gave them, with their leads.
+				 */
+				body: () => LocalizedString
+				/**
+				 * Delete
+				 */
+				ok: () => LocalizedString
+			}
+			confirmApply: {
+				/**
+				 * Apply {name} to every member?
+				 */
+				title: (arg: { name: string }) => LocalizedString
+				/**
+				 * Every member of the workspace gets these tabs in their pipeline:
+				 */
+				body: () => LocalizedString
+				/**
+				 * Their own tabs and leads stay as they are.
+				 */
+				keeps: () => LocalizedString
+				/**
+				 * A member who already has a tab of the same name keeps theirs: the two are not merged, and the clash is listed afterwards.
+				 */
+				clashes: () => LocalizedString
+				/**
+				 * A member at the tab limit gets only the tabs that fit.
+				 */
+				limit: () => LocalizedString
+				/**
+				 * Apply to every member
+				 */
+				ok: () => LocalizedString
+			}
+			result: {
+				/**
+				 * Tab set applied
+				 */
+				title: () => LocalizedString
+				/**
+				 * Members: {count}
+				 */
+				members: (arg: { count: number }) => LocalizedString
+				/**
+				 * New tabs: {count}
+				 */
+				tabsCreated: (arg: { count: number }) => LocalizedString
+				/**
+				 * Name clashes (kept, not merged)
+				 */
+				clashes: () => LocalizedString
+				/**
+				 * No name clashes.
+				 */
+				noClashes: () => LocalizedString
+				/**
+				 * Member
+				 */
+				member: () => LocalizedString
+				/**
+				 * Tab
+				 */
+				tab: () => LocalizedString
+				/**
+				 * Members at the tab limit (not every tab fitted)
+				 */
+				full: () => LocalizedString
+			}
+		}
+		quickReplies: {
+			/**
+			 * Quick replies
+			 */
+			title: () => LocalizedString
+			/**
+			 * Members send these into the open chat. Variables are filled in for each chat.
+			 */
+			lead: () => LocalizedString
+			/**
+			 * Add quick reply
+			 */
+			add: () => LocalizedString
+			/**
+			 * No quick replies yet.
+			 */
+			empty: () => LocalizedString
+			/**
+			 * Loading quick replies…
+			 */
+			loading: () => LocalizedString
+			/**
+			 * The quick replies could not be loaded.
+			 */
+			loadFailed: () => LocalizedString
+			columns: {
+				/**
+				 * Title
+				 */
+				title: () => LocalizedString
+				/**
+				 * Message
+				 */
+				message: () => LocalizedString
+				/**
+				 * Attachments
+				 */
+				attachments: () => LocalizedString
+			}
+			/**
+			 * Edit {name}
+			 */
+			editOf: (arg: { name: string }) => LocalizedString
+			/**
+			 * Delete {name}
+			 */
+			deleteOf: (arg: { name: string }) => LocalizedString
+			form: {
+				/**
+				 * Add quick reply
+				 */
+				addTitle: () => LocalizedString
+				/**
+				 * Edit quick reply
+				 */
+				editTitle: () => LocalizedString
+				/**
+				 * Title
+				 */
+				title: () => LocalizedString
+				/**
+				 * e.g. Opening hours
+				 */
+				titlePlaceholder: () => LocalizedString
+				/**
+				 * Message
+				 */
+				message: () => LocalizedString
+				/**
+				 * Hello {token}, …
+				 */
+				messagePlaceholder: (arg: { token: string }) => LocalizedString
+				/**
+				 * Attachments
+				 */
+				attachments: () => LocalizedString
+				/**
+				 * Images, videos and documents, up to 16 MB each.
+				 */
+				attachmentsHint: () => LocalizedString
+				/**
+				 * Add files
+				 */
+				pick: () => LocalizedString
+				/**
+				 * No attachments.
+				 */
+				noAttachments: () => LocalizedString
+				/**
+				 * Remove {name}
+				 */
+				removeAttachment: (arg: { name: string }) => LocalizedString
+				/**
+				 * Cancel the upload of {name}
+				 */
+				cancelUpload: (arg: { name: string }) => LocalizedString
+				/**
+				 * The upload failed
+				 */
+				uploadFailed: () => LocalizedString
+				/**
+				 * Uploaded
+				 */
+				uploaded: () => LocalizedString
+				/**
+				 * Getting ready to upload…
+				 */
+				preparing: () => LocalizedString
+				/**
+				 * Uploads are not available right now. Close the dialog and try again.
+				 */
+				tokenFailed: () => LocalizedString
+				/**
+				 * Wait until the attachments have uploaded.
+				 */
+				waitForUploads: () => LocalizedString
+			}
+			confirmDelete: {
+				/**
+				 * Delete the quick reply {name}?
+				 */
+				title: (arg: { name: string }) => LocalizedString
+				/**
+				 * Members can no longer send it.
+				 */
+				body: () => LocalizedString
+				/**
+				 * Delete
+				 */
+				ok: () => LocalizedString
+			}
+		}
+		autoReplies: {
+			/**
+			 * Auto replies
+			 */
+			title: () => LocalizedString
+			/**
+			 * Templates that answer incoming messages for the members who switch auto replies on (off by default).
+			 */
+			lead: () => LocalizedString
+			/**
+			 * Add auto reply
+			 */
+			add: () => LocalizedString
+			/**
+			 * No auto replies yet.
+			 */
+			empty: () => LocalizedString
+			/**
+			 * Loading auto replies…
+			 */
+			loading: () => LocalizedString
+			/**
+			 * The auto replies could not be loaded.
+			 */
+			loadFailed: () => LocalizedString
+			columns: {
+				/**
+				 * Template name
+				 */
+				name: () => LocalizedString
+				/**
+				 * Type
+				 */
+				type: () => LocalizedString
+				/**
+				 * Keywords
+				 */
+				keywords: () => LocalizedString
+				/**
+				 * Status
+				 */
+				status: () => LocalizedString
+			}
+			/**
+			 * Every message
+			 */
+			replyAllRow: () => LocalizedString
+			/**
+			 * {name} is active
+			 */
+			statusOf: (arg: { name: string }) => LocalizedString
+			/**
+			 * Edit {name}
+			 */
+			editOf: (arg: { name: string }) => LocalizedString
+			/**
+			 * Delete {name}
+			 */
+			deleteOf: (arg: { name: string }) => LocalizedString
+			types: {
+				/**
+				 * Keyword reply
+				 */
+				keyword: () => LocalizedString
+				/**
+				 * Reply to every message
+				 */
+				replyAll: () => LocalizedString
+			}
+			form: {
+				/**
+				 * Add auto reply
+				 */
+				addTitle: () => LocalizedString
+				/**
+				 * Edit auto reply
+				 */
+				editTitle: () => LocalizedString
+				/**
+				 * Template name
+				 */
+				name: () => LocalizedString
+				/**
+				 * e.g. Prices
+				 */
+				namePlaceholder: () => LocalizedString
+				/**
+				 * Type
+				 */
+				type: () => LocalizedString
+				/**
+				 * Keywords
+				 */
+				keywords: () => LocalizedString
+				/**
+				 * price|cost|how much
+				 */
+				keywordsPlaceholder: () => LocalizedString
+				/**
+				 * Separate keywords with |. None may be empty or start or end with a space (at most {max}).
+				 */
+				keywordsHint: (arg: { max: number }) => LocalizedString
+				/**
+				 * Match mode
+				 */
+				matchMode: () => LocalizedString
+				matchModes: {
+					/**
+					 * Fuzzy: the message contains a keyword
+					 */
+					fuzzy: () => LocalizedString
+					/**
+					 * Exact: the message is a keyword
+					 */
+					exact: () => LocalizedString
+				}
+				/**
+				 * Upper and lower case are ignored.
+				 */
+				caseIgnored: () => LocalizedString
+				/**
+				 * Reply text
+				 */
+				reply: () => LocalizedString
+				/**
+				 * Hello {token}, thanks for your message!
+				 */
+				replyPlaceholder: (arg: { token: string }) => LocalizedString
+				/**
+				 * Effective
+				 */
+				effective: () => LocalizedString
+				effectiveKinds: {
+					/**
+					 * Always
+					 */
+					always: () => LocalizedString
+					/**
+					 * Between dates
+					 */
+					dates: () => LocalizedString
+					/**
+					 * On days of the week
+					 */
+					days: () => LocalizedString
+				}
+				/**
+				 * From
+				 */
+				from: () => LocalizedString
+				/**
+				 * To
+				 */
+				to: () => LocalizedString
+				/**
+				 * Days
+				 */
+				days: () => LocalizedString
+				weekdays: {
+					/**
+					 * Sunday
+					 */
+					'0': () => LocalizedString
+					/**
+					 * Monday
+					 */
+					'1': () => LocalizedString
+					/**
+					 * Tuesday
+					 */
+					'2': () => LocalizedString
+					/**
+					 * Wednesday
+					 */
+					'3': () => LocalizedString
+					/**
+					 * Thursday
+					 */
+					'4': () => LocalizedString
+					/**
+					 * Friday
+					 */
+					'5': () => LocalizedString
+					/**
+					 * Saturday
+					 */
+					'6': () => LocalizedString
+				}
+				/**
+				 * Effective in
+				 */
+				groups: () => LocalizedString
+				groupKinds: {
+					/**
+					 * All chats
+					 */
+					all: () => LocalizedString
+					/**
+					 * Single chats
+					 */
+					single: () => LocalizedString
+					/**
+					 * Groups
+					 */
+					group: () => LocalizedString
+				}
+				/**
+				 * When it replies
+				 */
+				options: () => LocalizedString
+				/**
+				 * Archive the chat after replying
+				 */
+				archiveAfterReply: () => LocalizedString
+				/**
+				 * Not for active chats (someone replied in the chat lately)
+				 */
+				notForActiveChats: () => LocalizedString
+				/**
+				 * Quote the message when replying
+				 */
+				quoteWhenReplying: () => LocalizedString
+				/**
+				 * Block the sender
+				 */
+				blockSender: () => LocalizedString
+				/**
+				 * Interval
+				 */
+				interval: () => LocalizedString
+				intervalKinds: {
+					/**
+					 * Reply once per chat
+					 */
+					once: () => LocalizedString
+					/**
+					 * At most one reply per chat every N minutes
+					 */
+					every: () => LocalizedString
+				}
+				/**
+				 * Minutes between replies
+				 */
+				intervalMinutes: () => LocalizedString
+				/**
+				 * Delay before replying (seconds)
+				 */
+				delaySeconds: () => LocalizedString
+				/**
+				 * Status
+				 */
+				status: () => LocalizedString
+			}
+			preview: {
+				/**
+				 * Try it
+				 */
+				title: () => LocalizedString
+				/**
+				 * Test message
+				 */
+				message: () => LocalizedString
+				/**
+				 * Type a message a contact might send
+				 */
+				placeholder: () => LocalizedString
+				/**
+				 * This message would trigger: {name}
+				 */
+				triggers: (arg: { name: string }) => LocalizedString
+				/**
+				 * This message would trigger this template
+				 */
+				triggersDraft: () => LocalizedString
+				/**
+				 * This message would trigger no template.
+				 */
+				nothing: () => LocalizedString
+			}
+			confirmDelete: {
+				/**
+				 * Delete the auto reply {name}?
+				 */
+				title: (arg: { name: string }) => LocalizedString
+				/**
+				 * It stops answering at once, for every member.
+				 */
+				body: () => LocalizedString
+				/**
+				 * Delete
+				 */
+				ok: () => LocalizedString
+			}
+		}
+		variables: {
+			/**
+			 * Insert a variable
+			 */
+			label: () => LocalizedString
+			/**
+			 * First name
+			 */
+			firstName: () => LocalizedString
+			/**
+			 * Saved name
+			 */
+			savedName: () => LocalizedString
+			/**
+			 * Group name
+			 */
+			groupName: () => LocalizedString
+			/**
+			 * Insert {name}
+			 */
+			insertOf: (arg: { name: string }) => LocalizedString
+			/**
+			 * Preview
+			 */
+			preview: () => LocalizedString
+			/**
+			 * With sample values
+			 */
+			previewHint: () => LocalizedString
+			sample: {
+				/**
+				 * Alex
+				 */
+				firstName: () => LocalizedString
+				/**
+				 * Alex Chen
+				 */
+				savedName: () => LocalizedString
+				/**
+				 * Sales team
+				 */
+				groupName: () => LocalizedString
+			}
+		}
+		dateField: {
+			/**
+			 * Open the calendar
+			 */
+			open: () => LocalizedString
+			/**
+			 * Previous month
+			 */
+			prev: () => LocalizedString
+			/**
+			 * Next month
+			 */
+			next: () => LocalizedString
+			/**
+			 * Previous year
+			 */
+			prevYear: () => LocalizedString
+			/**
+			 * Next year
+			 */
+			nextYear: () => LocalizedString
+			/**
+			 * Previous ten years
+			 */
+			prevDecade: () => LocalizedString
+			/**
+			 * Next ten years
+			 */
+			nextDecade: () => LocalizedString
+		}
+		errors: {
+			/**
+			 * Enter a group name
+			 */
+			groupNameRequired: () => LocalizedString
+			/**
+			 * Enter a name
+			 */
+			nameRequired: () => LocalizedString
+			/**
+			 * Enter a template name
+			 */
+			templateNameRequired: () => LocalizedString
+			/**
+			 * Enter a title.
+			 */
+			titleRequired: () => LocalizedString
+			/**
+			 * Enter a message.
+			 */
+			messageRequired: () => LocalizedString
+			/**
+			 * Enter the reply text
+			 */
+			replyRequired: () => LocalizedString
+			/**
+			 * at most {max} characters
+			 */
+			tooLong: (arg: { max: number }) => LocalizedString
+			/**
+			 * Enter a whole number from 0 to {max}
+			 */
+			priorityRange: (arg: { max: number }) => LocalizedString
+			/**
+			 * Enter a tab name
+			 */
+			tabNameRequired: () => LocalizedString
+			/**
+			 * Each tab name once
+			 */
+			tabRepeated: () => LocalizedString
+			/**
+			 * Add at least one tab
+			 */
+			tabsRequired: () => LocalizedString
+			/**
+			 * at most {max} tabs
+			 */
+			tooManyTabs: (arg: { max: number }) => LocalizedString
+			/**
+			 * Enter at least one keyword
+			 */
+			keywordsRequired: () => LocalizedString
+			/**
+			 * A keyword must not be empty
+			 */
+			keywordEmpty: () => LocalizedString
+			/**
+			 * A keyword must not start or end with a space
+			 */
+			keywordSpace: () => LocalizedString
+			/**
+			 * A keyword has at most {max} characters
+			 */
+			keywordTooLong: (arg: { max: number }) => LocalizedString
+			/**
+			 * at most {max} keywords
+			 */
+			tooManyKeywords: (arg: { max: number }) => LocalizedString
+			/**
+			 * Choose a date
+			 */
+			dateRequired: () => LocalizedString
+			/**
+			 * The end date is before the start date
+			 */
+			dateOrder: () => LocalizedString
+			/**
+			 * Choose at least one day
+			 */
+			daysRequired: () => LocalizedString
+			/**
+			 * Enter a whole number of minutes from 1 to {max}
+			 */
+			intervalRange: (arg: { max: number }) => LocalizedString
+			/**
+			 * Enter a whole number of seconds from 0 to {max}
+			 */
+			delayRange: (arg: { max: number }) => LocalizedString
+			/**
+			 * at most {max} attachments
+			 */
+			tooManyAttachments: (arg: { max: number }) => LocalizedString
+			/**
+			 * Wait until the attachments have uploaded.
+			 */
+			uploading: () => LocalizedString
+			/**
+			 * This value is not valid
+			 */
+			invalid: () => LocalizedString
+			/**
+			 * A tab set with this name already exists.
+			 */
+			setNameTaken: () => LocalizedString
+			/**
+			 * An auto reply with this name already exists.
+			 */
+			replyNameTaken: () => LocalizedString
+			/**
+			 * You can only create one template for replying every messages.
+			 */
+			replyAllTaken: () => LocalizedString
+			/**
+			 * Invalid size
+			 */
+			invalidSize: () => LocalizedString
+			/**
+			 * This file type is not allowed: choose an image, a video or a document.
+			 */
+			unsupportedType: () => LocalizedString
+			/**
+			 * Request failed, please try again later
+			 */
+			requestFailed: () => LocalizedString
+			/**
+			 * Request failed: {message}
+			 */
+			refused: (arg: { message: string }) => LocalizedString
+		}
+		toast: {
+			/**
+			 * Add successful
+			 */
+			added: () => LocalizedString
+			/**
+			 * Edit successful
+			 */
+			edited: () => LocalizedString
+			/**
+			 * Successfully deleted
+			 */
+			deleted: () => LocalizedString
+			/**
+			 * Request failed, please try again later
+			 */
+			failed: () => LocalizedString
+			/**
+			 * Tab set applied
+			 */
+			applied: () => LocalizedString
+			/**
+			 * Successfully saved
+			 */
+			saved: () => LocalizedString
+			/**
+			 * Quick reply added
+			 */
+			quickReplyAdded: () => LocalizedString
+			/**
+			 * Quick reply edited
+			 */
+			quickReplyEdited: () => LocalizedString
+			/**
+			 * Quick reply deleted
+			 */
+			quickReplyDeleted: () => LocalizedString
+			/**
+			 * Quick reply failed
+			 */
+			quickReplyFailed: () => LocalizedString
+			/**
+			 * Request Error, Please Contact Administrator
+			 */
+			listFailed: () => LocalizedString
+		}
+	}
+	schedules: {
+		/**
+		 * Scheduled messages
+		 */
+		title: () => LocalizedString
+		/**
+		 * Messages the extension sends for you at a set time, once or on a recurrence.
+		 */
+		lead: () => LocalizedString
+		/**
+		 * New schedule
+		 */
+		create: () => LocalizedString
+		/**
+		 * Loading the schedules…
+		 */
+		loading: () => LocalizedString
+		/**
+		 * The schedules could not be loaded.
+		 */
+		loadFailed: () => LocalizedString
+		/**
+		 * Try again
+		 */
+		retry: () => LocalizedString
+		/**
+		 * No scheduled messages yet.
+		 */
+		empty: () => LocalizedString
+		/**
+		 * Schedules
+		 */
+		list: () => LocalizedString
+		status: {
+			/**
+			 * Pending
+			 */
+			pending: () => LocalizedString
+			/**
+			 * Sending
+			 */
+			sending: () => LocalizedString
+			/**
+			 * Completed
+			 */
+			completed: () => LocalizedString
+			/**
+			 * Failed
+			 */
+			failed: () => LocalizedString
+		}
+		recurrence: {
+			/**
+			 * Once
+			 */
+			once: () => LocalizedString
+			/**
+			 * Every hour
+			 */
+			hour: () => LocalizedString
+			/**
+			 * Every day
+			 */
+			day: () => LocalizedString
+			/**
+			 * Every week
+			 */
+			week: () => LocalizedString
+			/**
+			 * Every month
+			 */
+			month: () => LocalizedString
+			/**
+			 * Every quarter
+			 */
+			quarter: () => LocalizedString
+		}
+		/**
+		 * To:
+		 */
+		to: () => LocalizedString
+		/**
+		 * Next: {time}
+		 */
+		next: (arg: { time: string }) => LocalizedString
+		/**
+		 * Start: {time}
+		 */
+		startsAt: (arg: { time: string }) => LocalizedString
+		/**
+		 * Sent {count} {{time|times}}
+		 */
+		runs: (arg: { count: number }) => LocalizedString
+		waiting: {
+			/**
+			 * Waiting to be sent: open the chat page with the extension, which sends it there.
+			 */
+			chatPageClosed: () => LocalizedString
+		}
+		/**
+		 * Last failure: {error}
+		 */
+		lastError: (arg: { error: string }) => LocalizedString
+		actions: {
+			/**
+			 * Edit
+			 */
+			edit: () => LocalizedString
+			/**
+			 * Delete
+			 */
+			'delete': () => LocalizedString
+			/**
+			 * Retry
+			 */
+			retry: () => LocalizedString
+		}
+		/**
+		 * Actions for {title}
+		 */
+		actionsFor: (arg: { title: string }) => LocalizedString
+		confirm: {
+			/**
+			 * Confirm
+			 */
+			ok: () => LocalizedString
+			/**
+			 * Cancel
+			 */
+			cancel: () => LocalizedString
+			/**
+			 * Delete “{title}”?
+			 */
+			deleteTitle: (arg: { title: string }) => LocalizedString
+			/**
+			 * The schedule and its sends still waiting are deleted.
+			 */
+			deleteBody: () => LocalizedString
+			/**
+			 * Send “{title}” again?
+			 */
+			retryTitle: (arg: { title: string }) => LocalizedString
+			/**
+			 * It goes back to pending and is sent now, when the chat page is open.
+			 */
+			retryBody: () => LocalizedString
+		}
+		/**
+		 * Request failed: {message}
+		 */
+		actionRefused: (arg: { message: string }) => LocalizedString
+		/**
+		 * Request failed, please try again later
+		 */
+		actionFailed: () => LocalizedString
+		form: {
+			/**
+			 * New scheduled message
+			 */
+			newTitle: () => LocalizedString
+			/**
+			 * Edit scheduled message
+			 */
+			editTitle: () => LocalizedString
+			/**
+			 * Recipients
+			 */
+			recipients: () => LocalizedString
+			/**
+			 * No recipient chosen yet.
+			 */
+			noRecipients: () => LocalizedString
+			/**
+			 * Add a chat
+			 */
+			addRecipient: () => LocalizedString
+			/**
+			 * Choose a chat
+			 */
+			addRecipientPlaceholder: () => LocalizedString
+			/**
+			 * Remove {name}
+			 */
+			removeRecipient: (arg: { name: string }) => LocalizedString
+			/**
+			 * Loading your chats…
+			 */
+			chatsLoading: () => LocalizedString
+			/**
+			 * Your chats could not be loaded.
+			 */
+			chatsFailed: () => LocalizedString
+			/**
+			 * Title
+			 */
+			title: () => LocalizedString
+			/**
+			 * Message
+			 */
+			message: () => LocalizedString
+			/**
+			 * Start time
+			 */
+			when: () => LocalizedString
+			/**
+			 * Times are on the clock of {zone}.
+			 */
+			timeZone: (arg: { zone: string }) => LocalizedString
+			/**
+			 * Repeat
+			 */
+			recurrence: () => LocalizedString
+			/**
+			 * Save
+			 */
+			save: () => LocalizedString
+			/**
+			 * Cancel
+			 */
+			cancel: () => LocalizedString
+			/**
+			 * Checking…
+			 */
+			checking: () => LocalizedString
+			/**
+			 * Saving…
+			 */
+			saving: () => LocalizedString
+			/**
+			 * Not saved: {message}
+			 */
+			refused: (arg: { message: string }) => LocalizedString
+			/**
+			 * Not saved, please try again later.
+			 */
+			failed: () => LocalizedString
+		}
+		dateField: {
+			/**
+			 * Choose a date
+			 */
+			open: () => LocalizedString
+			/**
+			 * Previous month
+			 */
+			prev: () => LocalizedString
+			/**
+			 * Next month
+			 */
+			next: () => LocalizedString
+			/**
+			 * Previous year
+			 */
+			prevYear: () => LocalizedString
+			/**
+			 * Next year
+			 */
+			nextYear: () => LocalizedString
+			/**
+			 * Previous ten years
+			 */
+			prevDecade: () => LocalizedString
+			/**
+			 * Next ten years
+			 */
+			nextDecade: () => LocalizedString
+			/**
+			 * Time (hh:mm)
+			 */
+			time: () => LocalizedString
+			/**
+			 * hh:mm
+			 */
+			timePlaceholder: () => LocalizedString
+		}
+		errors: {
+			required: {
+				/**
+				 * Choose a recipient
+				 */
+				recipients: () => LocalizedString
+				/**
+				 * Enter a title
+				 */
+				title: () => LocalizedString
+				/**
+				 * Enter a message.
+				 */
+				message: () => LocalizedString
+				/**
+				 * Choose a date and time
+				 */
+				when: () => LocalizedString
+				/**
+				 * Choose how often
+				 */
+				recurrence: () => LocalizedString
+			}
+			/**
+			 * At most {limit} characters
+			 */
+			tooLong: (arg: { limit: number }) => LocalizedString
+			/**
+			 * At most {limit} recipients
+			 */
+			tooMany: (arg: { limit: number }) => LocalizedString
+			/**
+			 * Choose a time in the future
+			 */
+			past: () => LocalizedString
+			/**
+			 * Choose a date and a time (hh:mm)
+			 */
+			noTime: () => LocalizedString
+			/**
+			 * This schedule would never be sent
+			 */
+			neverDue: () => LocalizedString
+		}
+		toast: {
+			/**
+			 * Successfully saved
+			 */
+			saved: () => LocalizedString
+			/**
+			 * Successfully deleted
+			 */
+			deleted: () => LocalizedString
+			/**
+			 * The schedule is pending again and goes out now
+			 */
+			retried: () => LocalizedString
+		}
+		/**
+		 * Pages
+		 */
+		pages: () => LocalizedString
+		/**
+		 * Page {page}
+		 */
+		pageN: (arg: { page: number }) => LocalizedString
+		/**
+		 * Previous
+		 */
+		previous: () => LocalizedString
+		/**
+		 * Next
+		 */
+		nextPage: () => LocalizedString
 	}
 }
 

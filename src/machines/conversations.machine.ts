@@ -1,10 +1,12 @@
 import { assign, enqueueActions, fromCallback, not, setup, type ActorRefFrom } from 'xstate';
 import { CHAT_PAGE_SIZE, isGroupChatId, phoneOfChatId, type Chat } from '../contract/chats';
+import { chatToolsMachine } from './chat-tools.machine';
 import { chatViewMachine, type ChatViewActorRef } from './chat-view.machine';
 import type { RealRole } from '../contract/roles';
 import { CONVERSATION_PATHS } from './constants';
 import { actionNotProvided, actorNotProvided } from './not-provided';
 import { realRoleOf, showsPath, type RouteFacts, type RouteShownEvent } from './route-facts';
+import { toolsChatOf } from './tools-chat';
 
 /**
  * The synced conversations of the selected member (SPEC §2 /conversation, §4 Chat list loading,
@@ -35,6 +37,11 @@ import { realRoleOf, showsPath, type RouteFacts, type RouteShownEvent } from './
  *   incremental answer did not change the open chat costs one call, not two. A failed refresh
  *   keeps the list and tries again at the next tick.
  * - chat: the open chat, a chat view actor (src/machines/chat-view.machine.ts) spawned for it.
+ *
+ * Beside them runs the member's tools panel (quick replies, auto reply, schedules), a child flow
+ * (`chatTools`, src/machines/chat-tools.machine.ts) started with `active`, so another member or
+ * role starts it afresh; every chat opened or closed is told to it (`chat.changed` with the chat's
+ * facts from its row), and it tells its panels.
  *
  * The tab's visibility comes from a service (`watchVisibility`, `page.hidden` / `page.visible`);
  * the machine never reads the document.
@@ -201,6 +208,7 @@ const conversationsSetup = setup({
     loadPage: actorNotProvided<ChatPage, LoadChatPageInput>('loadPage'),
     loadChanges: actorNotProvided<ChatChanges, LoadChatChangesInput>('loadChanges'),
     chatView: chatViewMachine,
+    chatTools: chatToolsMachine,
   },
   delays: { refreshInterval: CONVERSATION_REFRESH_MS },
   actions: {
@@ -262,9 +270,10 @@ const conversationsSetup = setup({
         filters: c.filters,
       }));
     }),
-    /** A chat view for the chat (the one shown before stops). */
+    /** A chat view for the chat (the one shown before stops); the tools panel hears which chat is open. */
     openChat: enqueueActions(({ context, enqueue }, chatId: string) => {
       if (context.chatView) enqueue.stopChild(context.chatView);
+      enqueue.sendTo('chatTools', { type: 'chat.changed', chat: toolsChatOf(context.chats.find((c) => c.id === chatId) ?? null) });
       enqueue.assign({
         openChatId: chatId,
         chatViews: ({ context: c }) => c.chatViews + 1,
@@ -273,6 +282,7 @@ const conversationsSetup = setup({
     }),
     closeChat: enqueueActions(({ context, enqueue }) => {
       if (context.chatView) enqueue.stopChild(context.chatView);
+      enqueue.sendTo('chatTools', { type: 'chat.changed', chat: null });
       enqueue.assign({ openChatId: null, chatView: null });
     }),
     /** A tick reaches the open chat with its last message time as the list has it. */
@@ -313,6 +323,7 @@ export const conversationsMachine = conversationsSetup.createMachine({
     active: {
       description: "Opened: the selected member's chat list, the refresh loop and the open chat, kept while the screen is away.",
       type: 'parallel',
+      invoke: { id: 'chatTools', src: 'chatTools', input: ({ context }) => ({ chat: toolsChatOf(openChatOf(context)), realRole: context.realRole }) },
       on: {
         // The same screen announced again (a route on screen re-rendered) matches none of these.
         'route.shown': [

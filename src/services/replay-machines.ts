@@ -9,6 +9,8 @@
  */
 import type { AnyStateMachine } from 'xstate';
 import { accountMachine } from '../machines/account.machine';
+import { autoRepliesMachine } from '../machines/auto-replies.machine';
+import { autoReplyMachine } from '../machines/auto-reply.machine';
 import { appMachine } from '../machines/app.machine';
 import { changePasswordMachine } from '../machines/auth/change-password.machine';
 import { googleSignInMachine } from '../machines/auth/google-sign-in.machine';
@@ -18,10 +20,14 @@ import { signUpMachine } from '../machines/auth/sign-up.machine';
 import { batchTagMachine } from '../machines/batch-tag.machine';
 import { chatSyncMachine } from '../machines/chat-sync.machine';
 import { chatViewMachine } from '../machines/chat-view.machine';
+import { chatToolsMachine } from '../machines/chat-tools.machine';
+import { quickReplyPanelMachine } from '../machines/quick-reply-panel.machine';
+import { autoReplyPanelMachine } from '../machines/auto-reply-panel.machine';
 import { contactFilterMachine } from '../machines/contact-filters';
 import { contactProfileMachine } from '../machines/contact-profile.machine';
 import { contactsTableMachine } from '../machines/contacts-table.machine';
 import { eclientAuthMachine } from '../machines/eclient-auth.machine';
+import { fileUploadMachine } from '../machines/file-upload.machine';
 import { firstRunGuideMachine } from '../machines/first-run-guide.machine';
 import { headerInviteMachine } from '../machines/header-invite.machine';
 import { conversationsMachine } from '../machines/conversations.machine';
@@ -37,8 +43,14 @@ import { loginGateMachine } from '../machines/login-gate.machine';
 import { pipelineFilterMachine } from '../machines/pipeline-filters';
 import { pipelineTabsMachine } from '../machines/pipeline-tabs.machine';
 import { pipelineMachine } from '../machines/pipeline.machine';
+import { quickRepliesMachine } from '../machines/quick-replies.machine';
+import { quickReplyFormMachine } from '../machines/quick-reply-form.machine';
+import { schedulesMachine } from '../machines/schedule.machine';
 import { selectedMemberMachine } from '../machines/selected-member.machine';
 import { sessionMachine } from '../machines/session.machine';
+import { storageTokenMachine } from '../machines/storage-token.machine';
+import { tabSetFormMachine } from '../machines/tab-set-form.machine';
+import { tabSetsMachine } from '../machines/tab-sets.machine';
 import { tagsMachine } from '../machines/tags.machine';
 import { teamMembersMachine } from '../machines/team-members.machine';
 import { workspaceCreateMachine } from '../machines/workspace-create.machine';
@@ -62,6 +74,13 @@ const machines: readonly AnyStateMachine[] = [
   inviteMembersMachine,
   headerInviteMachine,
   teamMembersMachine,
+  tabSetsMachine,
+  tabSetFormMachine,
+  quickRepliesMachine,
+  quickReplyFormMachine,
+  autoRepliesMachine,
+  autoReplyMachine,
+  schedulesMachine,
   pipelineMachine,
   pipelineTabsMachine,
   leadMovesMachine,
@@ -75,9 +94,14 @@ const machines: readonly AnyStateMachine[] = [
   contactProfileMachine,
   conversationsMachine,
   chatViewMachine,
+  chatToolsMachine,
+  quickReplyPanelMachine,
+  autoReplyPanelMachine,
   chatSyncMachine,
   firstRunGuideMachine,
   eclientAuthMachine,
+  storageTokenMachine,
+  fileUploadMachine,
 ];
 
 /** Machine id -> machine (ids are unique: a duplicate throws here, at load). */

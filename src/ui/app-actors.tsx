@@ -23,6 +23,9 @@ import type { FirstRunGuideActorRef } from '../machines/first-run-guide.machine'
 import type { HeaderInviteActorRef } from '../machines/header-invite.machine';
 import type { InvitationActorRef } from '../machines/invitation.machine';
 import type { PipelineActorRef } from '../machines/pipeline.machine';
+import type { AutoRepliesActorRef } from '../machines/auto-replies.machine';
+import type { QuickRepliesActorRef } from '../machines/quick-replies.machine';
+import type { TabSetsActorRef } from '../machines/tab-sets.machine';
 import type { TagsActorRef } from '../machines/tags.machine';
 import type { TeamMembersActorRef } from '../machines/team-members.machine';
 import type { WorkspaceCreateActorRef } from '../machines/workspace-create.machine';
@@ -65,6 +68,9 @@ export type FlowRefs = {
   workspaceCreate: WorkspaceCreateActorRef;
   invitation: InvitationActorRef;
   eclientAuth: EclientAuthActorRef;
+  tabSets: TabSetsActorRef;
+  quickReplies: QuickRepliesActorRef;
+  autoReplies: AutoRepliesActorRef;
 };
 
 const AppShellContext = createContext<AppShell | null>(null);

@@ -49,6 +49,8 @@ export type AppShellDeps = {
   recorder?: Recorder | null;
   /** The clipboard service (default: the browser's). */
   clipboard?: Clipboard;
+  /** Where file uploads send their bytes (default: the browser's XMLHttpRequest). */
+  uploads?: AppSystemDeps['uploads'];
   /** Leaves the app (sign-out code 100002); default window.location.assign. */
   openUrl?(url: string): void;
   document?: Pick<Document, 'documentElement'>;

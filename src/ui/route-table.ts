@@ -86,7 +86,7 @@ export const routeTable: readonly RouteEntry[] = [
 
   // Standalone, with a workspace: the shared chat view (SPEC §2 /chats, /hubspot-chats, /conversations).
   ...['/chats', '/hubspot-chats', '/conversations'].map((path) =>
-    route({ path, load: () => import('./screens/conversation/conversation-screen'), screen: 'ChatsScreen', areas: ['chats'], layout: 'standalone', access: 'workspace' }),
+    route({ path, load: () => import('./screens/conversation/conversation-screen'), screen: 'ChatsScreen', areas: ['chats', 'tools', 'schedules'], layout: 'standalone', access: 'workspace' }),
   ),
 
   // Inside the main layout, with a workspace.
@@ -133,7 +133,7 @@ export const routeTable: readonly RouteEntry[] = [
     path: '/conversation',
     load: () => import('./screens/conversation/conversation-screen'),
     screen: 'ConversationScreen',
-    areas: ['chats'],
+    areas: ['chats', 'tools', 'schedules'],
     layout: 'main',
     access: 'workspace',
     menu: { label: 'conversations', icon: 'conversations', order: 50 },
@@ -147,6 +147,51 @@ export const routeTable: readonly RouteEntry[] = [
     layout: 'main',
     access: 'workspace',
     flows: () => import('../services/flows/password-flows').then((m) => m.changePasswordFlows),
+  }),
+  // The template centre (SPEC §2, §6: admins only; the real role 'admin' is the owner and the managers):
+  // its entry opens the first of its three screens, each with its own flow.
+  route({
+    path: '/template-center',
+    load: () => import('./screens/templates/template-center-nav'),
+    screen: 'TemplateCenterRedirect',
+    layout: 'main',
+    access: 'workspace',
+    roles: ['admin'],
+    menu: { label: 'templates', icon: 'templates', order: 80 },
+    memberSelector: false,
+  }),
+  route({
+    path: '/template-center/tabs',
+    load: () => import('./screens/templates/tab-sets-screen'),
+    screen: 'TabSetsScreen',
+    areas: ['templates'],
+    layout: 'main',
+    access: 'workspace',
+    roles: ['admin'],
+    memberSelector: false,
+    flows: () => import('../services/flows/templates-flows').then((m) => m.tabSetsFlows),
+  }),
+  route({
+    path: '/template-center/quick-reply',
+    load: () => import('./screens/templates/quick-replies-screen'),
+    screen: 'QuickRepliesScreen',
+    areas: ['templates'],
+    layout: 'main',
+    access: 'workspace',
+    roles: ['admin'],
+    memberSelector: false,
+    flows: () => import('../services/flows/templates-flows').then((m) => m.quickRepliesFlows),
+  }),
+  route({
+    path: '/template-center/auto-reply',
+    load: () => import('./screens/templates/auto-replies-screen'),
+    screen: 'AutoRepliesScreen',
+    areas: ['templates'],
+    layout: 'main',
+    access: 'workspace',
+    roles: ['admin'],
+    memberSelector: false,
+    flows: () => import('../services/flows/templates-flows').then((m) => m.autoRepliesFlows),
   }),
   route({
     path: MEMBERS_PATH,

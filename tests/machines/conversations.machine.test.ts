@@ -5,8 +5,9 @@
  * the screen away, caught up at once on return; another member reloads from page 1.
  */
 import { describe, expect, it } from 'vitest';
-import { createActor, fromCallback, SimulatedClock, type AnyActorRef } from 'xstate';
+import { createActor, fromCallback, SimulatedClock, type AnyActorRef, type AnyEventObject } from 'xstate';
 import type { Chat } from '../../src/contract/chats';
+import type { ChatToolsInput, chatToolsMachine } from '../../src/machines/chat-tools.machine';
 import { chatViewMachine, type LoadAroundInput, type LoadLatestInput, type MessagePage } from '../../src/machines/chat-view.machine';
 import {
   CONVERSATION_REFRESH_MS,
@@ -33,6 +34,8 @@ const start = (options: { hiddenAtStart?: boolean } = {}) => {
   const loadAfter = controllable<MessagePage, LoadAroundInput>();
   let announced = 0;
   let tell: ((e: ConversationsEvent) => void) | null = null;
+  /** The tools panel's flows as this test sees them: each start's input and the events it was told. */
+  const tools: { input: unknown; heard: AnyEventObject[] }[] = [];
   const machine = conversationsMachine.provide({
     actors: {
       loadPage: loadPage.logic,
@@ -42,6 +45,12 @@ const start = (options: { hiddenAtStart?: boolean } = {}) => {
         if (options.hiddenAtStart) sendBack({ type: 'page.hidden' });
       }),
       chatView: chatViewMachine.provide({ actors: { loadLatest: loadLatest.logic, loadBefore: loadBefore.logic, loadAfter: loadAfter.logic } }),
+      chatTools: fromCallback<AnyEventObject, ChatToolsInput>(({ input, receive }) => {
+        const run = { input, heard: [] as AnyEventObject[] };
+        tools.push(run);
+        receive((event) => run.heard.push(event));
+        // A stand-in for the tools' machine: it keeps what it is started with and told.
+      }) as unknown as typeof chatToolsMachine,
     },
     actions: { announceOpened: () => void (announced += 1) },
   });
@@ -59,6 +68,7 @@ const start = (options: { hiddenAtStart?: boolean } = {}) => {
     tags,
     ids,
     chatView,
+    tools,
     announced: () => announced,
     visibility: (e: ConversationsEvent) => tell!(e),
   };
@@ -233,6 +243,28 @@ describe('conversation refresh machine', () => {
     actor.send({ type: 'session.ended' });
     expect(actor.getSnapshot().value).toBe('idle');
     expect(actor.getSnapshot().context.chats).toEqual([]);
+  });
+
+  it('starts the tools panel with the screen and tells it every chat opened or closed, with the chat facts from the list', async () => {
+    const rows = [chatOf('c1', { name: 'Alice Smith', chatWhatsappId: '15550100@c.us' }), chatOf('c2', { name: 'Team 2024', chatWhatsappId: '120363-1700000000@g.us', isGroup: true })];
+    const { actor, tools } = await loaded(rows);
+    expect(tools.map((t) => t.input)).toEqual([{ chat: null, realRole: 'admin' }]);
+    actor.send({ type: 'user.openChat', chatId: 'c1' });
+    actor.send({ type: 'user.openChat', chatId: 'c1' });
+    actor.send({ type: 'user.openChat', chatId: 'c2' });
+    actor.send({ type: 'user.closeChat' });
+    expect(tools[0]!.heard).toEqual([
+      { type: 'chat.changed', chat: { chatWhatsappId: '15550100@c.us', name: 'Alice Smith', isGroup: false } },
+      { type: 'chat.changed', chat: { chatWhatsappId: '120363-1700000000@g.us', name: 'Team 2024', isGroup: true } },
+      { type: 'chat.changed', chat: null },
+    ]);
+    // Another member: the panels start afresh (that member's switch and schedules).
+    actor.send({ type: 'member.selected', userId: 'u2' });
+    expect(tools.map((t) => t.input)).toEqual([{ chat: null, realRole: 'admin' }, { chat: null, realRole: 'admin' }]);
+    // Sign-out stops them (nothing more is told).
+    actor.send({ type: 'session.ended' });
+    actor.send({ type: 'user.openChat', chatId: 'c1' });
+    expect(tools[1]!.heard).toEqual([]);
   });
 
   it('keeps the filters it is given', async () => {

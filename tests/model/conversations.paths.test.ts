@@ -5,7 +5,8 @@
  * the next page while pages follow, the same page on a retry; at every tick (a timer event here)
  * the chats changed since the first page's clock once no page follows, none while pages still
  * load; no tick while the tab is hidden or the screen away, one at once on return; a chat view per
- * opened chat; page 1 again for another member on screen.
+ * opened chat; page 1 again for another member on screen; the tools panel's flow started with the
+ * screen's list, afresh for another member or role.
  *
  * Three regions run side by side; the graph is a star around the resting screen (list complete,
  * the loop waiting, no chat open, the screen on, the tab visible): from there every choice is
@@ -99,6 +100,8 @@ const events = (s: AnyMachineSnapshot): PathEvent[] => {
 type Seen = Pick<ConversationsContext, 'realRole' | 'screenOpen' | 'hidden' | 'nextPage' | 'since' | 'openChatId'>;
 
 const loadPage = (realRole: string, pageNo: number): Effect => actorRan('loadPage', { realRole, pageNo, pageSize: CHAT_PAGE_SIZE });
+/** The tools panel's flow starts with every (re)opening for a member or role, no chat open yet. */
+const tools = (realRole: string): Effect => actorRan('chatTools', { chat: null, realRole });
 /** A tick: the changes since the clock once no page follows (the open chat is told either way, no call here). */
 const tick = (c: Seen): Effect[] => (c.nextPage === null && c.since !== null ? [actorRan('loadChanges', { realRole: c.realRole, timestamp: c.since })] : []);
 
@@ -106,7 +109,7 @@ const effects = (step: EffectStep): Effect[] => {
   const { event, before } = step;
   if (step.index === 0 || !before) {
     // Started while the screen was on (the module came after the route): opened at once.
-    return step.variant === 'started on the screen' ? [actorRan('watchVisibility'), actionRan('announceOpened'), loadPage('admin', 1)] : [actorRan('watchVisibility')];
+    return step.variant === 'started on the screen' ? [actorRan('watchVisibility'), actionRan('announceOpened'), loadPage('admin', 1), tools('admin')] : [actorRan('watchVisibility')];
   }
   const c = before.context as Seen;
   const active = before.matches('active');
@@ -116,7 +119,7 @@ const effects = (step: EffectStep): Effect[] => {
       // Another screen: the list stays, the refresh pauses (nothing runs).
       if (event.pathname !== '/conversation') return [];
       const realRole = (event.viewer as { realRole: string }).realRole;
-      if (!active || realRole !== c.realRole) return [actionRan('announceOpened'), loadPage(realRole, 1)];
+      if (!active || realRole !== c.realRole) return [actionRan('announceOpened'), loadPage(realRole, 1), tools(realRole)];
       // The same screen announced again: nothing.
       if (c.screenOpen) return [];
       // Back on screen: a tick at once when the tab is visible.
@@ -125,7 +128,7 @@ const effects = (step: EffectStep): Effect[] => {
     case 'page.visible':
       return paused && c.screenOpen ? tick(c) : [];
     case 'member.selected':
-      return active && c.screenOpen ? [loadPage(c.realRole, 1)] : [];
+      return active && c.screenOpen ? [loadPage(c.realRole, 1), tools(c.realRole)] : [];
     case 'xstate.done.actor.loadPage':
       return (event.output as { hasNext: boolean }).hasNext ? [loadPage(c.realRole, (c.nextPage ?? 1) + 1)] : [];
     case 'user.retry':

@@ -67,6 +67,10 @@ export type RenderAppOptions = {
   beforeRender?: (shell: AppShell, storage: AppStorage) => void;
   /** The extension the page talks to (a fake without handlers, which answers nothing, by default). */
   bridge?: AppShellDeps['bridge'];
+  /** The viewport the flows see (a wide screen by default). */
+  viewport?: AppShellDeps['viewport'];
+  /** Where file uploads send their bytes (the browser's XMLHttpRequest by default). */
+  uploads?: AppShellDeps['uploads'];
 };
 
 export type RenderedApp = {
@@ -100,11 +104,12 @@ export async function createTestShell(
     navigate: options.navigate ?? (() => undefined),
     ...(options.location ? { location: options.location } : {}),
     ...(options.watchLocation ? { watchLocation: options.watchLocation } : {}),
-    viewport: fixedViewport(false),
+    viewport: options.viewport ?? fixedViewport(false),
     browserLanguages: options.browserLanguages ?? ['en-US'],
     recorder: options.recorder ?? null,
     openUrl: () => undefined,
     ...(options.adaptGate ? { adaptGate: options.adaptGate } : {}),
+    ...(options.uploads ? { uploads: options.uploads } : {}),
   });
   await waitForActor(shell.actors.language, (s) => s.hasTag('ready'));
   return { shell, api, storage };

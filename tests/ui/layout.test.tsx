@@ -129,7 +129,7 @@ describe('side menu', () => {
     expect(home.getAttribute('href')).toBe('/crm/v2/home');
     const links = within(screen.getByTestId('side-menu')).getAllByRole('link');
     expect(links.map((a) => a.getAttribute('data-testid'))).toEqual(menuEntriesFor('admin', routeTable).map((e) => `menu-${e.label}`));
-    expect(links.map((a) => a.getAttribute('href'))).toEqual(['/crm/v2/home', '/crm/pipeline', '/crm/contacts', '/crm/tags', '/crm/conversation', '/crm/settings/workspace-members']);
+    expect(links.map((a) => a.getAttribute('href'))).toEqual(['/crm/v2/home', '/crm/pipeline', '/crm/contacts', '/crm/tags', '/crm/conversation', '/crm/template-center', '/crm/settings/workspace-members']);
   });
 
   it('collapses behind a menu button on narrow screens', async () => {
@@ -144,11 +144,10 @@ describe('side menu', () => {
 });
 
 const stub = () => Promise.resolve({ Stub: () => null });
-/** The app's table plus later screens: a conversation screen without the selector, an admin-only and a hidden entry. */
+/** The app's table (its admin-only template centre among them) plus later screens: a conversation screen without the selector and a hidden entry. */
 const laterTable: readonly RouteEntry[] = [
   ...routeTable,
   route({ path: '/conversation/:chatId?', load: stub, screen: 'Stub', layout: 'main', access: 'workspace', memberSelector: false, menu: { label: 'home', icon: 'home', order: 15 } }),
-  route({ path: '/template-center', load: stub, screen: 'Stub', layout: 'main', access: 'workspace', roles: ['admin'], menu: { label: 'members', icon: 'members', order: 50 } }),
   route({ path: '/invite-link/:id', load: stub, screen: 'Stub', layout: 'main', access: 'workspace', menu: { label: 'members', icon: 'members', order: 5, hidden: true } }),
 ];
 

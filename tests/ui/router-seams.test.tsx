@@ -163,10 +163,13 @@ describe('route table', () => {
       '/workspace/tokenExpired',
       '/workspace/error/already-joined',
     ]);
-    expect(rules.restricted).toEqual([]);
+    // SPEC §6: the template centre and its three sections are for admins (the owner and managers) only.
+    expect(rules.restricted).toEqual(
+      ['/template-center', '/template-center/tabs', '/template-center/quick-reply', '/template-center/auto-reply'].map((path) => ({ path, roles: ['admin'] })),
+    );
     const stub = () => Promise.resolve({ Stub: () => null });
     const withAdminOnly = [...routeTable, route({ path: '/template-center/:tab?', load: stub, screen: 'Stub', layout: 'main', access: 'workspace', roles: ['admin'] })];
-    expect(gateRulesOf(withAdminOnly).restricted).toEqual([{ path: '/template-center', roles: ['admin'] }]);
+    expect(gateRulesOf(withAdminOnly).restricted.at(-1)).toEqual({ path: '/template-center', roles: ['admin'] });
   });
 
   it('matches paths with optional parameters', () => {
@@ -185,7 +188,19 @@ describe('route table', () => {
     const standalone = routeTable.filter((r) => r.layout === 'standalone').map((r) => r.path.slice(1));
     expect(paths).toEqual(['(index)', 'home', ...standalone, '(layout)']);
     const layout = root!.children!.at(-1)!;
-    expect(layout.children!.map((r) => r.path)).toEqual(['v2/home', 'pipeline', 'contacts', 'tags', 'conversation', 'change-password', 'settings/workspace-members']);
+    expect(layout.children!.map((r) => r.path)).toEqual([
+      'v2/home',
+      'pipeline',
+      'contacts',
+      'tags',
+      'conversation',
+      'change-password',
+      'template-center',
+      'template-center/tabs',
+      'template-center/quick-reply',
+      'template-center/auto-reply',
+      'settings/workspace-members',
+    ]);
     expect(unknown!.path).toBe('*');
   });
 

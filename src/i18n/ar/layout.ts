@@ -12,6 +12,7 @@ export const layout = {
     tags: 'الوسوم',
     conversations: 'المحادثات',
     members: 'أعضاء مساحة العمل',
+    templates: 'مركز القوالب',
   },
   memberSelector: {
     label: 'عرض بيانات',

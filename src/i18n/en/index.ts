@@ -14,8 +14,11 @@ import { tags } from './tags';
 import { importer } from './importer';
 import { sync } from './sync';
 import { chats } from './chats';
+import { tools } from './tools';
+import { templates } from './templates';
+import { schedules } from './schedules';
 
 // One file per area (src/i18n/<locale>/<area>.ts); this index only assembles them.
-const en = { common, auth, layout, home, pages, intro, onboarding, team, pipeline, leads, contacts, tags, importer, sync, chats } satisfies BaseTranslation;
+const en = { common, auth, layout, home, pages, intro, onboarding, team, pipeline, leads, contacts, tags, importer, sync, chats, tools, templates, schedules } satisfies BaseTranslation;
 
 export default en;

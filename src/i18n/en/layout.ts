@@ -10,6 +10,7 @@ export const layout = {
     tags: 'Tags',
     conversations: 'Conversations',
     members: 'Workspace members',
+    templates: 'Template centre',
   },
   memberSelector: {
     label: 'Viewing data of',

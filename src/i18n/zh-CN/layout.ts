@@ -12,6 +12,7 @@ export const layout = {
     tags: '标签',
     conversations: '会话',
     members: '工作区成员',
+    templates: '模板中心',
   },
   memberSelector: {
     label: '正在查看的成员数据',

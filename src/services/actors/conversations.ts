@@ -1,7 +1,8 @@
 /**
  * The conversations' effects (SPEC §4 Chat list loading, §7 Chats): the chat list's pages and
  * increments through the /admin or /member call of the caller's real role (`forRole`, SPEC §6),
- * an open chat's message pages, and the browser tab's visibility. Built only from the flow
+ * an open chat's message pages, and the browser tab's visibility; the tools panel's (quick
+ * replies, auto reply, schedules) are src/services/actors/chat-tools.ts. Built only from the flow
  * services (and the visibility source); every call is aborted when the flow no longer waits for
  * it (another member, sign-out), so a late answer never lands. The source-user header of an admin
  * reading a member's conversations is the API client's (the selected member in storage).
@@ -20,8 +21,10 @@ import type {
   LoadChatPageInput,
   conversationsMachine,
 } from '../../machines/conversations.machine';
+import { chatToolsMachine } from '../../machines/chat-tools.machine';
 import { dataOf } from '../answer';
 import type { FlowEffects } from '../flow-services';
+import { chatToolsEffects } from './chat-tools';
 
 /** Whether the browser tab is hidden, and its changes (the document's visibility, or a test's). */
 export type VisibilitySource = {
@@ -94,6 +97,7 @@ export const makeConversationsEffects =
         dataOf(await services.api.call(forRole(chatCalls.conversationListByInc, input.realRole), { timestamp: input.timestamp }, { signal }), 'Chat list refresh'),
       ),
       chatView: chatViewMachine.provide(chatViewEffects(services)),
+      chatTools: chatToolsMachine.provide(chatToolsEffects(services)),
     },
     actions: {
       /** The chat sync starts a sync by itself on this for a member whose sync type is `auto`. */

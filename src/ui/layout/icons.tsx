@@ -97,6 +97,16 @@ export function ConversationsIcon() {
   );
 }
 
+/** A stack of message cards: the template centre. */
+export function TemplatesIcon() {
+  return (
+    <svg {...base} width={20} height={20} aria-hidden="true">
+      <rect x="3" y="7" width="14" height="14" rx="2" />
+      <path d="M7 3h12a2 2 0 0 1 2 2v12M7 12h6M7 16h4" />
+    </svg>
+  );
+}
+
 export function MenuEntryIcon({ icon }: { icon: MenuIcon }) {
   switch (icon) {
     case 'home':
@@ -111,5 +121,7 @@ export function MenuEntryIcon({ icon }: { icon: MenuIcon }) {
       return <ConversationsIcon />;
     case 'members':
       return <MembersIcon />;
+    case 'templates':
+      return <TemplatesIcon />;
   }
 }

@@ -37,7 +37,12 @@ const head = css({
   borderColor: 'border.default',
   minHeight: '14',
 });
-const back = css({ md: { display: 'none' }, '& svg': { _rtl: { transform: 'scaleX(-1)' } } });
+/** Shown while the panes show one at a time: on a phone, and below xl while the tools column is open. */
+const back = css({
+  md: { display: 'none' },
+  '[data-tools-open] &': { display: { md: 'inline-flex', xl: 'none' } },
+  '& svg': { _rtl: { transform: 'scaleX(-1)' } },
+});
 const titles = css({ display: 'flex', flexDirection: 'column', minWidth: '0' });
 const title = css({ fontWeight: 'semibold', textStyle: 'md', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' });
 const subtitle = css({ textStyle: 'xs', color: 'fg.muted', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' });

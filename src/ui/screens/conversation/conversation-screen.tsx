@@ -14,6 +14,11 @@
  * source-user header). Two panes side by side on wide screens; on a phone one at a time, the chat
  * with a back button.
  *
+ * Beside them the member's tools (quick replies, auto reply, schedules: src/ui/screens/tools/),
+ * the conversations flow's child `chatTools`: a third column while open on a wide screen (below the
+ * xl breakpoint the panes then show one at a time, as on a phone), a sheet on a phone; the Tools
+ * button in the head opens and collapses it.
+ *
  * Test ids: conversation-page, conversation-loading, conversation-count, member-chooser,
  * chat-list-loading, chat-list-failed, chat-list-retry, refresh-failed, sync-intro,
  * sync-intro-pipeline, sync-intro-other, chat-placeholder; the list's are in chat-list.tsx, the
@@ -25,6 +30,7 @@ import { css, cx } from '../../../../styled-system/css';
 import { hasRolePermission } from '../../../contract/roles';
 import { useI18nContext } from '../../../i18n/i18n-react';
 import { selectMembers, selectUser } from '../../../machines/account.machine';
+import type { ChatToolsActorRef } from '../../../machines/chat-tools.machine';
 import { openChatOf, type ConversationsActorRef } from '../../../machines/conversations.machine';
 import { PIPELINE_PATH } from '../../../machines/constants';
 import { useAppActors, useFlow } from '../../app-actors';
@@ -33,6 +39,7 @@ import { Heading, Text } from '../../components/heading';
 import { Link } from '../../components/link';
 import { SimpleSelect } from '../../components/select';
 import { memberOptions } from '../../layout/member-selector';
+import { ToolsPanel, ToolsToggle } from '../tools/tools-panel';
 import { ChatList } from './chat-list';
 import { ChatPane } from './chat-pane';
 import { useChatFormats } from './format/use-chat-formats';
@@ -49,12 +56,25 @@ const mainPage = css({ height: { base: 'calc(100dvh - 6.5rem)', md: 'calc(100dvh
 const standalonePage = css({ height: '100dvh', p: { base: '2', md: '4' } });
 const head = css({ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-end', gap: '3', flexWrap: 'wrap' });
 const headText = css({ display: 'flex', flexDirection: 'column', gap: '1', minWidth: '0' });
-const chooser = css({ width: { base: 'full', sm: '64' } });
+const headActions = css({ display: 'flex', alignItems: 'flex-end', gap: '2', flexWrap: 'wrap', width: { base: 'full', sm: 'auto' } });
+const chooser = css({ flex: { base: '1', sm: 'initial' }, width: { base: 'auto', sm: '64' }, minWidth: '0' });
+/** The chats (or their states) and, while open on a wide screen, the tools column. */
+const body = css({
+  flex: '1',
+  minHeight: '0',
+  display: 'grid',
+  gap: '3',
+  gridTemplateColumns: 'minmax(0, 1fr)',
+  '&[data-tools-open]': { gridTemplateColumns: { md: 'minmax(0, 1fr) minmax(18rem, 22rem)', '2xl': 'minmax(0, 1fr) minmax(20rem, 26rem)' } },
+});
+const mainColumn = css({ display: 'flex', flexDirection: 'column', gap: '3', minHeight: '0', minWidth: '0' });
 const panes = css({
   flex: '1',
   minHeight: '0',
   display: 'grid',
   gridTemplateColumns: { base: 'minmax(0, 1fr)', md: 'minmax(16rem, 22rem) minmax(0, 1fr)' },
+  // With the tools open, one pane at a time below xl (as on a phone), side by side from xl.
+  '[data-tools-open] &': { gridTemplateColumns: { md: 'minmax(0, 1fr)', xl: 'minmax(14rem, 20rem) minmax(0, 1fr)' } },
   borderWidth: '1px',
   borderColor: 'border.default',
   borderRadius: 'l3',
@@ -67,8 +87,15 @@ const listPane = css({
   minWidth: '0',
   md: { borderInlineEndWidth: '1px', borderColor: 'border.default' },
   '[data-chat-open] &': { display: { base: 'none', md: 'block' } },
+  '[data-tools-open] [data-chat-open] &': { display: { md: 'none', xl: 'block' } },
 });
-const chatPane = css({ minHeight: '0', minWidth: '0', display: { base: 'none', md: 'block' }, '[data-chat-open] &': { display: 'block' } });
+const chatPane = css({
+  minHeight: '0',
+  minWidth: '0',
+  display: { base: 'none', md: 'block' },
+  '[data-chat-open] &': { display: 'block' },
+  '[data-tools-open] [data-chat-closed] &': { display: { md: 'none', xl: 'block' } },
+});
 const stateBox = css({ p: '8', textAlign: 'center', color: 'fg.muted', display: 'flex', flexDirection: 'column', gap: '3', alignItems: 'center' });
 const placeholder = css({ height: 'full', display: 'flex', alignItems: 'center', justifyContent: 'center', color: 'fg.muted', p: '6', textAlign: 'center', bg: 'bg.subtle' });
 const intro = css({
@@ -158,6 +185,8 @@ function ConversationsView({ conversations }: { conversations: ConversationsActo
   const listFailed = useSelector(conversations, (s) => s.hasTag('listFailed'));
   const listComplete = useSelector(conversations, (s) => s.hasTag('listComplete'));
   const refreshFailed = useSelector(conversations, (s) => s.hasTag('refreshFailed'));
+  const tools = useSelector(conversations, (s) => s.children.chatTools as ChatToolsActorRef | undefined);
+  const toolsOpen = useSelector(tools, (s) => (s ? s.hasTag('open') && !s.context.narrow : false));
   const formats = useChatFormats();
   const openChat = useMemo(() => openChatOf({ chats, openChatId }), [chats, openChatId]);
   // The list's times are relative to when its rows last changed.
@@ -172,58 +201,66 @@ function ConversationsView({ conversations }: { conversations: ConversationsActo
           <Heading id="conversation-title">{t.title()}</Heading>
           <Text muted>{chats.length > 0 ? <span data-testid="conversation-count">{chats.length === 1 ? t.countOne() : t.count({ count: formats.number(chats.length) })}</span> : t.lead()}</Text>
         </div>
-        <MemberChooser />
+        <div className={headActions}>
+          <MemberChooser />
+          {tools ? <ToolsToggle tools={tools} /> : null}
+        </div>
       </div>
 
-      {refreshFailed ? (
-        <p className={failedRow} role="status" data-testid="refresh-failed">
-          {t.refreshFailed()}
-        </p>
-      ) : null}
+      <div className={body} data-tools-open={toolsOpen ? '' : undefined}>
+        <div className={mainColumn}>
+          {refreshFailed ? (
+            <p className={failedRow} role="status" data-testid="refresh-failed">
+              {t.refreshFailed()}
+            </p>
+          ) : null}
 
-      {loadingList && chats.length === 0 ? (
-        <p className={stateBox} role="status" data-testid="chat-list-loading">
-          {t.loading()}
-        </p>
-      ) : null}
+          {loadingList && chats.length === 0 ? (
+            <p className={stateBox} role="status" data-testid="chat-list-loading">
+              {t.loading()}
+            </p>
+          ) : null}
 
-      {listFailed ? (
-        <div className={chats.length === 0 ? stateBox : failedRow} role="alert" data-testid="chat-list-failed">
-          <span>{t.listFailed()}</span>
-          <Button variant="outline" size="sm" onClick={() => conversations.send({ type: 'user.retry' })} data-testid="chat-list-retry">
-            {t.retry()}
-          </Button>
-        </div>
-      ) : null}
+          {listFailed ? (
+            <div className={chats.length === 0 ? stateBox : failedRow} role="alert" data-testid="chat-list-failed">
+              <span>{t.listFailed()}</span>
+              <Button variant="outline" size="sm" onClick={() => conversations.send({ type: 'user.retry' })} data-testid="chat-list-retry">
+                {t.retry()}
+              </Button>
+            </div>
+          ) : null}
 
-      {noChats ? viewingOther ? <p className={stateBox} data-testid="sync-intro-other">{t.intro.otherMember()}</p> : <SyncIntro /> : null}
+          {noChats ? viewingOther ? <p className={stateBox} data-testid="sync-intro-other">{t.intro.otherMember()}</p> : <SyncIntro /> : null}
 
-      {chats.length > 0 ? (
-        <div className={panes} data-chat-open={openChatId !== null ? '' : undefined}>
-          <div className={listPane}>
-            <ChatList
-              chats={chats}
-              filters={filters}
-              openChatId={openChatId}
-              loadingMore={loadingList}
-              totalCount={totalCount}
-              now={now}
-              formats={formats}
-              onFilter={(patch) => conversations.send({ type: 'user.filter', patch })}
-              onOpen={(chatId) => conversations.send({ type: 'user.openChat', chatId })}
-            />
-          </div>
-          <div className={chatPane}>
-            {chatView ? (
-              <ChatPane key={chatView.id} chatView={chatView} chat={openChat} formats={formats} onBack={() => conversations.send({ type: 'user.closeChat' })} />
-            ) : (
-              <div className={placeholder} data-testid="chat-placeholder">
-                {t.view.placeholder()}
+          {chats.length > 0 ? (
+            <div className={panes} data-chat-open={openChatId !== null ? '' : undefined} data-chat-closed={openChatId === null ? '' : undefined}>
+              <div className={listPane}>
+                <ChatList
+                  chats={chats}
+                  filters={filters}
+                  openChatId={openChatId}
+                  loadingMore={loadingList}
+                  totalCount={totalCount}
+                  now={now}
+                  formats={formats}
+                  onFilter={(patch) => conversations.send({ type: 'user.filter', patch })}
+                  onOpen={(chatId) => conversations.send({ type: 'user.openChat', chatId })}
+                />
               </div>
-            )}
-          </div>
+              <div className={chatPane}>
+                {chatView ? (
+                  <ChatPane key={chatView.id} chatView={chatView} chat={openChat} formats={formats} onBack={() => conversations.send({ type: 'user.closeChat' })} />
+                ) : (
+                  <div className={placeholder} data-testid="chat-placeholder">
+                    {t.view.placeholder()}
+                  </div>
+                )}
+              </div>
+            </div>
+          ) : null}
         </div>
-      ) : null}
+        {tools ? <ToolsPanel tools={tools} /> : null}
+      </div>
     </>
   );
 }
