@@ -22,6 +22,7 @@ import { emptyRequest } from './account';
 import { byteCount, epochMs, maxChars, textId } from './bounds';
 import { endpoint } from './endpoint';
 import { attachmentSchema, type Attachment } from './templates';
+import { fileSizeOf } from './file-size';
 
 export type { Attachment };
 export type FileKind = Attachment['kind'];
@@ -125,25 +126,15 @@ export const uploadProblem = (file: { mimeType: string; size: number }): string 
   return null;
 };
 
-const KB = 1024;
-const sizeUnits: readonly [string, number][] = [
-  ['GB', KB ** 3],
-  ['MB', KB ** 2],
-  ['kB', KB],
-];
-
 /**
- * A file size as text (SPEC §9: bytes, kB, MB, GB, and 'over 1 TB'). Units are powers of 1,024;
- * one decimal, cut rather than rounded, so a size never reads as 1,024 of its unit. English
- * digits and units: a screen with a dictionary passes its own text where it has one.
+ * A file size as English text, by the one size rule (src/contract/file-size.ts): a screen with a
+ * dictionary passes its own text where it has one.
  */
 export const formatFileSize = (bytes: number): string => {
-  const size = Math.max(0, Math.floor(Number.isFinite(bytes) ? bytes : 0));
-  if (size >= KB ** 4) return 'over 1 TB';
-  for (const [unit, base] of sizeUnits) {
-    if (size >= base) return `${Math.floor((size / base) * 10) / 10} ${unit}`;
-  }
-  return size === 1 ? '1 byte' : `${size} bytes`;
+  const { unit, value } = fileSizeOf(bytes);
+  if (unit === 'overTB') return 'over 1 TB';
+  if (unit === 'oneByte') return '1 byte';
+  return `${value} ${unit}`;
 };
 
 // ---- Wire -------------------------------------------------------------------------------------

@@ -4,6 +4,8 @@ import { useId, type ReactNode } from 'react';
 import { css } from '../../../styled-system/css';
 import { createStyleContext } from '../../../styled-system/jsx';
 import { dialog } from '../../../styled-system/recipes';
+import { InlineAlert } from './alert';
+import { Button } from './button';
 
 const { withRootProvider, withContext } = createStyleContext(dialog);
 
@@ -95,5 +97,68 @@ export function ModalDialog({ open, onClose, title, description, children, foote
         </DialogPositioner>
       </Portal>
     </DialogRoot>
+  );
+}
+
+export interface FormDialogProps {
+  open: boolean;
+  title: string;
+  /** Cancel, Escape, the backdrop and the close button. */
+  onCancel: () => void;
+  /** The form's submit (Save, or Enter in a field): the owning machine validates and saves. */
+  onSubmit: () => void;
+  saving: boolean;
+  /** The dialog's words in the page's language. */
+  texts: { cancel: string; save: string; saving: string; close: string };
+  saveDisabled?: boolean;
+  /** A refusal shown under the form (`${testId}-error`). */
+  formError?: string | undefined;
+  /** The form's layout (fields in a column by default). */
+  formClassName?: string;
+  'data-testid': string;
+  /** Default `${testId}-save` and `${testId}-cancel`. */
+  saveTestId?: string;
+  cancelTestId?: string;
+  children: ReactNode;
+}
+
+const formColumn = css({ display: 'flex', flexDirection: 'column', gap: '4' });
+
+/** A dialog holding a form that submits to its machine, with Cancel and Save. */
+export function FormDialog({ open, title, onCancel, onSubmit, saving, texts, saveDisabled = false, formError, formClassName, children, ...ids }: FormDialogProps) {
+  const formId = useId();
+  const testId = ids['data-testid'];
+  return (
+    <ModalDialog
+      open={open}
+      onClose={onCancel}
+      title={title}
+      closeLabel={texts.close}
+      data-testid={testId}
+      footer={
+        <>
+          <Button variant="outline" disabled={saving} onClick={onCancel} data-testid={ids.cancelTestId ?? `${testId}-cancel`}>
+            {texts.cancel}
+          </Button>
+          <Button type="submit" form={formId} loading={saving} loadingText={texts.saving} disabled={saveDisabled} data-testid={ids.saveTestId ?? `${testId}-save`}>
+            {texts.save}
+          </Button>
+        </>
+      }
+    >
+      <form
+        id={formId}
+        noValidate
+        className={formClassName ?? formColumn}
+        aria-busy={saving}
+        onSubmit={(e) => {
+          e.preventDefault();
+          onSubmit();
+        }}
+      >
+        {children}
+      </form>
+      {formError ? <InlineAlert status="error" title={formError} data-testid={`${testId}-error`} /> : null}
+    </ModalDialog>
   );
 }

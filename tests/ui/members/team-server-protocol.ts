@@ -1,5 +1,6 @@
 /** Messages between the members view tests and the server worker (team-server-worker.ts). */
 import type { Person } from '../../server/support/team-world';
+import type { BaseReply, FetchRequest } from '../server-worker-host';
 
 export type SeedRow =
   | { person: Person; level?: 'admin' | 'manager' | 'member'; status?: 'joined' | 'invited' | 'removed'; syncType?: 'off' | 'manual' | 'auto'; number?: string | null }
@@ -15,13 +16,11 @@ export type TeamWorld = {
 export type ServerMember = { email: string; level: string; status: string; syncType: string };
 
 export type WorkerRequest =
-  | { id: number; op: 'fetch'; url: string; method: string; headers: [string, string][]; body: string | null }
+  | FetchRequest
   | { id: number; op: 'reset'; plan?: string; seed: readonly SeedRow[] }
   | { id: number; op: 'members' };
 
 export type WorkerReply =
-  | { id: number; op: 'ready' }
-  | { id: number; op: 'fetch'; status: number; headers: [string, string][]; body: string }
+  | BaseReply
   | { id: number; op: 'reset'; world: TeamWorld }
-  | { id: number; op: 'members'; members: ServerMember[] }
-  | { id: number; op: 'error'; message: string };
+  | { id: number; op: 'members'; members: ServerMember[] };

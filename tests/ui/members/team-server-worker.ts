@@ -1,6 +1,6 @@
 /**
  * The real server for the members view tests, in a worker thread (loaded through tsx by
- * team-server-boot.mjs): the Hono app of server/app.ts on an in-memory PGlite
+ * tests/ui/server-worker-boot.mjs; tests/ui/server-worker-host.ts answers its `fetch`): the Hono app of server/app.ts on an in-memory PGlite
  * (tests/server/support/test-app.ts) with the team world of tests/server/support/team-world.ts.
  * The view tests' API client sends every request here (`fetch`), so the members screen runs
  * against the server's own rules. Why a worker: the `unit` project transforms modules for the
@@ -18,9 +18,7 @@ import { workspaceMembers } from '../../../server/db/schema';
 import { setupTestApp } from '../../server/support/test-app';
 import { buildWorld, people, type Person } from '../../server/support/team-world';
 import type { SeedRow, TeamWorld, WorkerRequest, WorkerReply } from './team-server-protocol';
-
-const port = parentPort;
-if (!port) throw new Error('team-server-worker runs in a worker thread');
+import { serveWorker } from '../server-worker-host';
 
 const t = await setupTestApp();
 const world = await buildWorld(t);
@@ -75,16 +73,8 @@ const seed = async (rows: readonly SeedRow[]): Promise<void> => {
   }
 };
 
-const answer = async (request: WorkerRequest): Promise<WorkerReply> => {
+const answer = async (request: Exclude<WorkerRequest, { op: 'fetch' }>): Promise<WorkerReply> => {
   switch (request.op) {
-    case 'fetch': {
-      const res = await t.app.request(request.url, {
-        method: request.method,
-        headers: request.headers,
-        ...(request.body === null ? {} : { body: request.body }),
-      });
-      return { id: request.id, op: 'fetch', status: res.status, headers: [...res.headers.entries()], body: await res.text() };
-    }
     case 'reset': {
       await world.rebuild(request.plan ? { planW: request.plan } : {});
       await seed(request.seed);
@@ -108,10 +98,4 @@ const answer = async (request: WorkerRequest): Promise<WorkerReply> => {
   }
 };
 
-port.on('message', (request: WorkerRequest) => {
-  answer(request).then(
-    (reply) => port.postMessage(reply),
-    (error: unknown) => port.postMessage({ id: request.id, op: 'error', message: error instanceof Error ? `${error.message}\n${error.stack}` : String(error) }),
-  );
-});
-port.postMessage({ id: 0, op: 'ready' });
+serveWorker(parentPort, t.app, answer);

@@ -6,19 +6,14 @@
  * hold an answer back.
  */
 import { screen, waitFor } from '@testing-library/react';
-import type userEvent from '@testing-library/user-event';
-import { resolve } from 'node:path';
-import { Worker } from 'node:worker_threads';
 import { expect } from 'vitest';
-import { nameOfEndpoint, type EndpointName } from '../../../src/contract/all-endpoints';
-import type { Endpoint } from '../../../src/contract/endpoint';
-import { createApiClient, type ApiClient, type ApiResult } from '../../../src/services/api/client';
 import { createMemoryBackend, createStorage, type AppStorage } from '../../../src/services/storage';
 import type { Person } from '../../server/support/team-world';
-import { renderApp, type FakeApi } from '../harness';
+import { renderApp } from '../harness';
+import { following, serverApi, startServerWorker, type Overrides } from '../server-worker';
 import type { SeedRow, ServerMember, TeamWorld, WorkerReply, WorkerRequest } from './team-server-protocol';
 
-export type User = ReturnType<typeof userEvent.setup>;
+export { pickOption, type Overrides, type RecordingApi, type User } from '../server-worker';
 export type { SeedRow };
 
 export const MEMBERS_PATH = '/settings/workspace-members';
@@ -46,11 +41,6 @@ export const usualSeed: SeedRow[] = [
   { person: 'target', syncType: 'off' },
 ];
 
-/** A request without its id (the id is given when it is sent). */
-type Unsent<T> = T extends unknown ? Omit<T, 'id'> : never;
-
-type Pending = { resolve: (reply: WorkerReply) => void; reject: (error: Error) => void };
-
 export type TeamServer = {
   reset(options?: { seed?: readonly SeedRow[]; plan?: string }): Promise<TeamWorld>;
   /** The main workspace's member table as the server holds it now. */
@@ -61,91 +51,15 @@ export type TeamServer = {
 
 /** Starts the server worker (a fresh in-memory database with the team world); once per test file. */
 export async function startTeamServer(): Promise<TeamServer> {
-  const worker = new Worker(resolve('tests/ui/members/team-server-boot.mjs'), {
-    workerData: { entry: resolve('tests/ui/members/team-server-worker.ts') },
-  });
-  const pending = new Map<number, Pending>();
-  let next = 1;
-  let ready: Pending | null = null;
-  const readyPromise = new Promise<WorkerReply>((res, rej) => (ready = { resolve: res, reject: rej }));
-  worker.on('message', (reply: WorkerReply) => {
-    if (reply.op === 'ready') return ready?.resolve(reply);
-    const waiting = pending.get(reply.id);
-    pending.delete(reply.id);
-    if (reply.op === 'error') waiting?.reject(new Error(reply.message));
-    else waiting?.resolve(reply);
-  });
-  worker.on('error', (error) => {
-    ready?.reject(error);
-    for (const p of pending.values()) p.reject(error);
-  });
-  await readyPromise;
-
-  const ask = <R extends WorkerReply>(request: Unsent<WorkerRequest>): Promise<R> =>
-    new Promise<R>((res, rej) => {
-      const id = next++;
-      pending.set(id, { resolve: (r) => res(r as R), reject: rej });
-      worker.postMessage({ ...request, id });
-    });
-
-  const serverFetch: typeof fetch = async (input, init) => {
-    const request = new Request(input as string, init);
-    const body = request.method === 'GET' || request.method === 'HEAD' ? null : await request.text();
-    const reply = await ask<Extract<WorkerReply, { op: 'fetch' }>>({
-      op: 'fetch',
-      url: request.url,
-      method: request.method,
-      headers: [...request.headers.entries()],
-      body,
-    });
-    return new Response(reply.body, { status: reply.status, headers: reply.headers });
-  };
-
+  const worker = await startServerWorker<WorkerRequest, WorkerReply>('tests/ui/members/team-server-worker.ts');
   return {
     reset: async (options = {}) =>
-      (await ask<Extract<WorkerReply, { op: 'reset' }>>({ op: 'reset', seed: options.seed ?? usualSeed, ...(options.plan ? { plan: options.plan } : {}) })).world,
-    members: async () => (await ask<Extract<WorkerReply, { op: 'members' }>>({ op: 'members' })).members,
-    fetch: serverFetch,
-    stop: async () => {
-      await worker.terminate();
-    },
+      (await worker.ask<Extract<WorkerReply, { op: 'reset' }>>({ op: 'reset', seed: options.seed ?? usualSeed, ...(options.plan ? { plan: options.plan } : {}) })).world,
+    members: async () => (await worker.ask<Extract<WorkerReply, { op: 'members' }>>({ op: 'members' })).members,
+    fetch: worker.fetch,
+    stop: worker.stop,
   };
 }
-
-/** Replaces single calls: answer, hold back or fail (throw an ApiError) instead of the server. */
-export type Overrides = { [N in EndpointName]?: (body: unknown, real: () => Promise<ApiResult<unknown>>) => unknown };
-
-export type RecordingApi = FakeApi & { bodies: (name: EndpointName) => unknown[] };
-
-/**
- * The app's API client on the server, recording every call (endpoint name and body as the app
- * passed it). It reads the token from `storage`, which follows the app's storage once rendered.
- */
-export function serverApi(server: TeamServer, storage: AppStorage, overrides: Overrides = {}): RecordingApi {
-  const client: ApiClient = createApiClient({
-    baseUrl: 'http://test',
-    storage,
-    notify: () => undefined,
-    onSessionEnded: () => undefined,
-    fetch: server.fetch,
-  });
-  const calls: RecordingApi['calls'] = [];
-  const call = (async (endpoint: Endpoint, body?: unknown) => {
-    const name = nameOfEndpoint(endpoint);
-    calls.push({ name, body });
-    const real = () => client.call(endpoint, body as never) as Promise<ApiResult<unknown>>;
-    const override = overrides[name];
-    return override ? override(body, real) : real();
-  }) as ApiClient['call'];
-  return { call, calls, handlers: {}, bodies: (name) => calls.filter((c) => c.name === name).map((c) => c.body) };
-}
-
-/** An AppStorage that reads and writes `target()` (the app's storage once it exists). */
-const following = (target: () => AppStorage): AppStorage => ({
-  get: (key) => target().get(key),
-  set: (key, value) => target().set(key, value),
-  remove: (key) => target().remove(key),
-});
 
 export type RenderMembersOptions = {
   as?: Person;
@@ -166,7 +80,7 @@ export async function renderMembers(server: TeamServer, options: RenderMembersOp
   // The client needs the token before the app's storage exists (the gate calls at once).
   let appStorage: AppStorage = createStorage(createMemoryBackend(items));
   const api = serverApi(
-    server,
+    server.fetch,
     following(() => appStorage),
     options.overrides,
   );
@@ -196,16 +110,3 @@ export const rowCells = (email: string): string[] =>
     if (buttons.length > 0) return Array.from(buttons, (b) => (b.textContent ?? '').trim()).join('|');
     return (td.textContent ?? '').replace(/\s+/g, ' ').trim();
   });
-
-/** Opens an Ark select by its trigger and picks the option with this visible label. */
-export async function pickOption(user: User, triggerTestId: string, label: string): Promise<void> {
-  const trigger = screen.getByTestId(triggerTestId);
-  await user.click(trigger);
-  await waitFor(() => expect(trigger.getAttribute('aria-expanded')).toBe('true'));
-  const listbox = document.getElementById(trigger.getAttribute('aria-controls') ?? '');
-  if (!listbox) throw new Error(`no listbox for ${triggerTestId}`);
-  const option = Array.from(listbox.querySelectorAll<HTMLElement>('[role="option"]')).find((o) => o.textContent?.trim() === label);
-  if (!option) throw new Error(`no option ${label} in ${triggerTestId}`);
-  await user.pointer({ keys: '[MouseLeft>]', target: option });
-  await user.click(option);
-}

@@ -24,7 +24,7 @@ import { LeadFormDialog } from '../../../src/ui/screens/pipeline/lead-form-dialo
 import { fakeFlowServices } from '../../support/fake-api';
 import { leadOf, noTabs, tabOf } from '../../support/lead-fixtures';
 import { failResult, okResult } from '../harness';
-import { pickOption } from '../members/team-server';
+import { pickOption } from '../server-worker';
 
 const tabs: Tab[] = [noTabs, tabOf(3, 'Hot'), tabOf(4, 'Cold')];
 const aLead = (over: Partial<Lead>): Lead => leadOf('lead-1', { tabId: 3, name: 'Ann Lee', editTime: 1_000, ...over });

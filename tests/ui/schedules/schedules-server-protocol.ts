@@ -1,5 +1,6 @@
 /** Messages between the schedules view tests and the server worker (schedules-server-worker.ts). */
 import type { Person } from '../../server/support/team-world';
+import type { BaseReply, FetchRequest } from '../server-worker-host';
 
 export type SchedulesWorld = {
   who: Record<Person, { email: string; userId: string; accessToken: string }>;
@@ -7,7 +8,7 @@ export type SchedulesWorld = {
 };
 
 export type WorkerRequest =
-  | { id: number; op: 'fetch'; url: string; method: string; headers: [string, string][]; body: string | null }
+  | FetchRequest
   | { id: number; op: 'reset' }
   /** Sets the server's clock. */
   | { id: number; op: 'clock'; at: number }
@@ -15,9 +16,7 @@ export type WorkerRequest =
   | { id: number; op: 'runDue' };
 
 export type WorkerReply =
-  | { id: number; op: 'ready' }
-  | { id: number; op: 'fetch'; status: number; headers: [string, string][]; body: string }
+  | BaseReply
   | { id: number; op: 'reset'; world: SchedulesWorld }
   | { id: number; op: 'clock' }
-  | { id: number; op: 'runDue'; sent: number }
-  | { id: number; op: 'error'; message: string };
+  | { id: number; op: 'runDue'; sent: number };

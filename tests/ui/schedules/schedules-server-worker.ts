@@ -1,6 +1,6 @@
 /**
  * The real server for the schedules view tests, in a worker thread (loaded through tsx by
- * tests/ui/members/team-server-boot.mjs, as the members view tests' server is): the Hono app of
+ * tests/ui/server-worker-boot.mjs, as the members view tests' server is): the Hono app of
  * server/app.ts on an in-memory PGlite (tests/server/support/test-app.ts) with the team world of
  * tests/server/support/team-world.ts, the member's synced chats uploaded through the API, and the
  * schedule executor (server/schedules/executor.ts) run on request at the server's clock.
@@ -17,9 +17,7 @@ import { chatsEndpoints } from '../../../src/contract/chats';
 import { buildWorld, people, type Person } from '../../server/support/team-world';
 import { CLOCK_START, setupTestApp } from '../../server/support/test-app';
 import type { SchedulesWorld, WorkerReply, WorkerRequest } from './schedules-server-protocol';
-
-const port = parentPort;
-if (!port) throw new Error('schedules-server-worker runs in a worker thread');
+import { serveWorker } from '../server-worker-host';
 
 const t = await setupTestApp();
 const world = await buildWorld(t);
@@ -32,16 +30,8 @@ const memberChats = [
   { chatWhatsappId: '120363000000000001@g.us', name: 'Sales team' },
 ];
 
-const answer = async (request: WorkerRequest): Promise<WorkerReply> => {
+const answer = async (request: Exclude<WorkerRequest, { op: 'fetch' }>): Promise<WorkerReply> => {
   switch (request.op) {
-    case 'fetch': {
-      const res = await t.app.request(request.url, {
-        method: request.method,
-        headers: request.headers,
-        ...(request.body === null ? {} : { body: request.body }),
-      });
-      return { id: request.id, op: 'fetch', status: res.status, headers: [...res.headers.entries()], body: await res.text() };
-    }
     case 'reset': {
       t.clock.set(CLOCK_START);
       await world.rebuild();
@@ -64,10 +54,4 @@ const answer = async (request: WorkerRequest): Promise<WorkerReply> => {
   }
 };
 
-port.on('message', (request: WorkerRequest) => {
-  answer(request).then(
-    (reply) => port.postMessage(reply),
-    (error: unknown) => port.postMessage({ id: request.id, op: 'error', message: error instanceof Error ? `${error.message}\n${error.stack}` : String(error) }),
-  );
-});
-port.postMessage({ id: 0, op: 'ready' });
+serveWorker(parentPort, t.app, answer);

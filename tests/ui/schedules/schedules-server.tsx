@@ -7,10 +7,7 @@
  * waits) are the server's own; a test may still make single calls fail.
  */
 import { LocaleProvider } from '@ark-ui/react/locale';
-import { render, screen, waitFor } from '@testing-library/react';
-import type userEvent from '@testing-library/user-event';
-import { resolve } from 'node:path';
-import { Worker } from 'node:worker_threads';
+import { render, waitFor } from '@testing-library/react';
 import { expect } from 'vitest';
 import { SimulatedClock } from 'xstate';
 import { endpointsByName, type EndpointName } from '../../../src/contract/all-endpoints';
@@ -27,17 +24,15 @@ import { SchedulesPanel } from '../../../src/ui/screens/tools/schedules-panel';
 import { fakeFlowServices } from '../../support/fake-api';
 import { hostChild } from '../../support/fakes';
 import type { Person } from '../../server/support/team-world';
+import { startServerWorker } from '../server-worker';
 import type { SchedulesWorld, WorkerReply, WorkerRequest } from './schedules-server-protocol';
 
-export type User = ReturnType<typeof userEvent.setup>;
+export { pickOption, type User } from '../server-worker';
 
 /** The member's synced chats (schedules-server-worker.ts). */
 export const ALICE: Recipient = { chatWhatsappId: '447700900111@c.us', name: 'Alice Chen' };
 export const BOB: Recipient = { chatWhatsappId: '447700900222@c.us', name: 'Bob \u202Eevil' };
 export const SALES: Recipient = { chatWhatsappId: '120363000000000001@g.us', name: 'Sales team' };
-
-type Unsent<T> = T extends unknown ? Omit<T, 'id'> : never;
-type Pending = { resolve: (reply: WorkerReply) => void; reject: (error: Error) => void };
 
 export type SchedulesServer = {
   reset(): Promise<SchedulesWorld>;
@@ -51,45 +46,13 @@ export type SchedulesServer = {
 
 /** Starts the server worker (a fresh in-memory database with the team world); once per test file. */
 export async function startSchedulesServer(): Promise<SchedulesServer> {
-  const worker = new Worker(resolve('tests/ui/members/team-server-boot.mjs'), {
-    workerData: { entry: resolve('tests/ui/schedules/schedules-server-worker.ts') },
-  });
-  const pending = new Map<number, Pending>();
-  let next = 1;
-  let ready: Pending | null = null;
-  const readyPromise = new Promise<WorkerReply>((res, rej) => (ready = { resolve: res, reject: rej }));
-  worker.on('message', (reply: WorkerReply) => {
-    if (reply.op === 'ready') return ready?.resolve(reply);
-    const waiting = pending.get(reply.id);
-    pending.delete(reply.id);
-    if (reply.op === 'error') waiting?.reject(new Error(reply.message));
-    else waiting?.resolve(reply);
-  });
-  worker.on('error', (error) => {
-    ready?.reject(error);
-    for (const p of pending.values()) p.reject(error);
-  });
-  await readyPromise;
-  const ask = <R extends WorkerReply>(request: Unsent<WorkerRequest>): Promise<R> =>
-    new Promise<R>((res, rej) => {
-      const id = next++;
-      pending.set(id, { resolve: (r) => res(r as R), reject: rej });
-      worker.postMessage({ ...request, id });
-    });
-  const serverFetch: typeof fetch = async (input, init) => {
-    const request = new Request(input as string, init);
-    const body = request.method === 'GET' || request.method === 'HEAD' ? null : await request.text();
-    const reply = await ask<Extract<WorkerReply, { op: 'fetch' }>>({ op: 'fetch', url: request.url, method: request.method, headers: [...request.headers.entries()], body });
-    return new Response(reply.body, { status: reply.status, headers: reply.headers });
-  };
+  const worker = await startServerWorker<WorkerRequest, WorkerReply>('tests/ui/schedules/schedules-server-worker.ts');
   return {
-    reset: async () => (await ask<Extract<WorkerReply, { op: 'reset' }>>({ op: 'reset' })).world,
-    clock: async (at) => void (await ask({ op: 'clock', at })),
-    runDue: async () => (await ask<Extract<WorkerReply, { op: 'runDue' }>>({ op: 'runDue' })).sent,
-    fetch: serverFetch,
-    stop: async () => {
-      await worker.terminate();
-    },
+    reset: async () => (await worker.ask<Extract<WorkerReply, { op: 'reset' }>>({ op: 'reset' })).world,
+    clock: async (at) => void (await worker.ask({ op: 'clock', at })),
+    runDue: async () => (await worker.ask<Extract<WorkerReply, { op: 'runDue' }>>({ op: 'runDue' })).sent,
+    fetch: worker.fetch,
+    stop: worker.stop,
   };
 }
 
@@ -150,17 +113,4 @@ export async function renderPanel(server: SchedulesServer, world: SchedulesWorld
   );
   await waitFor(() => expect(panel.getSnapshot().hasTag('loading')).toBe(false), { timeout: 10_000 });
   return { panel, clock, calls: fake.calls, shown: fake.shown, bodies: (name: EndpointName) => fake.calls.filter((c) => c.name === name).map((c) => c.body) };
-}
-
-/** Opens an Ark select by its trigger and picks the option with this visible label. */
-export async function pickOption(user: User, triggerTestId: string, label: string): Promise<void> {
-  const trigger = screen.getByTestId(triggerTestId);
-  await user.click(trigger);
-  await waitFor(() => expect(trigger.getAttribute('aria-expanded')).toBe('true'));
-  const listbox = document.getElementById(trigger.getAttribute('aria-controls') ?? '');
-  if (!listbox) throw new Error(`no listbox for ${triggerTestId}`);
-  const option = Array.from(listbox.querySelectorAll<HTMLElement>('[role="option"]')).find((o) => o.textContent?.trim() === label);
-  if (!option) throw new Error(`no option ${label} in ${triggerTestId}`);
-  await user.pointer({ keys: '[MouseLeft>]', target: option });
-  await user.click(option);
 }

@@ -9,7 +9,8 @@ import { expect } from 'vitest';
 import { createMemoryBackend, createStorage, type AppStorage } from '../../../src/services/storage';
 import type { Uploads } from '../../../src/services/uploads';
 import { renderApp } from '../harness';
-import { serverApi, type Overrides, type TeamServer } from '../members/team-server';
+import type { TeamServer } from '../members/team-server';
+import { following, serverApi, type Overrides } from '../server-worker';
 import type { Person } from '../../server/support/team-world';
 
 export type RenderTemplatesOptions = {
@@ -41,12 +42,8 @@ export async function renderTemplates(server: TeamServer, path: string, options:
   const items = { accessToken: person.accessToken, ...options.storage };
   let appStorage: AppStorage = createStorage(createMemoryBackend(items));
   const api = serverApi(
-    server,
-    {
-      get: (key) => appStorage.get(key),
-      set: (key, value) => appStorage.set(key, value),
-      remove: (key) => appStorage.remove(key),
-    },
+    server.fetch,
+    following(() => appStorage),
     options.overrides,
   );
   let release: () => void = () => undefined;

@@ -1,5 +1,6 @@
 /** Messages between the chat tools view tests and the server worker (tools-server-worker.ts). */
 import type { Person } from '../../server/support/team-world';
+import type { BaseReply, FetchRequest } from '../server-worker-host';
 
 /** A quick reply the admin makes (attachments: stored files of the workspace, made for it). */
 export type QuickReplySeed = {
@@ -29,13 +30,11 @@ export type ToolsWorld = {
 };
 
 export type WorkerRequest =
-  | { id: number; op: 'fetch'; url: string; method: string; headers: [string, string][]; body: string | null }
+  | FetchRequest
   | { id: number; op: 'reset'; seed: ToolsSeed }
   | { id: number; op: 'config'; person: Person };
 
 export type WorkerReply =
-  | { id: number; op: 'ready' }
-  | { id: number; op: 'fetch'; status: number; headers: [string, string][]; body: string }
+  | BaseReply
   | { id: number; op: 'reset'; world: ToolsWorld }
-  | { id: number; op: 'config'; items: { key: string; value: string }[] }
-  | { id: number; op: 'error'; message: string };
+  | { id: number; op: 'config'; items: { key: string; value: string }[] };

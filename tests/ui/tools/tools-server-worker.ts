@@ -1,6 +1,6 @@
 /**
  * The real server for the chat tools view tests, in a worker thread (loaded through tsx by
- * tools-server-boot.mjs), as tests/ui/members/team-server-worker.ts does for the members screen:
+ * tests/ui/server-worker-boot.mjs), as tests/ui/members/team-server-worker.ts does for the members screen:
  * the Hono app of server/app.ts on an in-memory PGlite with the team world
  * (tests/server/support/team-world.ts). `reset` lays the world out again and makes the test's
  * data through the server's own calls: the chats a person's extension synced (the sync upload),
@@ -19,9 +19,7 @@ import { chatsClient, group, NUMBER, single, text } from '../../server/support/c
 import { buildWorld, people, type Person } from '../../server/support/team-world';
 import { CLOCK_START, setupTestApp } from '../../server/support/test-app';
 import type { ToolsSeed, ToolsWorld, WorkerReply, WorkerRequest } from './tools-server-protocol';
-
-const port = parentPort;
-if (!port) throw new Error('tools-server-worker runs in a worker thread');
+import { serveWorker } from '../server-worker-host';
 
 const t = await setupTestApp();
 const world = await buildWorld(t);
@@ -106,16 +104,8 @@ const reset = async (seed: ToolsSeed): Promise<ToolsWorld> => {
   return { who, quickReplyIds, fileIds };
 };
 
-const answer = async (request: WorkerRequest): Promise<WorkerReply> => {
+const answer = async (request: Exclude<WorkerRequest, { op: 'fetch' }>): Promise<WorkerReply> => {
   switch (request.op) {
-    case 'fetch': {
-      const res = await t.app.request(request.url, {
-        method: request.method,
-        headers: request.headers,
-        ...(request.body === null ? {} : { body: request.body }),
-      });
-      return { id: request.id, op: 'fetch', status: res.status, headers: [...res.headers.entries()], body: await res.text() };
-    }
     case 'reset':
       return { id: request.id, op: 'reset', world: await reset(request.seed) };
     case 'config': {
@@ -128,10 +118,4 @@ const answer = async (request: WorkerRequest): Promise<WorkerReply> => {
   }
 };
 
-port.on('message', (request: WorkerRequest) => {
-  answer(request).then(
-    (reply) => port.postMessage(reply),
-    (error: unknown) => port.postMessage({ id: request.id, op: 'error', message: error instanceof Error ? `${error.message}\n${error.stack}` : String(error) }),
-  );
-});
-port.postMessage({ id: 0, op: 'ready' });
+serveWorker(parentPort, t.app, answer);

@@ -7,23 +7,16 @@
  * records every message and answers 'sendMessage' as the test says.
  */
 import { screen, waitFor } from '@testing-library/react';
-import { resolve } from 'node:path';
-import { Worker } from 'node:worker_threads';
 import { expect } from 'vitest';
-import { nameOfEndpoint, type EndpointName } from '../../../src/contract/all-endpoints';
-import type { Endpoint } from '../../../src/contract/endpoint';
-import { createApiClient, type ApiClient, type ApiResult } from '../../../src/services/api/client';
 import { createFakeExtension, type FakeExtension, type FakeExtensionHandler } from '../../../src/services/extension/fake';
 import { createMemoryBackend, createStorage, type AppStorage } from '../../../src/services/storage';
 import { fixedViewport } from '../../../src/services/viewport';
 import type { Person } from '../../server/support/team-world';
-import { renderApp, type FakeApi } from '../harness';
+import { renderApp } from '../harness';
+import { following, serverApi, startServerWorker, type Overrides } from '../server-worker';
 import type { ToolsSeed, ToolsWorld, WorkerReply, WorkerRequest } from './tools-server-protocol';
 
 export type { ToolsSeed };
-
-type Unsent<T> = T extends unknown ? Omit<T, 'id'> : never;
-type Pending = { resolve: (reply: WorkerReply) => void; reject: (error: Error) => void };
 
 export type ToolsServer = {
   reset(seed: ToolsSeed): Promise<ToolsWorld>;
@@ -35,74 +28,14 @@ export type ToolsServer = {
 
 /** Starts the server worker (a fresh in-memory database with the team world); once per test file. */
 export async function startToolsServer(): Promise<ToolsServer> {
-  const worker = new Worker(resolve('tests/ui/tools/tools-server-boot.mjs'), {
-    workerData: { entry: resolve('tests/ui/tools/tools-server-worker.ts') },
-  });
-  const pending = new Map<number, Pending>();
-  let next = 1;
-  let ready: Pending | null = null;
-  const readyPromise = new Promise<WorkerReply>((res, rej) => (ready = { resolve: res, reject: rej }));
-  worker.on('message', (reply: WorkerReply) => {
-    if (reply.op === 'ready') return ready?.resolve(reply);
-    const waiting = pending.get(reply.id);
-    pending.delete(reply.id);
-    if (reply.op === 'error') waiting?.reject(new Error(reply.message));
-    else waiting?.resolve(reply);
-  });
-  worker.on('error', (error) => {
-    ready?.reject(error);
-    for (const p of pending.values()) p.reject(error);
-  });
-  await readyPromise;
-
-  const ask = <R extends WorkerReply>(request: Unsent<WorkerRequest>): Promise<R> =>
-    new Promise<R>((res, rej) => {
-      const id = next++;
-      pending.set(id, { resolve: (r) => res(r as R), reject: rej });
-      worker.postMessage({ ...request, id });
-    });
-
-  const serverFetch: typeof fetch = async (input, init) => {
-    const request = new Request(input as string, init);
-    const body = request.method === 'GET' || request.method === 'HEAD' ? null : await request.text();
-    const reply = await ask<Extract<WorkerReply, { op: 'fetch' }>>({ op: 'fetch', url: request.url, method: request.method, headers: [...request.headers.entries()], body });
-    return new Response(reply.body, { status: reply.status, headers: reply.headers });
-  };
-
+  const worker = await startServerWorker<WorkerRequest, WorkerReply>('tests/ui/tools/tools-server-worker.ts');
   return {
-    reset: async (seed) => (await ask<Extract<WorkerReply, { op: 'reset' }>>({ op: 'reset', seed })).world,
-    config: async (person) => (await ask<Extract<WorkerReply, { op: 'config' }>>({ op: 'config', person })).items,
-    fetch: serverFetch,
-    stop: async () => {
-      await worker.terminate();
-    },
+    reset: async (seed) => (await worker.ask<Extract<WorkerReply, { op: 'reset' }>>({ op: 'reset', seed })).world,
+    config: async (person) => (await worker.ask<Extract<WorkerReply, { op: 'config' }>>({ op: 'config', person })).items,
+    fetch: worker.fetch,
+    stop: worker.stop,
   };
 }
-
-/** Replaces single calls: answer, hold back or fail (throw an ApiError) instead of the server. */
-export type Overrides = { [N in EndpointName]?: (body: unknown, real: () => Promise<ApiResult<unknown>>) => unknown };
-
-export type RecordingApi = FakeApi & { bodies: (name: EndpointName) => unknown[] };
-
-/** The app's API client on the server, recording every call; it reads the token from `storage`. */
-function serverApi(server: ToolsServer, storage: AppStorage, overrides: Overrides): RecordingApi {
-  const client: ApiClient = createApiClient({ baseUrl: 'http://test', storage, notify: () => undefined, onSessionEnded: () => undefined, fetch: server.fetch });
-  const calls: RecordingApi['calls'] = [];
-  const call = (async (endpoint: Endpoint, body?: unknown) => {
-    const name = nameOfEndpoint(endpoint);
-    calls.push({ name, body });
-    const real = () => client.call(endpoint, body as never) as Promise<ApiResult<unknown>>;
-    const override = overrides[name];
-    return override ? override(body, real) : real();
-  }) as ApiClient['call'];
-  return { call, calls, handlers: {}, bodies: (name) => calls.filter((c) => c.name === name).map((c) => c.body) };
-}
-
-const following = (target: () => AppStorage): AppStorage => ({
-  get: (key) => target().get(key),
-  set: (key, value) => target().set(key, value),
-  remove: (key) => target().remove(key),
-});
 
 export type RenderToolsOptions = {
   as?: Person;
@@ -123,7 +56,7 @@ export async function renderTools(server: ToolsServer, options: RenderToolsOptio
   const items = { accessToken: person.accessToken, ...options.storage };
   let appStorage: AppStorage = createStorage(createMemoryBackend(items));
   const api = serverApi(
-    server,
+    server.fetch,
     following(() => appStorage),
     options.overrides ?? {},
   );

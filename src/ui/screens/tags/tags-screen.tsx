@@ -15,7 +15,7 @@
  * tag-save, tag-cancel; the confirmation tags-confirm, confirm-ok, confirm-cancel.
  */
 import { useSelector } from '@xstate/react';
-import { useId, type ReactNode } from 'react';
+import { useId } from 'react';
 import { css } from '../../../../styled-system/css';
 import type { Tag } from '../../../contract/tags';
 import { useI18nContext } from '../../../i18n/i18n-react';
@@ -24,7 +24,7 @@ import { groupsOf, isTagDraft, isTypeDraft, typeOptionsOf, type TagFieldError, t
 import { useFlow } from '../../app-actors';
 import { InlineAlert } from '../../components/alert';
 import { Button } from '../../components/button';
-import { ModalDialog } from '../../components/dialog';
+import { FormDialog as KitFormDialog, ModalDialog, type FormDialogProps } from '../../components/dialog';
 import { TextField } from '../../components/field';
 import { Heading, Text } from '../../components/heading';
 import { SimpleSelect } from '../../components/select';
@@ -87,7 +87,6 @@ const thumb = css({
   transition: 'inset-inline-start 0.15s',
   '[aria-checked=true] > span > &': { insetInlineStart: '4.5' },
 });
-const form = css({ display: 'flex', flexDirection: 'column', gap: '4' });
 const valuesBox = css({ display: 'flex', flexDirection: 'column', gap: '2', overflowY: 'auto', maxHeight: 'max(8rem, calc(100dvh - 30rem))', px: '1', py: '1' });
 const valueLine = css({ display: 'flex', alignItems: 'flex-end', gap: '2', '& > :first-child': { flex: '1', minInlineSize: '0' } });
 const errorText = css({ color: 'fg.error', textStyle: 'sm' });
@@ -295,53 +294,11 @@ function TagRow({ actor, tag, manages }: { actor: TagsActorRef; tag: Tag; manage
   );
 }
 
-/** A dialog whose form submits to the machine. */
-function FormDialog({ open, title, testId, saving, onCancel, onSubmit, saveTestId, cancelTestId, children }: {
-  open: boolean;
-  title: string;
-  testId: string;
-  saving: boolean;
-  onCancel: () => void;
-  onSubmit: () => void;
-  saveTestId: string;
-  cancelTestId: string;
-  children: ReactNode;
-}) {
+/** A dialog whose form submits to the machine (the kit's, in the tags' words). */
+function FormDialog({ testId, ...props }: Omit<FormDialogProps, 'texts' | 'data-testid'> & { testId: string }) {
   const { LL } = useI18nContext();
   const t = LL.tags;
-  const formId = useId();
-  return (
-    <ModalDialog
-      open={open}
-      onClose={onCancel}
-      title={title}
-      closeLabel={t.close()}
-      data-testid={testId}
-      footer={
-        <>
-          <Button variant="outline" disabled={saving} onClick={onCancel} data-testid={cancelTestId}>
-            {t.cancel()}
-          </Button>
-          <Button type="submit" form={formId} loading={saving} loadingText={t.saving()} data-testid={saveTestId}>
-            {t.save()}
-          </Button>
-        </>
-      }
-    >
-      <form
-        id={formId}
-        noValidate
-        className={form}
-        aria-busy={saving}
-        onSubmit={(e) => {
-          e.preventDefault();
-          onSubmit();
-        }}
-      >
-        {children}
-      </form>
-    </ModalDialog>
-  );
+  return <KitFormDialog {...props} data-testid={testId} texts={{ cancel: t.cancel(), save: t.save(), saving: t.saving(), close: t.close() }} />;
 }
 
 function TypeDialog({ actor }: { actor: TagsActorRef }) {

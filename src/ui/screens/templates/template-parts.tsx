@@ -3,7 +3,7 @@
  * and the buttons, so it fits a phone), the confirmation dialog, the status switch, the variable
  * buttons with their preview, and the texts of field messages and refusals (the flows hold keys).
  */
-import { useId, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { css, cx } from '../../../../styled-system/css';
 import { Code } from '../../../contract/codes';
 import { fillVariables, VARIABLES, type VariableKey } from '../../../contract/variables';
@@ -11,9 +11,8 @@ import { useI18nContext } from '../../../i18n/i18n-react';
 import type { TranslationFunctions } from '../../../i18n/i18n-types';
 import type { CallError } from '../../../machines/answer';
 import type { FieldError } from '../../../machines/template-notices';
-import { InlineAlert } from '../../components/alert';
 import { Button } from '../../components/button';
-import { ModalDialog } from '../../components/dialog';
+import { FormDialog as KitFormDialog, ModalDialog, type FormDialogProps } from '../../components/dialog';
 import { UserText } from '../../components/user-text';
 
 export const muted = css({ color: 'fg.muted', textStyle: 'sm' });
@@ -118,63 +117,12 @@ export const refusalText = (LL: TranslationFunctions, error: CallError): string 
 
 /** A dialog holding a form: the fields scroll between its title and its Cancel / Save buttons. */
 export function FormDialog({
-  open,
-  title,
   testId,
-  saving,
-  onCancel,
-  onSubmit,
-  formError,
-  saveDisabled = false,
-  children,
-}: {
-  open: boolean;
-  title: string;
-  testId: string;
-  saving: boolean;
-  onCancel: () => void;
-  onSubmit: () => void;
-  /** The refusal shown above the buttons. */
-  formError?: string | undefined;
-  saveDisabled?: boolean;
-  children: ReactNode;
-}) {
+  ...props
+}: Omit<FormDialogProps, 'texts' | 'formClassName' | 'data-testid' | 'saveTestId' | 'cancelTestId'> & { testId: string }) {
   const { LL } = useI18nContext();
   const t = LL.templates;
-  const formId = useId();
-  return (
-    <ModalDialog
-      open={open}
-      onClose={onCancel}
-      title={title}
-      closeLabel={t.close()}
-      data-testid={testId}
-      footer={
-        <>
-          <Button variant="outline" disabled={saving} onClick={onCancel} data-testid={`${testId}-cancel`}>
-            {t.cancel()}
-          </Button>
-          <Button type="submit" form={formId} loading={saving} loadingText={t.saving()} disabled={saveDisabled} data-testid={`${testId}-save`}>
-            {t.save()}
-          </Button>
-        </>
-      }
-    >
-      <form
-        id={formId}
-        noValidate
-        className={scroller}
-        aria-busy={saving}
-        onSubmit={(e) => {
-          e.preventDefault();
-          onSubmit();
-        }}
-      >
-        {children}
-      </form>
-      {formError ? <InlineAlert status="error" title={formError} data-testid={`${testId}-error`} /> : null}
-    </ModalDialog>
-  );
+  return <KitFormDialog {...props} data-testid={testId} formClassName={scroller} texts={{ cancel: t.cancel(), save: t.save(), saving: t.saving(), close: t.close() }} />;
 }
 
 /** A confirmation (delete, apply): an alert dialog with Cancel and the action. */

@@ -1,29 +1,10 @@
 /**
- * File sizes as the chat view shows them (SPEC §9: bytes, kB, MB, GB, and 'over 1 TB'; §5 files over
- * 16 MB show a placeholder). Units are powers of 1,024; the value keeps one decimal, cut rather
- * than rounded, so a size never reads as 1,024 of its unit (1,048,575 bytes is 1,023.9 kB).
+ * The chat view's file rules (SPEC §5 files over 16 MB show a placeholder, §9 sizes and
+ * durations). The size rule itself is the contract's (src/contract/file-size.ts).
  */
 import { MAX_CHAT_FILE_BYTES } from '../../../../contract/chats';
 
-export type FileSizeUnit = 'oneByte' | 'bytes' | 'kB' | 'MB' | 'GB' | 'overTB';
-export type FileSize = { unit: FileSizeUnit; value: number };
-
-const KB = 1024;
-const units: readonly [Exclude<FileSizeUnit, 'oneByte' | 'bytes' | 'overTB'>, number][] = [
-  ['GB', KB ** 3],
-  ['MB', KB ** 2],
-  ['kB', KB],
-];
-
-/** The unit and value a size shows with (negative or fractional sizes count as whole bytes from 0). */
-export const fileSizeOf = (bytes: number): FileSize => {
-  const size = Math.max(0, Math.floor(Number.isFinite(bytes) ? bytes : 0));
-  if (size >= KB ** 4) return { unit: 'overTB', value: 1 };
-  for (const [unit, base] of units) {
-    if (size >= base) return { unit, value: Math.floor((size / base) * 10) / 10 };
-  }
-  return size === 1 ? { unit: 'oneByte', value: 1 } : { unit: 'bytes', value: size };
-};
+export { fileSizeOf, type FileSize, type FileSizeUnit } from '../../../../contract/file-size';
 
 /** Files over this are a placeholder in the chat view (SPEC §5, §9). */
 export const isTooLarge = (bytes: number | null): boolean => bytes !== null && bytes > MAX_CHAT_FILE_BYTES;
