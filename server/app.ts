@@ -26,18 +26,22 @@ import { refuseDeclaredOversize } from './http/body';
 import { ApiFailure, sendEnvelope } from './http/respond';
 import { UPLOAD_SIZE_MESSAGE, type AppEnv } from './http/route';
 import { registerAccountRoutes } from './routes/account';
+import { registerAnalyticsRoutes } from './routes/analytics';
 import { registerChatRoutes } from './routes/chats';
 import { registerConfigRoutes } from './routes/config';
 import { registerContactRoutes } from './routes/contacts';
 import { registerLeadFileRoutes } from './routes/lead-files';
+import { registerIntegrationRoutes } from './routes/integrations';
 import { registerLeadRoutes } from './routes/leads';
 import { registerTabRoutes } from './routes/tabs';
 import { registerScheduleRoutes } from './routes/schedules';
+import { registerShareLinkRoutes } from './routes/share-links';
 import { registerStorageRoutes } from './routes/storage';
 import { registerTagRoutes } from './routes/tags';
 import { registerUserRoutes } from './routes/user';
 import { registerTeamRoutes } from './routes/team';
 import { registerTemplateRoutes } from './routes/templates';
+import { registerWebhookRoutes } from './routes/webhooks';
 import { registerWorkspaceRoutes } from './routes/workspace';
 import { registerStaticRoutes, setSecurityHeaders } from './static';
 
@@ -96,6 +100,10 @@ export const createApp = (deps: AppDeps): Hono<AppEnv> => {
   registerChatRoutes(app, deps);
   registerTemplateRoutes(app, deps);
   registerScheduleRoutes(app, deps);
+  registerAnalyticsRoutes(app, deps);
+  registerShareLinkRoutes(app, deps);
+  registerWebhookRoutes(app, deps);
+  registerIntegrationRoutes(app, deps);
   // SPEC §7 Files: the storage calls and, for the disk store, its signed object URLs.
   const storageKeys = createStorageKeys(deps);
   const files = deps.files ?? createFileStore(deps, storageKeys);

@@ -381,6 +381,11 @@ export const leads = pgTable(
     phoneKey: text('phone_key'),
     awaitingReply: boolean('awaiting_reply').notNull().default(false),
     lastMessageAt: ts('last_message_at'),
+    /**
+     * When `stage` last changed (set by add, update and import when the stage differs): the time
+     * a lead counts as won or lost in the analytics (SPEC §3 Analytics numbers: monthWon, monthLost).
+     */
+    stageChangedAt: ts('stage_changed_at'),
     createdAt: ts('created_at').notNull(),
     editedAt: ts('edited_at').notNull(),
   },
@@ -392,6 +397,8 @@ export const leads = pgTable(
     index('leads_owner_tab_last_message_idx').on(t.workspaceId, t.ownerId, t.tabId, t.lastMessageAt.asc().nullsFirst(), t.id),
     index('leads_owner_last_message_idx').on(t.workspaceId, t.ownerId, t.lastMessageAt.asc().nullsFirst(), t.id),
     index('leads_owner_phone_key_idx').on(t.workspaceId, t.ownerId, t.phoneKey),
+    /** Analytics: won and lost leads of one owner by when their stage changed. */
+    index('leads_owner_stage_changed_idx').on(t.workspaceId, t.ownerId, t.stage, t.stageChangedAt),
     /** SPEC §5: closing a contact needs a custom tab first. */
     check('leads_closed_in_tab', sql`not ${t.isClosed} or ${t.tabId} <> 0`),
     check('leads_gender', sql`${t.gender} in ('male', 'female')`),
@@ -850,6 +857,185 @@ export const chatPagePolls = pgTable(
   (t) => [primaryKey({ columns: [t.workspaceId, t.userId] })],
 );
 
+export const shareLinkTypes = ['group', 'chat'] as const;
+export const shareLinkDistributions = ['roundRobin', 'random'] as const;
+
+/**
+ * Invite links (SPEC §3 Invite link, §5, §7 Share links): a member's named set of chat-service
+ * group or chat links behind one public short link (`code`), which redirects each click to one of
+ * its links by the distribution rule (`next_index` is the round-robin cursor).
+ */
+export const shareLinks = pgTable(
+  'share_links',
+  {
+    id: text('id').primaryKey(),
+    ...memberOwned(),
+    type: text('type', { enum: shareLinkTypes }).notNull(),
+    name: text('name').notNull(),
+    links: text('links').array().notNull(),
+    distribution: text('distribution', { enum: shareLinkDistributions }).notNull(),
+    /** The public short link's code (unique across workspaces: it is the whole public address). */
+    code: text('code').notNull(),
+    nextIndex: integer('next_index').notNull().default(0),
+    createdAt: ts('created_at').notNull(),
+    updatedAt: ts('updated_at').notNull(),
+  },
+  (t) => [
+    index('share_links_owner_idx').on(t.workspaceId, t.ownerId, t.type, t.createdAt),
+    uniqueIndex('share_links_code_key').on(t.code),
+    check('share_links_type', sql`${t.type} in ('group', 'chat')`),
+    check('share_links_distribution', sql`${t.distribution} in ('roundRobin', 'random')`),
+  ],
+);
+
+/**
+ * One click of a short link. The visitor is kept only as a keyed hash of their address and browser
+ * with a daily key (`visitor_hash`), never in clear; it tells repeated clicks apart, not who made them.
+ */
+export const shareLinkClicks = pgTable(
+  'share_link_clicks',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    workspaceId: text('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    shareLinkId: text('share_link_id')
+      .notNull()
+      .references(() => shareLinks.id, { onDelete: 'cascade' }),
+    /** Which of the set's links the click went to. */
+    linkIndex: integer('link_index').notNull(),
+    visitorHash: text('visitor_hash').notNull(),
+    clickedAt: ts('clicked_at').notNull(),
+  },
+  (t) => [index('share_link_clicks_link_idx').on(t.workspaceId, t.shareLinkId, t.clickedAt)],
+);
+
+/** Leads that came from a short link's chats (the funnel: clicks, leads created, leads won). */
+export const shareLinkLeads = pgTable(
+  'share_link_leads',
+  {
+    workspaceId: text('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    shareLinkId: text('share_link_id')
+      .notNull()
+      .references(() => shareLinks.id, { onDelete: 'cascade' }),
+    leadId: text('lead_id')
+      .notNull()
+      .references(() => leads.id, { onDelete: 'cascade' }),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.shareLinkId, t.leadId] }), index('share_link_leads_lead_idx').on(t.leadId)],
+);
+
+/**
+ * Webhook settings of a workspace (SPEC §3 Webhook settings): one URL for received messages, one
+ * for sent ones, and the signing secret of the Standard Webhooks signature (`whsec_...`, shown once
+ * when made or rotated; kept sealed with the server's key, `secret_sealed`).
+ */
+export const webhookConfigs = pgTable('webhook_configs', {
+  workspaceId: text('workspace_id')
+    .primaryKey()
+    .references(() => workspaces.id, { onDelete: 'cascade' }),
+  receivedUrl: text('received_url'),
+  sentUrl: text('sent_url'),
+  secretSealed: text('secret_sealed'),
+  secretCreatedAt: ts('secret_created_at'),
+  updatedBy: text('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  updatedAt: ts('updated_at').notNull(),
+});
+
+/** Webhook permission per member (SPEC §3, §6): whose synced messages are posted to the workspace's webhooks. */
+export const webhookPermissions = pgTable(
+  'webhook_permissions',
+  {
+    workspaceId: text('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    enabled: boolean('enabled').notNull(),
+    updatedAt: ts('updated_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.userId] })],
+);
+
+export const webhookEventTypes = ['message.received', 'message.sent'] as const;
+export const webhookDeliveryStatuses = ['pending', 'delivered', 'failed'] as const;
+
+/**
+ * One webhook event (a synced message posted to the workspace's URL) and its delivery: exactly one
+ * row, and so one event id, per message and direction (`event_key` is the message's key), so
+ * receivers can deduplicate by the `webhook-id` header. The job queue delivers it; this row is the
+ * delivery log (status, attempts, last response code) and what a replay sends again.
+ */
+export const webhookEvents = pgTable(
+  'webhook_events',
+  {
+    /** The Standard Webhooks message id (`msg_...`). */
+    id: text('id').primaryKey(),
+    workspaceId: text('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    /** What makes the event unique inside the workspace (conversation and msgKey). */
+    eventKey: text('event_key').notNull(),
+    type: text('type', { enum: webhookEventTypes }).notNull(),
+    /** The member whose synced message it is. */
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    payload: jsonb('payload').notNull(),
+    status: text('status', { enum: webhookDeliveryStatuses }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    lastStatusCode: integer('last_status_code'),
+    lastError: text('last_error'),
+    /** The URL of the last attempt (the configuration may change between attempts). */
+    lastUrl: text('last_url'),
+    nextAttemptAt: ts('next_attempt_at'),
+    createdAt: ts('created_at').notNull(),
+    deliveredAt: ts('delivered_at'),
+  },
+  (t) => [
+    uniqueIndex('webhook_events_key').on(t.workspaceId, t.eventKey),
+    index('webhook_events_log_idx').on(t.workspaceId, t.createdAt),
+    check('webhook_events_type', sql`${t.type} in ('message.received', 'message.sent')`),
+    check('webhook_events_status', sql`${t.status} in ('pending', 'delivered', 'failed')`),
+  ],
+);
+
+export const integrationProviders = ['hubspot', 'salesforce'] as const;
+
+/**
+ * The workspace's CRM integrations (SPEC §3 integration config per workspaceId): one row per
+ * provider, with its OAuth tokens sealed by the server's key and what it syncs.
+ */
+export const integrationConnections = pgTable(
+  'integration_connections',
+  {
+    workspaceId: text('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    provider: text('provider', { enum: integrationProviders }).notNull(),
+    enabled: boolean('enabled').notNull().default(false),
+    /** The provider account's name or id, shown in the integration centre. */
+    accountName: text('account_name'),
+    /** Salesforce's instance URL (API calls go there). */
+    instanceUrl: text('instance_url'),
+    accessTokenSealed: text('access_token_sealed'),
+    refreshTokenSealed: text('refresh_token_sealed'),
+    tokenExpiresAt: ts('token_expires_at'),
+    settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
+    connectedBy: text('connected_by').references(() => users.id, { onDelete: 'set null' }),
+    connectedAt: ts('connected_at'),
+    lastSyncAt: ts('last_sync_at'),
+    lastError: text('last_error'),
+    updatedAt: ts('updated_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.workspaceId, t.provider] }),
+    check('integration_connections_provider', sql`${t.provider} in ('hubspot', 'salesforce')`),
+  ],
+);
+
 /** Tables in an order that can be truncated together (tests) and listed by the seed. */
 export const allTables = {
   users,
@@ -883,4 +1069,11 @@ export const allTables = {
   schedules,
   scheduleSends,
   chatPagePolls,
+  shareLinks,
+  shareLinkClicks,
+  shareLinkLeads,
+  webhookConfigs,
+  webhookPermissions,
+  webhookEvents,
+  integrationConnections,
 };

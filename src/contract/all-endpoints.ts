@@ -4,12 +4,15 @@
  * imports only its own area (lint enforces it), so new areas add nothing to the login page.
  */
 import { accountEndpoints } from './account';
+import { analyticsEndpoints } from './analytics';
 import { chatsEndpoints } from './chats';
 import { contactsEndpoints } from './contacts';
 import type { Endpoint } from './endpoint';
+import { integrationEndpoints } from './integrations';
 import { leadFilesEndpoints } from './lead-files';
 import { leadsEndpoints } from './leads';
 import { scheduleEndpoints } from './schedules';
+import { shareLinkEndpoints } from './share-links';
 import { storageEndpoints } from './storage';
 import { tagsEndpoints } from './tags';
 import { teamEndpoints } from './team';
@@ -28,6 +31,9 @@ export const contractAreas = {
   templates: templateEndpoints,
   schedules: scheduleEndpoints,
   storage: storageEndpoints,
+  analytics: analyticsEndpoints,
+  shareLinks: shareLinkEndpoints,
+  integrations: integrationEndpoints,
 } as const;
 
 export type AreaName = keyof typeof contractAreas;
@@ -57,6 +63,9 @@ export const endpointsByName = {
   ...templateEndpoints,
   ...scheduleEndpoints,
   ...storageEndpoints,
+  ...analyticsEndpoints,
+  ...shareLinkEndpoints,
+  ...integrationEndpoints,
 } as const;
 export type EndpointName = keyof typeof endpointsByName;
 const names = new Map<Endpoint, EndpointName>(
