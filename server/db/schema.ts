@@ -399,6 +399,17 @@ export const leads = pgTable(
     index('leads_owner_phone_key_idx').on(t.workspaceId, t.ownerId, t.phoneKey),
     /** Analytics: won and lost leads of one owner by when their stage changed. */
     index('leads_owner_stage_changed_idx').on(t.workspaceId, t.ownerId, t.stage, t.stageChangedAt),
+    /**
+     * Analytics (server/analytics/queries.ts), read index-only: one owner's open leads (totalFollow)
+     * and the status counts. Its keys repeat (owner, open or closed, stage), so B-tree deduplication
+     * keeps it about 8 MB for a million leads: counting a member's 250,000 leads reads a few hundred
+     * pages where a wide index would read thousands.
+     */
+    index('leads_owner_status_idx').on(t.workspaceId, t.ownerId, t.isClosed, t.stage),
+    /** Analytics: one owner's open leads created in a range, per tab (pending). */
+    index('leads_owner_open_created_idx').on(t.workspaceId, t.ownerId, t.createdAt, t.tabId).where(sql`not ${t.isClosed}`),
+    /** Analytics: one owner's open leads awaiting a reply, per tab and longest waiting first (the ranking). */
+    index('leads_owner_awaiting_idx').on(t.workspaceId, t.ownerId, t.lastMessageAt, t.id, t.tabId).where(sql`${t.awaitingReply} and not ${t.isClosed}`),
     /** SPEC §5: closing a contact needs a custom tab first. */
     check('leads_closed_in_tab', sql`not ${t.isClosed} or ${t.tabId} <> 0`),
     check('leads_gender', sql`${t.gender} in ('male', 'female')`),
@@ -997,6 +1008,8 @@ export const webhookEvents = pgTable(
   (t) => [
     uniqueIndex('webhook_events_key').on(t.workspaceId, t.eventKey),
     index('webhook_events_log_idx').on(t.workspaceId, t.createdAt),
+    // The delivery worker's claim (server/webhooks/delivery.ts): due pending events, across workspaces.
+    index('webhook_events_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
     check('webhook_events_type', sql`${t.type} in ('message.received', 'message.sent')`),
     check('webhook_events_status', sql`${t.status} in ('pending', 'delivered', 'failed')`),
   ],

@@ -264,9 +264,12 @@ export const updateLead = async (deps: Pick<AppDeps, 'db' | 'clock'>, owner: Own
         if (changes.tabId === NO_TAB_ID && current.isClosed) throw fail(Code.LEAD_NEEDS_TAB);
         await requireTab(tx, owner, changes.tabId);
       }
+      const editedAt = nextEditTime(deps.clock.now(), current.editedAt);
+      // A changed stage notes when it changed (SPEC §3 Analytics numbers: won and lost count by it).
+      const stageChange = changes.stage !== undefined ? { stageChangedAt: editedAt } : {};
       const [updated] = await tx
         .update(leads)
-        .set({ ...(await withPhoneKey(tx, owner.workspaceId, changes)), editedAt: nextEditTime(deps.clock.now(), current.editedAt) })
+        .set({ ...(await withPhoneKey(tx, owner.workspaceId, changes)), ...stageChange, editedAt })
         .where(inWorkspace(leads, owner, ownedBy(leads, owner), eq(leads.id, id)))
         .returning();
       return updated!;

@@ -45,7 +45,8 @@ export const registerLeadRoutes = (app: Hono<AppEnv>, deps: AppDeps): void => {
         await requireTab(tx, owner, tabId);
         const [inserted] = await tx
           .insert(leads)
-          .values({ ...(await withPhoneKey(tx, owner.workspaceId, formColumns(body))), name: body.name, id: randomUUID(), workspaceId: owner.workspaceId, ownerId: owner.userId, tabId, createdAt: now, editedAt: now })
+          // A stage given with the lead is set now (stage_changed_at: when it counts as won or lost, SPEC §3 Analytics numbers).
+          .values({ ...(await withPhoneKey(tx, owner.workspaceId, formColumns(body))), name: body.name, id: randomUUID(), workspaceId: owner.workspaceId, ownerId: owner.userId, tabId, stageChangedAt: body.stage ? now : null, createdAt: now, editedAt: now })
           .returning();
         return inserted!;
       }),

@@ -109,4 +109,8 @@ CREATE INDEX "share_links_owner_idx" ON "share_links" USING btree ("workspace_id
 CREATE UNIQUE INDEX "share_links_code_key" ON "share_links" USING btree ("code");--> statement-breakpoint
 CREATE UNIQUE INDEX "webhook_events_key" ON "webhook_events" USING btree ("workspace_id","event_key");--> statement-breakpoint
 CREATE INDEX "webhook_events_log_idx" ON "webhook_events" USING btree ("workspace_id","created_at");--> statement-breakpoint
-CREATE INDEX "leads_owner_stage_changed_idx" ON "leads" USING btree ("workspace_id","owner_id","stage","stage_changed_at");
+CREATE INDEX "webhook_events_due_idx" ON "webhook_events" USING btree ("next_attempt_at") WHERE "webhook_events"."status" = 'pending';--> statement-breakpoint
+CREATE INDEX "leads_owner_stage_changed_idx" ON "leads" USING btree ("workspace_id","owner_id","stage","stage_changed_at");--> statement-breakpoint
+CREATE INDEX "leads_owner_status_idx" ON "leads" USING btree ("workspace_id","owner_id","is_closed","stage");--> statement-breakpoint
+CREATE INDEX "leads_owner_open_created_idx" ON "leads" USING btree ("workspace_id","owner_id","created_at","tab_id") WHERE not "leads"."is_closed";--> statement-breakpoint
+CREATE INDEX "leads_owner_awaiting_idx" ON "leads" USING btree ("workspace_id","owner_id","last_message_at","id","tab_id") WHERE "leads"."awaiting_reply" and not "leads"."is_closed";
