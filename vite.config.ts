@@ -64,6 +64,8 @@ export default defineConfig(({ command, mode }) => ({
       '/public': 'http://127.0.0.1:8787',
       '/admin': 'http://127.0.0.1:8787',
       '/member': 'http://127.0.0.1:8787',
+      // Invite links' public short links (server/share-links/redirect.ts), on PUBLIC_URL in dev too.
+      '/l/': 'http://127.0.0.1:8787',
     },
   },
 }));

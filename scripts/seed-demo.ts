@@ -53,6 +53,7 @@ import { NO_TAB_ID, salesActivities, salesSources, salesStages } from '../src/co
 import { plans } from '../src/contract/plans';
 import { toCsv } from '../src/contract/csv';
 import { seedChats, type ChatCounts } from './seed/demo-chats';
+import { seedShareLinks } from './seed/demo-share-links';
 import { lockMembership } from './seed/lock-member';
 
 export const DEMO_WORKSPACE_NAME = 'Demo Trading Co';
@@ -352,7 +353,9 @@ export const demoLeads = (rnd: Random, count: number, tabIds: readonly number[],
       editedAt: between(createdAt.getTime(), end, rnd()),
     });
   }
-  return rows;
+  // A lead's stage was set at its last edit (so the won and lost ones spread over the recent weeks
+  // of the analytics page), with no draw of its own: the pipelines stay as the fixed seed made them.
+  return rows.map((row) => ({ ...row, stageChangedAt: row.stage ? row.editedAt : null }));
 };
 
 type Owner = { workspaceId: string; userId: string };
@@ -596,6 +599,8 @@ export const seedDemo = async (db: Db, clock: Clock = systemClock, options: Seed
   for (const [i, u] of demoUsers.entries()) {
     chatCounts[u.email] = await seedChats(db, { workspaceId: seed.workspaceId, userId: seed.userIds[u.email]! }, u.number, 0xc4a7 + i, now, seededRandom);
   }
+  // Invite links with clicks and a funnel (scripts/seed/demo-share-links.ts), so /invite-link shows numbers.
+  for (const [i, u] of demoUsers.entries()) await seedShareLinks(db, { workspaceId: seed.workspaceId, userId: seed.userIds[u.email]! }, u.number, 0x11c5 + i, now, seededRandom);
   const admin = { workspaceId: seed.workspaceId, userId: seed.userIds[demoUsers[0].email]! };
   const adminLeads = await db
     .select({ name: leads.name, phone: leads.phone })

@@ -73,8 +73,13 @@ export const shareLinkInput = z
     }),
   );
 export type ShareLinkInput = z.infer<typeof shareLinkInput>;
-export const shareLinkCreateRequest = shareLinkInput;
-export const shareLinkUpdateRequest = z.extend(shareLinkInput, { id: textId });
+/**
+ * Create and update may name the time zone the answer's click counts are cut by (optional: UTC
+ * when absent; an unknown one is refused).
+ */
+const answerZone = { timeZone: z.optional(timeZoneSchema) };
+export const shareLinkCreateRequest = z.extend(shareLinkInput, answerZone);
+export const shareLinkUpdateRequest = z.extend(shareLinkInput, { id: textId, ...answerZone });
 
 /** SPEC §3: click counts (yesterday, last week, last month), by the caller's time zone. */
 export const clickCounts = z.object({ yesterday: z.int(), lastWeek: z.int(), lastMonth: z.int() });
