@@ -35,6 +35,13 @@
 //     through the API by the member's chat page, on PGlite (one server process) and PostgreSQL (two)
 //     (scripts/bench-schedule-drift.ts; goal: p95 <= 1 s; BENCH_SCHEDULES=0 skips it; alone:
 //     `node --import tsx scripts/bench-schedule-drift.ts`)
+// 14. the analytics page's calls over 1,000,000 leads of four members on PostgreSQL, each beside the bare
+//     queries it runs and the indexes their plans read (scripts/bench-analytics.ts; goal: p95 <= 50 ms per call;
+//     BENCH_ANALYTICS=0 skips it, BENCH_ANALYTICS_LEADS sizes it; alone: `node --import tsx scripts/bench-analytics.ts`)
+// 15. webhook throughput: 10,000 synced messages become events delivered, signed, to a local receiver, on PGlite
+//     (one server process) and PostgreSQL (two): events per second and the delay from upload to delivery (p95)
+//     (scripts/bench-webhooks.ts; BENCH_WEBHOOKS=0 skips it, BENCH_WEBHOOKS=n sizes it; alone:
+//     `node --import tsx scripts/bench-webhooks.ts`)
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -287,3 +294,7 @@ if (process.env.BENCH_CHATS_UI !== '0') runBench('bench-chats-ui.ts');
 if (process.env.BENCH_KEYWORDS !== '0') runBench('bench-keyword-match.ts');
 // 13. schedule executor drift with 1,000 schedules due at once
 if (process.env.BENCH_SCHEDULES !== '0') runBench('bench-schedule-drift.ts');
+// 14. the analytics calls over a million leads on PostgreSQL
+if (process.env.BENCH_ANALYTICS !== '0') runBench('bench-analytics.ts');
+// 15. webhook delivery of 10,000 events to a local receiver
+if (process.env.BENCH_WEBHOOKS !== '0') runBench('bench-webhooks.ts');

@@ -18,6 +18,8 @@
  * - FILE_STORE=disk|s3 (SPEC §7 Files): FILES_DIR (DATA_DIR/files) for the disk; S3_BUCKET,
  *   S3_REGION, S3_ENDPOINT, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_FORCE_PATH_STYLE for S3.
  *   STORAGE_SECRET signs storage tokens and disk URLs (default: a key kept in the database).
+ * - WEBHOOK_ALLOWED_HOSTS: hosts outgoing webhooks may reach although local or private (a local
+ *   test receiver); empty by default (server/webhooks/safe-http.ts).
  */
 import { resolve } from 'node:path';
 import { serve } from '@hono/node-server';

@@ -33,6 +33,8 @@ import { aliasesShareWorkspace, aliasInWorkspace, inWorkspace, type Owner } from
 import { chatNumbers, chats, chatSyncStates, workspaceMembers } from '../db/schema';
 import { fail } from '../http/respond';
 import { syncLeadsOfChats } from './leads';
+import { attributeShareLinkLeads } from '../share-links/attribution';
+import { recordMessageEvents } from '../webhooks/events';
 import { isoOf, rowsOf, textArray } from './sql';
 
 export type SyncUpload = z.output<typeof syncUploadRequest>;
@@ -263,11 +265,15 @@ const storeOnce = async (db: Db, owner: Owner, batch: SyncUpload, options: Store
       throw fail(Code.VALIDATION, `messages: no chat ${plan.unknownChats[0]} was uploaded (send the chat in this batch or an earlier one)`);
     }
     await writeChats(tx, owner, batch.number, plan, now);
+    // Webhook events of the messages the next statement stores (before it: it knows which are new; server/webhooks/events.ts).
+    await recordMessageEvents(tx, owner, batch, plan.rowIds, now);
     const messages = await insertMessages(tx, owner, batch, plan.rowIds, now);
     const lastChanged = await refreshLastMessages(tx, owner, messages.conversations);
 
     const inserted = plan.inserts.map((i) => i.id);
     const leadsOutcome = await syncLeadsOfChats(tx, owner, { newChats: inserted, lastChanged }, now);
+    // Invite links' funnel: an incoming message naming a chat link attributes its chat's lead (once the lead exists).
+    await attributeShareLinkLeads(tx, owner, batch.messages, plan.rowIds, now);
 
     const changed = new Set([...inserted, ...plan.updates.map((u) => u.id), ...lastChanged, ...leadsOutcome.linkedChats]);
     await stampChanged(tx, owner, changed, options.now());

@@ -1,6 +1,8 @@
 /**
  * The server's background work in one place: the job queue with its workers (mail delivery,
- * the hourly purge) and the mailer routes use. main.ts starts it (`start`) and stops it on
+ * the hourly purge) and the mailer routes use; the schedule executor; and webhook delivery, whose
+ * queue is its own table (webhook_events: the chat upload inserts an event in its transaction, no
+ * route needs the job queue for it; server/webhooks/delivery.ts says why). main.ts starts it (`start`) and stops it on
  * SIGTERM; tests build it over their database and drain it with `runDue` instead of polling.
  */
 import type { Clock } from '../clock';
@@ -10,6 +12,7 @@ import type { Logger } from '../logger';
 import { createQueuedMailer, registerMailWorker, type Mailer, type MailTransport } from '../mail';
 import { createScheduleExecutor, purgeFinishedSends, type ScheduleExecutor } from '../schedules/executor';
 import type { FileStore } from '../files/store';
+import { createWebhookDelivery, purgeFinishedEvents, type DeliveryDeps, type WebhookDelivery } from '../webhooks/delivery';
 import { purgeAll, purgePendingFiles } from './purge';
 import { createJobQueue, type JobQueue } from './queue';
 
@@ -26,6 +29,8 @@ export type JobRuntime = {
   mailer: Mailer;
   /** Turns due schedules into sends (SPEC §4 Schedule): polled by `start`, run by hand in tests (`schedules.runDue()`). */
   schedules: ScheduleExecutor;
+  /** Posts webhook events to their URLs (server/webhooks/delivery.ts; its queue is the webhook_events table): polled by `start`, run by hand in tests (`webhooks.runDue()`). */
+  webhooks: WebhookDelivery;
   /** Installs the queue's schema and queues without polling (tests: then `runDue`). */
   init(): Promise<void>;
   /** Workers poll, the purge is scheduled, the schedule executor polls. */
@@ -39,11 +44,13 @@ export type JobRuntimeDeps = {
   db: Db;
   clock: Clock;
   logger: Logger;
-  config: Pick<AppConfig, 'outboxRetentionDays' | 'expiredRetentionDays'>;
+  config: Pick<AppConfig, 'outboxRetentionDays' | 'expiredRetentionDays' | 'webhookAllowedHosts'>;
   transport: MailTransport;
   pollingIntervalSeconds?: number;
   /** The file store: the purge removes the objects of uploads never finished (without it, none are purged). */
   files?: Pick<FileStore, 'remove'>;
+  /** Webhook delivery settings for tests and benchmarks (resolver, concurrency, poll interval). */
+  webhooks?: Partial<Omit<DeliveryDeps, 'db' | 'clock' | 'logger' | 'config'>>;
 };
 
 export const createJobRuntime = (deps: JobRuntimeDeps): JobRuntime => {
@@ -54,7 +61,8 @@ export const createJobRuntime = (deps: JobRuntimeDeps): JobRuntime => {
     const counts = await purgeAll(deps.db, now, deps.config);
     const pendingFiles = deps.files ? await purgePendingFiles(deps.db, now, deps.files) : 0;
     const scheduleSends = await purgeFinishedSends(deps.db, now);
-    deps.logger.info('[jobs] purged', { ...counts, pendingFiles, scheduleSends });
+    const webhookEvents = await purgeFinishedEvents(deps.db, now);
+    deps.logger.info('[jobs] purged', { ...counts, pendingFiles, scheduleSends, webhookEvents });
   });
   queue.schedule(PURGE_JOB, PURGE_CRON);
   const schedules = createScheduleExecutor({ db: deps.db, clock: deps.clock, logger: deps.logger });
@@ -62,16 +70,20 @@ export const createJobRuntime = (deps: JobRuntimeDeps): JobRuntime => {
     await schedules.runDue();
   });
   queue.schedule(SCHEDULES_JOB, SCHEDULES_CRON);
+  const webhooks = createWebhookDelivery({ ...deps.webhooks, db: deps.db, clock: deps.clock, logger: deps.logger, config: deps.config });
   return {
     queue,
     mailer: createQueuedMailer({ db: deps.db, clock: deps.clock, queue, transport: deps.transport }),
     schedules,
+    webhooks,
     init: () => queue.init(),
     start: async () => {
       await queue.start();
       schedules.start();
+      webhooks.start();
     },
     stop: async (timeoutMs) => {
+      await webhooks.stop();
       await schedules.stop();
       await queue.stop(timeoutMs);
     },

@@ -168,6 +168,15 @@ const namedString = (key: string, path: Path, f: Fixtures): string | undefined =
       return path[0] === 'messages' ? 'chat' : undefined;
     case 'currency':
       return 'USD';
+    // Invite links (src/contract/share-links.ts): a group link (the first type), in a known time zone.
+    case 'links':
+      return 'https://chat.whatsapp.com/AbCdEfGhIjKlMnOpQrStUv';
+    case 'timeZone':
+      return 'UTC';
+    // Webhook settings (src/contract/integrations.ts): a public https address.
+    case 'receivedUrl':
+    case 'sentUrl':
+      return 'https://hooks.example.com/webhook';
     default:
       return undefined;
   }
@@ -204,7 +213,8 @@ const sample = (schema: Schema, path: Path, endpointName: string, f: Fixtures, p
       return Object.fromEntries(Object.entries(d.shape ?? {}).map(([k, v]) => [k, sample(v, [...path, k], endpointName, f, picks)]));
     case 'array': {
       const element = sample(d.element!, [...path, 0], endpointName, f, picks);
-      return Array.from({ length: Math.max(1, b.minLength ?? 0) }, () => element);
+      // A group set of invite links needs at least two (MIN_GROUP_LINKS, a rule of the set, not of the array).
+      return Array.from({ length: Math.max(key === 'links' ? 2 : 1, b.minLength ?? 0) }, () => element);
     }
     case 'string':
       return first([namedString(key, path, f), ...stringPool, 'f'.repeat(Math.max(4, b.minLength ?? 0))]);
