@@ -38,6 +38,9 @@ export type RateLimits = {
   /** Upload URLs (SPEC §7 Files) per account and per client address. */
   uploadUser: RateRule;
   uploadAddress: RateRule;
+  /** CRM contact syncs (each costs the provider's API calls) per account and per client address. */
+  integrationSyncUser: RateRule;
+  integrationSyncAddress: RateRule;
 };
 
 /**
@@ -106,6 +109,35 @@ export type AppConfig = {
    * kept in the database (table server_secrets), made on first use and shared by every process.
    */
   storageSecret: string | null;
+  /** The CRM integrations' OAuth apps and key (HUBSPOT_*, SALESFORCE_*, INTEGRATION_SECRET; `readIntegrationsConfig`). */
+  integrations: IntegrationsConfig;
+  /**
+   * Hosts outgoing webhook and CRM requests may reach although their addresses are private or
+   * local (WEBHOOK_ALLOWED_HOSTS: a comma list of `host` or `host:port`; empty by default), for a
+   * receiver on the same machine or network (tests, a local demo). See server/webhooks/safe-http.ts.
+   */
+  webhookAllowedHosts: readonly AllowedHost[];
+};
+
+/** One WEBHOOK_ALLOWED_HOSTS entry: a host name or address as a URL spells it (IPv6 in brackets), and a port or any. */
+export type AllowedHost = { host: string; port: number | null };
+
+/**
+ * One CRM provider's OAuth app (SPEC §7 Webhook and integrations). A provider without a client id
+ * is not offered: starting its connect flow is refused. The URLs default to the real hosts; tests
+ * point them at a local server.
+ */
+export type CrmAppConfig = { clientId: string | null; clientSecret: string | null };
+export type IntegrationsConfig = {
+  /** HubSpot: the authorize page (HUBSPOT_AUTH_URL) and the API host for tokens and contacts (HUBSPOT_API_URL). */
+  hubspot: CrmAppConfig & { authUrl: string; apiUrl: string };
+  /** Salesforce: the login host (SALESFORCE_LOGIN_URL) for authorize and token; the API host is the org's instance URL. */
+  salesforce: CrmAppConfig & { loginUrl: string };
+  /**
+   * Key that seals the providers' tokens at rest and signs the connect flow's state
+   * (INTEGRATION_SECRET). Null: a random key kept in the database (server_secrets).
+   */
+  secret: string | null;
 };
 
 const minutes = (n: number) => n * 60;
@@ -129,6 +161,14 @@ export const defaultRateLimits: RateLimits = {
   inviteRecipient: { limit: 3, windowSeconds: minutes(24 * 60) },
   uploadUser: { limit: 100, windowSeconds: minutes(10) },
   uploadAddress: { limit: 300, windowSeconds: minutes(10) },
+  integrationSyncUser: { limit: 10, windowSeconds: minutes(10) },
+  integrationSyncAddress: { limit: 30, windowSeconds: minutes(10) },
+};
+
+export const defaultIntegrationsConfig: IntegrationsConfig = {
+  hubspot: { clientId: null, clientSecret: null, authUrl: 'https://app.hubspot.com/oauth/authorize', apiUrl: 'https://api.hubapi.com' },
+  salesforce: { clientId: null, clientSecret: null, loginUrl: 'https://login.salesforce.com' },
+  secret: null,
 };
 
 export const defaultConfig: AppConfig = {
@@ -150,6 +190,8 @@ export const defaultConfig: AppConfig = {
   // Tests and scripts that build a config without the environment; the server reads FILES_DIR (readFileStoreConfig).
   fileStore: { kind: 'disk', dir: join(tmpdir(), 'chat-crm-files') },
   storageSecret: null,
+  integrations: defaultIntegrationsConfig,
+  webhookAllowedHosts: [],
 };
 
 export const makeConfig = (overrides: Partial<AppConfig> = {}): AppConfig => ({
@@ -313,6 +355,66 @@ export const readFileStoreConfig = (env: NodeJS.ProcessEnv = process.env): FileS
   };
 };
 
+const readHttpUrl = (name: string, v: string | undefined, fallback: string): string => {
+  const given = nonEmpty(v);
+  if (given === null) return fallback;
+  let url: URL;
+  try {
+    url = new URL(given);
+  } catch {
+    throw new ConfigError(`${name} must be an absolute http(s) URL, got "${given}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ConfigError(`${name} must use http or https, got "${given}"`);
+  return given.replace(/\/+$/, '');
+};
+
+/** The CRM providers' OAuth apps: a client id needs its secret; the URLs default to the real hosts. */
+export const readIntegrationsConfig = (env: NodeJS.ProcessEnv = process.env): IntegrationsConfig => {
+  const app = (prefix: string): CrmAppConfig => {
+    const clientId = nonEmpty(env[`${prefix}_CLIENT_ID`]);
+    const clientSecret = nonEmpty(env[`${prefix}_CLIENT_SECRET`]);
+    if ((clientId === null) !== (clientSecret === null)) throw new ConfigError(`${prefix}_CLIENT_ID and ${prefix}_CLIENT_SECRET go together`);
+    return { clientId, clientSecret };
+  };
+  const d = defaultIntegrationsConfig;
+  return {
+    hubspot: {
+      ...app('HUBSPOT'),
+      authUrl: readHttpUrl('HUBSPOT_AUTH_URL', env.HUBSPOT_AUTH_URL, d.hubspot.authUrl),
+      apiUrl: readHttpUrl('HUBSPOT_API_URL', env.HUBSPOT_API_URL, d.hubspot.apiUrl),
+    },
+    salesforce: { ...app('SALESFORCE'), loginUrl: readHttpUrl('SALESFORCE_LOGIN_URL', env.SALESFORCE_LOGIN_URL, d.salesforce.loginUrl) },
+    secret: nonEmpty(env.INTEGRATION_SECRET),
+  };
+};
+
+/**
+ * WEBHOOK_ALLOWED_HOSTS: `host` or `host:port` entries, comma-separated (`127.0.0.1:9000,[::1],hooks.local`).
+ * Each host is normalised as a URL parser reads it (lower case, IPv4 in dotted decimal, IPv6 in brackets).
+ */
+export const readAllowedHosts = (v: string | undefined): AllowedHost[] => {
+  const given = nonEmpty(v);
+  if (given === null) return [];
+  return given
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '')
+    .map((entry) => {
+      const m = /^(\[[0-9a-fA-F:.]+\]|[^:/?#@[\]\s]+)(?::(\d{1,5}))?$/.exec(entry);
+      let host: string | null = null;
+      try {
+        host = m ? new URL(`http://${m[1]}/`).hostname : null;
+      } catch {
+        host = null;
+      }
+      const port = m?.[2] === undefined ? null : Number(m[2]);
+      if (!host || (port !== null && (port < 1 || port > 65535))) {
+        throw new ConfigError(`WEBHOOK_ALLOWED_HOSTS entries must be host or host:port (IPv6 in brackets), got "${entry}"`);
+      }
+      return { host, port };
+    });
+};
+
 export const readAppConfig = (env: NodeJS.ProcessEnv = process.env, staticDir: string | null = null): AppConfig =>
   makeConfig({
     publicUrl: resolvePublicUrl(env),
@@ -324,5 +426,7 @@ export const readAppConfig = (env: NodeJS.ProcessEnv = process.env, staticDir: s
     outboxRetentionDays: readPositiveDays('OUTBOX_RETENTION_DAYS', env.OUTBOX_RETENTION_DAYS, defaultConfig.outboxRetentionDays),
     fileStore: readFileStoreConfig(env),
     storageSecret: nonEmpty(env.STORAGE_SECRET),
+    integrations: readIntegrationsConfig(env),
+    webhookAllowedHosts: readAllowedHosts(env.WEBHOOK_ALLOWED_HOSTS),
     staticDir,
   });

@@ -116,6 +116,8 @@ export const connection = z.object({
   lastError: z.nullable(z.string()),
   /** Upsert the member's synced chat contacts to the CRM. */
   syncContacts: z.boolean(),
+  /** Whether this server has the provider's OAuth app (client id) configured; connecting is refused otherwise. */
+  configured: z.optional(z.boolean()),
 });
 export type Connection = z.infer<typeof connection>;
 /** SPEC §7 /integration/config (workspaceId): the workspace's integrations. */
@@ -147,3 +149,13 @@ export const integrationEndpoints = {
 
 /** The OAuth redirect target (GET, served outside the API: the provider sends the browser there). */
 export const OAUTH_CALLBACK_PATH = '/integration/oauth/callback';
+/**
+ * Where the callback sends the browser back: /crm/integration-center?connected=<provider>, or
+ * ?error=<one of these>&provider=<provider> (never the provider's own text): the person declined
+ * (`denied`), the state was forged, expired or used (`invalid_state`), the person may no longer
+ * connect (`not_allowed`) or the plan lacks the integration bit (`plan_limit`), the provider is not
+ * configured here (`not_configured`), the code could not be exchanged (`exchange_failed`), the
+ * request lacked what it needs (`invalid_request`).
+ */
+export const oauthCallbackErrors = ['denied', 'invalid_state', 'not_allowed', 'plan_limit', 'not_configured', 'exchange_failed', 'invalid_request'] as const;
+export type OauthCallbackError = (typeof oauthCallbackErrors)[number];
