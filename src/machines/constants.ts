@@ -29,6 +29,10 @@ export const CONTACTS_PATH = '/contacts';
 export const MEMBERS_PATH = '/settings/workspace-members';
 /** The screens that show the synced conversations (SPEC §2 /conversation, and the standalone /chats, /hubspot-chats, /conversations). */
 export const CONVERSATION_PATHS: readonly string[] = ['/conversation', '/chats', '/hubspot-chats', '/conversations'];
+/** The conversations screen's query parameter naming a chat (its chat-service id) to open once the list has it. */
+export const CHAT_PARAM = 'chat';
+/** The conversations screen with one chat open (from an analytics ranking row, say). */
+export const chatPath = (chatWhatsappId: string): string => `/conversation?${CHAT_PARAM}=${encodeURIComponent(chatWhatsappId)}`;
 /** Paths that count as the home page. */
 export const HOME_PATHS: readonly string[] = ['/home', HOME_PATH];
 export const LOGIN_PATH = '/login';

@@ -3,9 +3,9 @@ import { CHAT_PAGE_SIZE, isGroupChatId, phoneOfChatId, type Chat } from '../cont
 import { chatToolsMachine } from './chat-tools.machine';
 import { chatViewMachine, type ChatViewActorRef } from './chat-view.machine';
 import type { RealRole } from '../contract/roles';
-import { CONVERSATION_PATHS } from './constants';
+import { CHAT_PARAM, CONVERSATION_PATHS } from './constants';
 import { actionNotProvided, actorNotProvided } from './not-provided';
-import { realRoleOf, showsPath, type RouteFacts, type RouteShownEvent } from './route-facts';
+import { realRoleOf, routeParam, showsPath, type RouteFacts, type RouteShownEvent } from './route-facts';
 import { toolsChatOf } from './tools-chat';
 
 /**
@@ -36,7 +36,10 @@ import { toolsChatOf } from './tools-chat';
  *   list's last one (the rule is written in src/machines/chat-view.machine.ts): a tick whose
  *   incremental answer did not change the open chat costs one call, not two. A failed refresh
  *   keeps the list and tries again at the next tick.
- * - chat: the open chat, a chat view actor (src/machines/chat-view.machine.ts) spawned for it.
+ * - chat: the open chat, a chat view actor (src/machines/chat-view.machine.ts) spawned for it. A
+ *   route that names a chat (`?chat=<chat-service id>`, CHAT_PARAM: the analytics ranking's
+ *   "Open chat") opens it as soon as the list has it (`wantedChat`); the person opening or closing
+ *   a chat, another member or leaving the screen forgets it.
  *
  * Beside them runs the member's tools panel (quick replies, auto reply, schedules), a child flow
  * (`chatTools`, src/machines/chat-tools.machine.ts) started with `active`, so another member or
@@ -100,6 +103,8 @@ export type ConversationsContext = {
   since: number | null;
   filters: ChatFilters;
   openChatId: string | null;
+  /** The chat the route asked for (its chat-service id), opened once the list has it. */
+  wantedChat: string | null;
   chatView: ChatViewActorRef | null;
   /** Chat views spawned so far (each gets a new id, so a reopened chat starts fresh). */
   chatViews: number;
@@ -115,6 +120,7 @@ export const initialConversationsContext = (): ConversationsContext => ({
   since: null,
   filters: DEFAULT_CHAT_FILTERS,
   openChatId: null,
+  wantedChat: null,
   chatView: null,
   chatViews: 0,
 });
@@ -186,6 +192,13 @@ export const visibleChats = (chats: readonly Chat[], filters: ChatFilters): read
   });
 };
 
+/** The chat a conversations route names (`?chat=`), if any. */
+export const wantedChatOf = (route: RouteFacts | null): string | null => (showsConversations(route) ? routeParam(route, CHAT_PARAM) : null);
+
+/** The row of the chat the route asked for, once the list has it. */
+const wantedRowOf = (context: Pick<ConversationsContext, 'chats' | 'wantedChat'>): Chat | null =>
+  context.wantedChat === null ? null : (context.chats.find((c) => c.chatWhatsappId === context.wantedChat) ?? null);
+
 /** The open chat's row, if the list has it. */
 export const openChatOf = (context: Pick<ConversationsContext, 'chats' | 'openChatId'>): Chat | null =>
   context.openChatId === null ? null : (context.chats.find((c) => c.id === context.openChatId) ?? null);
@@ -217,9 +230,9 @@ const conversationsSetup = setup({
      * starts a sync by itself for a member whose sync type is `auto` (Pro plan).
      */
     announceOpened: actionNotProvided('announceOpened'),
-    open: assign((_, route: RouteFacts) => ({ realRole: realRoleOf(route), screenOpen: true })),
-    show: assign({ screenOpen: true }),
-    hide: assign({ screenOpen: false }),
+    open: assign((_, route: RouteFacts) => ({ realRole: realRoleOf(route), screenOpen: true, wantedChat: wantedChatOf(route) })),
+    show: assign((_, route: RouteFacts) => ({ screenOpen: true, wantedChat: wantedChatOf(route) })),
+    hide: assign({ screenOpen: false, wantedChat: null }),
     tabHidden: assign({ hidden: true }),
     tabVisible: assign({ hidden: false }),
     addPage: assign(({ context }, page: ChatPage) => ({
@@ -253,6 +266,11 @@ const conversationsSetup = setup({
     listComplete: ({ context }) => context.nextPage === null && context.since !== null,
     hasNext: (_, page: ChatPage) => page.hasNext,
     isOtherChat: ({ context }, chatId: string) => context.openChatId !== chatId,
+    /** The list has the chat the route asked for, and it is not the open one. */
+    wantedChatListed: ({ context }) => {
+      const row = wantedRowOf(context);
+      return row !== null && row.id !== context.openChatId;
+    },
   },
 }).extend({
   actions: {
@@ -276,6 +294,7 @@ const conversationsSetup = setup({
       enqueue.sendTo('chatTools', { type: 'chat.changed', chat: toolsChatOf(context.chats.find((c) => c.id === chatId) ?? null) });
       enqueue.assign({
         openChatId: chatId,
+        wantedChat: null,
         chatViews: ({ context: c }) => c.chatViews + 1,
         chatView: ({ context: c, spawn }) => spawn('chatView', { id: `chatView-${c.chatViews + 1}`, input: { conversationId: chatId } }),
       });
@@ -283,7 +302,7 @@ const conversationsSetup = setup({
     closeChat: enqueueActions(({ context, enqueue }) => {
       if (context.chatView) enqueue.stopChild(context.chatView);
       enqueue.sendTo('chatTools', { type: 'chat.changed', chat: null });
-      enqueue.assign({ openChatId: null, chatView: null });
+      enqueue.assign({ openChatId: null, chatView: null, wantedChat: null });
     }),
     /** A tick reaches the open chat with its last message time as the list has it. */
     refreshOpenChat: enqueueActions(({ context, enqueue }) => {
@@ -297,8 +316,13 @@ const conversationsSetup = setup({
 export const conversationsMachine = conversationsSetup.createMachine({
   id: 'conversations',
   // What a QA replay of a recorded session must reach too (src/services/recorder.ts).
-  meta: { recordable: ['realRole', 'screenOpen', 'hidden', 'nextPage', 'since', 'totalCount', 'filters', 'openChatId', 'chatViews'] },
-  context: ({ input }) => ({ ...initialConversationsContext(), realRole: realRoleOf(input.route), screenOpen: showsConversations(input.route) }),
+  meta: { recordable: ['realRole', 'screenOpen', 'hidden', 'nextPage', 'since', 'totalCount', 'filters', 'openChatId', 'wantedChat', 'chatViews'] },
+  context: ({ input }) => ({
+    ...initialConversationsContext(),
+    realRole: realRoleOf(input.route),
+    screenOpen: showsConversations(input.route),
+    wantedChat: wantedChatOf(input.route),
+  }),
   initial: 'idle',
   invoke: { id: 'watchVisibility', src: 'watchVisibility' },
   on: {
@@ -330,7 +354,7 @@ export const conversationsMachine = conversationsSetup.createMachine({
           {
             description: 'Back on the screen: the list of before shows and catches up at once.',
             guard: { type: 'returns', params: ({ event }) => event },
-            actions: ['show', 'announceOpened'],
+            actions: [{ type: 'show', params: ({ event }) => event }, 'announceOpened'],
           },
           {
             description: 'The screen for another real role: everything loads again.',
@@ -420,11 +444,13 @@ export const conversationsMachine = conversationsSetup.createMachine({
           initial: 'closed',
           states: {
             closed: {
+              always: { guard: 'wantedChatListed', target: 'open', actions: { type: 'openChat', params: ({ context }) => wantedRowOf(context)!.id } },
               on: { 'user.openChat': { target: 'open', actions: { type: 'openChat', params: ({ event }) => event.chatId } } },
             },
             open: {
               description: 'A chat is open: its messages are a chat view actor of their own.',
               tags: ['chatOpen'],
+              always: { guard: 'wantedChatListed', actions: { type: 'openChat', params: ({ context }) => wantedRowOf(context)!.id } },
               on: {
                 'user.openChat': { guard: { type: 'isOtherChat', params: ({ event }) => event.chatId }, actions: { type: 'openChat', params: ({ event }) => event.chatId } },
                 'user.closeChat': { target: 'closed', actions: 'closeChat' },

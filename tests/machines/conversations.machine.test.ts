@@ -267,6 +267,31 @@ describe('conversation refresh machine', () => {
     expect(tools[1]!.heard).toEqual([]);
   });
 
+  it('opens the chat the route names (?chat=, the analytics ranking’s Open chat) once a page lists it', async () => {
+    const { actor, loadPage, chatView, tools } = start();
+    actor.send(routeShown('/conversation', 'admin', '?chat=20000%40c.us'));
+    expect(actor.getSnapshot().context.wantedChat).toBe('20000@c.us');
+    loadPage.resolve(page([chatOf('c1')], true));
+    await flush();
+    expect(chatView()).toBeNull();
+    loadPage.resolve(page([chatOf('c2'), chatOf('c3')], false));
+    await flush();
+    expect(actor.getSnapshot().context.openChatId).toBe('c2');
+    expect(chatView()).not.toBeNull();
+    expect(actor.getSnapshot().context.wantedChat).toBeNull();
+    expect(tools[0]!.heard).toEqual([{ type: 'chat.changed', chat: { chatWhatsappId: '20000@c.us', name: 'Chat c2', isGroup: false } }]);
+    // Away and back naming another chat: it opens at once (the list has it).
+    actor.send(routeShown('/pipeline', 'admin'));
+    actor.send(routeShown('/conversation', 'admin', '?chat=30000%40c.us'));
+    expect(actor.getSnapshot().context.openChatId).toBe('c3');
+    // A chat the list does not have waits, and is forgotten when the screen goes away.
+    actor.send(routeShown('/pipeline', 'admin'));
+    actor.send(routeShown('/conversation', 'admin', '?chat=99990000%40c.us'));
+    expect(actor.getSnapshot().context.openChatId).toBe('c3');
+    actor.send(routeShown('/pipeline', 'admin'));
+    expect(actor.getSnapshot().context.wantedChat).toBeNull();
+  });
+
   it('keeps the filters it is given', async () => {
     const { actor } = await loaded();
     actor.send({ type: 'user.filter', patch: { kind: 'group' } });

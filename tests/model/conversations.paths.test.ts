@@ -6,7 +6,8 @@
  * the chats changed since the first page's clock once no page follows, none while pages still
  * load; no tick while the tab is hidden or the screen away, one at once on return; a chat view per
  * opened chat; page 1 again for another member on screen; the tools panel's flow started with the
- * screen's list, afresh for another member or role.
+ * screen's list, afresh for another member or role; a route naming a chat (`?chat=`, the analytics
+ * ranking's Open chat) opens that chat once the list has it.
  *
  * Three regions run side by side; the graph is a star around the resting screen (list complete,
  * the loop waiting, no chat open, the screen on, the tab visible): from there every choice is
@@ -27,6 +28,9 @@ const at = (s: AnyMachineSnapshot, region: string, state: string) => s.matches({
 
 /** The conversations screen shown for a viewer of this real role; another screen. */
 const open = (realRole: 'admin' | 'member'): PathEvent => routeShown('/conversation', realRole);
+/** The conversations screen asked to open chat c2 (its chat-service id, as the analytics ranking links it). */
+const WANTED = '20000@c.us';
+const openWithChat = (realRole: 'admin' | 'member'): PathEvent => routeShown('/conversation', realRole, '?chat=20000%40c.us');
 const away = (realRole: 'admin' | 'member'): PathEvent => routeShown('/pipeline', realRole);
 
 /** What each region does while it differs from the resting screen. */
@@ -54,7 +58,7 @@ const regionEvents = (s: AnyMachineSnapshot): Record<string, PathEvent[]> => {
           : [],
     chat: at(s, 'chat', 'open') ? [{ type: 'user.openChat', chatId: c.openChatId === 'c1' ? 'c2' : 'c1' }, { type: 'user.openChat', chatId: c.openChatId! }, { type: 'user.closeChat' }] : [],
     screen: [
-      ...(c.screenOpen ? [away(c.realRole)] : [open(c.realRole)]),
+      ...(c.screenOpen ? [away(c.realRole)] : [open(c.realRole), openWithChat(c.realRole)]),
       ...(c.hidden ? [{ type: 'page.visible' }] : [{ type: 'page.hidden' }]),
     ],
   };
@@ -68,7 +72,7 @@ const resting = (s: AnyMachineSnapshot): boolean => {
 const events = (s: AnyMachineSnapshot): PathEvent[] => {
   const c = ctx(s);
   if (s.matches('idle')) {
-    return [open('admin'), { type: 'member.selected', userId: 'u2' }, { type: 'session.ended' }, c.hidden ? { type: 'page.visible' } : { type: 'page.hidden' }];
+    return [open('admin'), openWithChat('admin'), { type: 'member.selected', userId: 'u2' }, { type: 'session.ended' }, c.hidden ? { type: 'page.visible' } : { type: 'page.hidden' }];
   }
   const regions = regionEvents(s);
   if (!resting(s)) {
@@ -97,11 +101,14 @@ const events = (s: AnyMachineSnapshot): PathEvent[] => {
 // ---------------------------------------------------------------------------------------------
 // The effects each step must run
 
-type Seen = Pick<ConversationsContext, 'realRole' | 'screenOpen' | 'hidden' | 'nextPage' | 'since' | 'openChatId'>;
+type Seen = Pick<ConversationsContext, 'realRole' | 'screenOpen' | 'hidden' | 'nextPage' | 'since' | 'openChatId' | 'wantedChat' | 'chats'>;
 
 const loadPage = (realRole: string, pageNo: number): Effect => actorRan('loadPage', { realRole, pageNo, pageSize: CHAT_PAGE_SIZE });
 /** The tools panel's flow starts with every (re)opening for a member or role, no chat open yet. */
 const tools = (realRole: string): Effect => actorRan('chatTools', { chat: null, realRole });
+/** Chat c2 opens when it is wanted, listed (in `rows`) and not the open chat. */
+const opensWanted = (wanted: string | null, rows: readonly { id: string }[], openChatId: string | null): Effect[] =>
+  wanted === WANTED && rows.some((r) => r.id === 'c2') && openChatId !== 'c2' ? [actorRan('chatView', { conversationId: 'c2' })] : [];
 /** A tick: the changes since the clock once no page follows (the open chat is told either way, no call here). */
 const tick = (c: Seen): Effect[] => (c.nextPage === null && c.since !== null ? [actorRan('loadChanges', { realRole: c.realRole, timestamp: c.since })] : []);
 
@@ -122,15 +129,18 @@ const effects = (step: EffectStep): Effect[] => {
       if (!active || realRole !== c.realRole) return [actionRan('announceOpened'), loadPage(realRole, 1), tools(realRole)];
       // The same screen announced again: nothing.
       if (c.screenOpen) return [];
-      // Back on screen: a tick at once when the tab is visible.
-      return [actionRan('announceOpened'), ...(paused && !c.hidden ? tick(c) : [])];
+      // Back on screen: a tick at once when the tab is visible; the chat the route names opens when listed.
+      const wanted = event.search === '?chat=20000%40c.us' ? WANTED : null;
+      return [actionRan('announceOpened'), ...(paused && !c.hidden ? tick(c) : []), ...opensWanted(wanted, c.chats, c.openChatId)];
     }
     case 'page.visible':
       return paused && c.screenOpen ? tick(c) : [];
     case 'member.selected':
       return active && c.screenOpen ? [loadPage(c.realRole, 1), tools(c.realRole)] : [];
-    case 'xstate.done.actor.loadPage':
-      return (event.output as { hasNext: boolean }).hasNext ? [loadPage(c.realRole, (c.nextPage ?? 1) + 1)] : [];
+    case 'xstate.done.actor.loadPage': {
+      const page = event.output as { hasNext: boolean; rows: { id: string }[] };
+      return [...(page.hasNext ? [loadPage(c.realRole, (c.nextPage ?? 1) + 1)] : []), ...opensWanted(c.wantedChat, page.rows, c.openChatId)];
+    }
     case 'user.retry':
       return active && at(before, 'list', 'failed') ? [loadPage(c.realRole, c.nextPage ?? 1)] : [];
     case TICK:
@@ -160,5 +170,6 @@ machinePathSuite('conversations machine paths', conversationsMachine, {
     since: c.since,
     search: c.filters.search,
     openChatId: c.openChatId,
+    wantedChat: c.wantedChat,
   }),
 });

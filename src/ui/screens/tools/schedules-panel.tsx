@@ -266,7 +266,12 @@ function ConfirmDialog({ panel: ref }: { panel: SchedulesActorRef }) {
   );
 }
 
-function ScheduleForm({ panel: ref }: { panel: SchedulesActorRef }) {
+/**
+ * The schedule form of a schedules flow (here while its editor is open; also the analytics
+ * screen's follow-up dialog). `onCancel`: what Cancel does when the form's owner closes it itself
+ * (the dialog's flow), instead of discarding the draft in the schedules flow.
+ */
+export function ScheduleForm({ panel: ref, onCancel }: { panel: SchedulesActorRef; onCancel?: () => void }) {
   const { LL } = useI18nContext();
   const t = LL.schedules.form;
   const draft = useSelector(ref, (s) => s.context.draft);
@@ -411,7 +416,7 @@ function ScheduleForm({ panel: ref }: { panel: SchedulesActorRef }) {
         <InlineAlert status="error" title={callErrorText(saveError, (message) => t.refused({ message }), t.failed())} data-testid="schedule-form-error" />
       ) : null}
       <div className={actions}>
-        <Button variant="outline" onClick={() => ref.send({ type: 'user.discard' })} data-testid="schedule-cancel">
+        <Button variant="outline" onClick={onCancel ?? (() => ref.send({ type: 'user.discard' }))} data-testid="schedule-cancel">
           {t.cancel()}
         </Button>
         <Button type="submit" loading={busy} loadingText={validating ? t.checking() : t.saving()} data-testid="schedule-save">
