@@ -31,6 +31,7 @@ export const home = {
   },
   quickActions: {
     title: 'إجراءات سريعة',
+    inviteLinks: 'شارك روابط الدعوة إلى مجموعاتك ومحادثاتك',
     changePassword: 'تغيير كلمة المرور',
     productTour: 'اقرأ تعريف المنتج',
   },

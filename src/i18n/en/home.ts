@@ -29,6 +29,7 @@ export const home = {
   },
   quickActions: {
     title: 'Quick actions',
+    inviteLinks: 'Share invite links to your groups and chats',
     changePassword: 'Change your password',
     productTour: 'Read the product introduction',
   },

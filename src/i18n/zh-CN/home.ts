@@ -31,6 +31,7 @@ export const home = {
   },
   quickActions: {
     title: '快捷操作',
+    inviteLinks: '分享群组和聊天的邀请链接',
     changePassword: '修改密码',
     productTour: '阅读产品介绍',
   },

@@ -21,8 +21,10 @@ export const guideSteps = (facts: GuideFacts): GuideStep[] => [
   { id: 'inviteEmployees', done: facts.memberCount > 1, to: '/intro#faq-roles' },
 ];
 
-export type QuickActionId = 'changePassword' | 'productTour';
+export type QuickActionId = 'inviteLinks' | 'changePassword' | 'productTour';
 export const quickActions: readonly { id: QuickActionId; to: string }[] = [
+  // SPEC §2: the invite links screen is hidden from the menu; this is its way in.
+  { id: 'inviteLinks', to: '/invite-link/group' },
   { id: 'changePassword', to: '/change-password' },
   { id: 'productTour', to: '/intro' },
 ];

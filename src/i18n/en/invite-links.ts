@@ -1,0 +1,132 @@
+import type { BaseTranslation } from '../i18n-types';
+
+/**
+ * Invite links (SPEC §2 /invite-link/:id; §3 Invite link; §5 Invite links; §8 messages; §9 up to
+ * 10 links, at least 2 group links). Field messages are the contract's words
+ * (src/contract/share-links.ts).
+ */
+export const inviteLinks = {
+  title: 'Invite links',
+  lead: 'One short link to share: each click goes to one of your group or chat links and is counted.',
+  tabs: {
+    label: 'Kind of link',
+    group: 'Group links',
+    chat: 'Chat links',
+  },
+  add: 'New invite link',
+  table: {
+    group: 'Group invite links',
+    chat: 'Chat invite links',
+  },
+  loading: 'Loading the invite links…',
+  loadFailed: 'The invite links could not be loaded.',
+  retry: 'Try again',
+  empty: {
+    group: 'No group invite links yet.',
+    chat: 'No chat invite links yet.',
+  },
+  columns: {
+    name: 'Name',
+    links: 'Links',
+    distribution: 'Distribution',
+    yesterday: 'Yesterday',
+    lastWeek: 'Last week',
+    lastMonth: 'Last month',
+    shortUrl: 'Short link',
+    actions: 'Actions',
+  },
+  distribution: {
+    roundRobin: 'In turn',
+    random: 'At random',
+  },
+  edit: 'Edit',
+  delete: 'Delete',
+  details: 'Details',
+  copy: 'Copy',
+  editOf: 'Edit {name:string}',
+  deleteOf: 'Delete {name:string}',
+  detailsOf: 'Details of {name:string}',
+  copyOf: 'Copy the short link of {name:string}',
+  pages: {
+    label: 'Pages',
+    previous: 'Previous page',
+    next: 'Next page',
+    page: 'Page {page:number}',
+  },
+  form: {
+    addTitle: {
+      group: 'New group invite link',
+      chat: 'New chat invite link',
+    },
+    editTitle: 'Edit invite link',
+    name: 'Name',
+    namePlaceholder: 'e.g. Spring campaign',
+    links: 'Links',
+    linksHint: {
+      group: 'Chat-service group invitation links, {min:number} to {max:number}.',
+      chat: 'Chat-service chat links (wa.me or api.whatsapp.com/send), up to {max:number}.',
+    },
+    link: 'Link {n:number}',
+    linkPlaceholder: {
+      group: 'https://chat.whatsapp.com/…',
+      chat: 'https://wa.me/…',
+    },
+    addLink: 'Add a link',
+    removeLink: 'Remove link {n:number}',
+    distribution: 'Distribution',
+    distributionHint: 'How the clicks of the short link are shared among the links.',
+    save: 'Save',
+    saving: 'Saving…',
+    cancel: 'Cancel',
+    close: 'Close',
+  },
+  errors: {
+    nameRequired: 'Enter a name',
+    groupLink: 'This is not a group link, please enter again',
+    chatLink: 'This is not a chat link, please enter again',
+    linkRequired: 'Enter a link',
+    minGroupLinks: 'Add at least {min:number} group links',
+    maxLinks: 'At most {max:number} links per submission',
+    tooLong: 'At most {max:number} characters',
+    refused: 'Request failed: {message:string}',
+    requestFailed: 'The request failed. Try again.',
+  },
+  confirmDelete: {
+    title: 'Delete the invite link {name:string}?',
+    body: 'Its short link stops working and its click counts are deleted.',
+    ok: 'Delete',
+    cancel: 'Cancel',
+  },
+  detail: {
+    title: 'Invite link details',
+    loading: 'Loading the details…',
+    loadFailed: 'The details could not be loaded.',
+    shortUrl: 'Short link',
+    clicks: 'Clicks',
+    perLink: 'Clicks per link',
+    noLinks: 'No links.',
+    funnel: {
+      title: 'From click to sale',
+      clicks: 'Clicks',
+      leads: 'Leads',
+      won: 'Won',
+    },
+    chart: {
+      title: 'Clicks per day, last {days:number} days',
+      loading: 'Loading the clicks per day…',
+      loadFailed: 'The clicks per day could not be loaded.',
+      series: 'Clicks',
+      day: 'Day',
+      total: '{total:number} {{click|clicks}} in the last {days:number} days',
+    },
+    close: 'Close',
+  },
+  toast: {
+    added: 'Add successful',
+    edited: 'Edit successful',
+    deleted: 'Delete successful',
+    deleteFailed: 'Delete failed',
+    copied: 'Copy successful',
+    copyFailed: 'The link could not be copied; select it and copy it by hand.',
+  },
+} satisfies BaseTranslation;
