@@ -1,11 +1,11 @@
 /**
- * Secret redaction for QA recordings and the inspector: passwords, tokens and verification codes
- * never leave the page in a recording or reach the Stately inspector.
+ * Secret redaction for QA recordings and the inspector: passwords, tokens, verification codes and
+ * webhook signing secrets never leave the page in a recording or reach the Stately inspector.
  */
 export const REDACTED = '[redacted]';
 
 const secretKeys: ReadonlySet<string> = new Set(
-  ['password', 'newPassword', 'oldPassword', 'confirmPassword', 'code', 'token', 'accessToken', 'refreshToken', 'credential'].map(
+  ['password', 'newPassword', 'oldPassword', 'confirmPassword', 'code', 'token', 'accessToken', 'refreshToken', 'credential', 'secret'].map(
     (k) => k.toLowerCase(),
   ),
 );
