@@ -21,6 +21,9 @@ export const areaLoaders = {
   tools: { en: () => import('./en/tools'), 'zh-CN': () => import('./zh-CN/tools'), ar: () => import('./ar/tools') },
   templates: { en: () => import('./en/templates'), 'zh-CN': () => import('./zh-CN/templates'), ar: () => import('./ar/templates') },
   schedules: { en: () => import('./en/schedules'), 'zh-CN': () => import('./zh-CN/schedules'), ar: () => import('./ar/schedules') },
+  inviteLinks: { en: () => import('./en/invite-links'), 'zh-CN': () => import('./zh-CN/invite-links'), ar: () => import('./ar/invite-links') },
+  integrations: { en: () => import('./en/integrations'), 'zh-CN': () => import('./zh-CN/integrations'), ar: () => import('./ar/integrations') },
+  analytics: { en: () => import('./en/analytics'), 'zh-CN': () => import('./zh-CN/analytics'), ar: () => import('./ar/analytics') },
 } satisfies Record<string, Record<Locales, () => Promise<Record<string, unknown>>>>;
 
 export type LazyArea = keyof typeof areaLoaders & keyof Translations;

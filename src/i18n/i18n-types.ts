@@ -431,6 +431,18 @@ type RootTranslation = {
 			 * T​e​m​p​l​a​t​e​ ​c​e​n​t​r​e
 			 */
 			templates: string
+			/**
+			 * I​n​t​e​g​r​a​t​i​o​n​ ​c​e​n​t​r​e
+			 */
+			integrations: string
+			/**
+			 * I​n​v​i​t​e​ ​l​i​n​k​s
+			 */
+			inviteLinks: string
+			/**
+			 * A​n​a​l​y​t​i​c​s
+			 */
+			analytics: string
 		}
 		memberSelector: {
 			/**
@@ -570,6 +582,10 @@ type RootTranslation = {
 			 * Q​u​i​c​k​ ​a​c​t​i​o​n​s
 			 */
 			title: string
+			/**
+			 * S​h​a​r​e​ ​i​n​v​i​t​e​ ​l​i​n​k​s​ ​t​o​ ​y​o​u​r​ ​g​r​o​u​p​s​ ​a​n​d​ ​c​h​a​t​s
+			 */
+			inviteLinks: string
 			/**
 			 * C​h​a​n​g​e​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d
 			 */
@@ -5540,6 +5556,1699 @@ type RootTranslation = {
 		 */
 		nextPage: string
 	}
+	inviteLinks: {
+		/**
+		 * I​n​v​i​t​e​ ​l​i​n​k​s
+		 */
+		title: string
+		/**
+		 * O​n​e​ ​s​h​o​r​t​ ​l​i​n​k​ ​t​o​ ​s​h​a​r​e​:​ ​e​a​c​h​ ​c​l​i​c​k​ ​g​o​e​s​ ​t​o​ ​o​n​e​ ​o​f​ ​y​o​u​r​ ​g​r​o​u​p​ ​o​r​ ​c​h​a​t​ ​l​i​n​k​s​ ​a​n​d​ ​i​s​ ​c​o​u​n​t​e​d​.
+		 */
+		lead: string
+		tabs: {
+			/**
+			 * K​i​n​d​ ​o​f​ ​l​i​n​k
+			 */
+			label: string
+			/**
+			 * G​r​o​u​p​ ​l​i​n​k​s
+			 */
+			group: string
+			/**
+			 * C​h​a​t​ ​l​i​n​k​s
+			 */
+			chat: string
+		}
+		/**
+		 * N​e​w​ ​i​n​v​i​t​e​ ​l​i​n​k
+		 */
+		add: string
+		table: {
+			/**
+			 * G​r​o​u​p​ ​i​n​v​i​t​e​ ​l​i​n​k​s
+			 */
+			group: string
+			/**
+			 * C​h​a​t​ ​i​n​v​i​t​e​ ​l​i​n​k​s
+			 */
+			chat: string
+		}
+		/**
+		 * L​o​a​d​i​n​g​ ​t​h​e​ ​i​n​v​i​t​e​ ​l​i​n​k​s​…
+		 */
+		loading: string
+		/**
+		 * T​h​e​ ​i​n​v​i​t​e​ ​l​i​n​k​s​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​l​o​a​d​e​d​.
+		 */
+		loadFailed: string
+		/**
+		 * T​r​y​ ​a​g​a​i​n
+		 */
+		retry: string
+		empty: {
+			/**
+			 * N​o​ ​g​r​o​u​p​ ​i​n​v​i​t​e​ ​l​i​n​k​s​ ​y​e​t​.
+			 */
+			group: string
+			/**
+			 * N​o​ ​c​h​a​t​ ​i​n​v​i​t​e​ ​l​i​n​k​s​ ​y​e​t​.
+			 */
+			chat: string
+		}
+		columns: {
+			/**
+			 * N​a​m​e
+			 */
+			name: string
+			/**
+			 * L​i​n​k​s
+			 */
+			links: string
+			/**
+			 * D​i​s​t​r​i​b​u​t​i​o​n
+			 */
+			distribution: string
+			/**
+			 * Y​e​s​t​e​r​d​a​y
+			 */
+			yesterday: string
+			/**
+			 * L​a​s​t​ ​w​e​e​k
+			 */
+			lastWeek: string
+			/**
+			 * L​a​s​t​ ​m​o​n​t​h
+			 */
+			lastMonth: string
+			/**
+			 * S​h​o​r​t​ ​l​i​n​k
+			 */
+			shortUrl: string
+			/**
+			 * A​c​t​i​o​n​s
+			 */
+			actions: string
+		}
+		distribution: {
+			/**
+			 * I​n​ ​t​u​r​n
+			 */
+			roundRobin: string
+			/**
+			 * A​t​ ​r​a​n​d​o​m
+			 */
+			random: string
+		}
+		/**
+		 * E​d​i​t
+		 */
+		edit: string
+		/**
+		 * D​e​l​e​t​e
+		 */
+		'delete': string
+		/**
+		 * D​e​t​a​i​l​s
+		 */
+		details: string
+		/**
+		 * C​o​p​y
+		 */
+		copy: string
+		/**
+		 * E​d​i​t​ ​{​n​a​m​e​}
+		 * @param {string} name
+		 */
+		editOf: RequiredParams<'name'>
+		/**
+		 * D​e​l​e​t​e​ ​{​n​a​m​e​}
+		 * @param {string} name
+		 */
+		deleteOf: RequiredParams<'name'>
+		/**
+		 * D​e​t​a​i​l​s​ ​o​f​ ​{​n​a​m​e​}
+		 * @param {string} name
+		 */
+		detailsOf: RequiredParams<'name'>
+		/**
+		 * C​o​p​y​ ​t​h​e​ ​s​h​o​r​t​ ​l​i​n​k​ ​o​f​ ​{​n​a​m​e​}
+		 * @param {string} name
+		 */
+		copyOf: RequiredParams<'name'>
+		pages: {
+			/**
+			 * P​a​g​e​s
+			 */
+			label: string
+			/**
+			 * P​r​e​v​i​o​u​s​ ​p​a​g​e
+			 */
+			previous: string
+			/**
+			 * N​e​x​t​ ​p​a​g​e
+			 */
+			next: string
+			/**
+			 * P​a​g​e​ ​{​p​a​g​e​}
+			 * @param {number} page
+			 */
+			page: RequiredParams<'page'>
+		}
+		form: {
+			addTitle: {
+				/**
+				 * N​e​w​ ​g​r​o​u​p​ ​i​n​v​i​t​e​ ​l​i​n​k
+				 */
+				group: string
+				/**
+				 * N​e​w​ ​c​h​a​t​ ​i​n​v​i​t​e​ ​l​i​n​k
+				 */
+				chat: string
+			}
+			/**
+			 * E​d​i​t​ ​i​n​v​i​t​e​ ​l​i​n​k
+			 */
+			editTitle: string
+			/**
+			 * N​a​m​e
+			 */
+			name: string
+			/**
+			 * e​.​g​.​ ​S​p​r​i​n​g​ ​c​a​m​p​a​i​g​n
+			 */
+			namePlaceholder: string
+			/**
+			 * L​i​n​k​s
+			 */
+			links: string
+			linksHint: {
+				/**
+				 * C​h​a​t​-​s​e​r​v​i​c​e​ ​g​r​o​u​p​ ​i​n​v​i​t​a​t​i​o​n​ ​l​i​n​k​s​,​ ​{​m​i​n​}​ ​t​o​ ​{​m​a​x​}​.
+				 * @param {number} max
+				 * @param {number} min
+				 */
+				group: RequiredParams<'max' | 'min'>
+				/**
+				 * C​h​a​t​-​s​e​r​v​i​c​e​ ​c​h​a​t​ ​l​i​n​k​s​ ​(​w​a​.​m​e​ ​o​r​ ​a​p​i​.​w​h​a​t​s​a​p​p​.​c​o​m​/​s​e​n​d​)​,​ ​u​p​ ​t​o​ ​{​m​a​x​}​.
+				 * @param {number} max
+				 */
+				chat: RequiredParams<'max'>
+			}
+			/**
+			 * L​i​n​k​ ​{​n​}
+			 * @param {number} n
+			 */
+			link: RequiredParams<'n'>
+			linkPlaceholder: {
+				/**
+				 * h​t​t​p​s​:​/​/​c​h​a​t​.​w​h​a​t​s​a​p​p​.​c​o​m​/​…
+				 */
+				group: string
+				/**
+				 * h​t​t​p​s​:​/​/​w​a​.​m​e​/​…
+				 */
+				chat: string
+			}
+			/**
+			 * A​d​d​ ​a​ ​l​i​n​k
+			 */
+			addLink: string
+			/**
+			 * R​e​m​o​v​e​ ​l​i​n​k​ ​{​n​}
+			 * @param {number} n
+			 */
+			removeLink: RequiredParams<'n'>
+			/**
+			 * D​i​s​t​r​i​b​u​t​i​o​n
+			 */
+			distribution: string
+			/**
+			 * H​o​w​ ​t​h​e​ ​c​l​i​c​k​s​ ​o​f​ ​t​h​e​ ​s​h​o​r​t​ ​l​i​n​k​ ​a​r​e​ ​s​h​a​r​e​d​ ​a​m​o​n​g​ ​t​h​e​ ​l​i​n​k​s​.
+			 */
+			distributionHint: string
+			/**
+			 * S​a​v​e
+			 */
+			save: string
+			/**
+			 * S​a​v​i​n​g​…
+			 */
+			saving: string
+			/**
+			 * C​a​n​c​e​l
+			 */
+			cancel: string
+			/**
+			 * C​l​o​s​e
+			 */
+			close: string
+		}
+		errors: {
+			/**
+			 * E​n​t​e​r​ ​a​ ​n​a​m​e
+			 */
+			nameRequired: string
+			/**
+			 * T​h​i​s​ ​i​s​ ​n​o​t​ ​a​ ​g​r​o​u​p​ ​l​i​n​k​,​ ​p​l​e​a​s​e​ ​e​n​t​e​r​ ​a​g​a​i​n
+			 */
+			groupLink: string
+			/**
+			 * T​h​i​s​ ​i​s​ ​n​o​t​ ​a​ ​c​h​a​t​ ​l​i​n​k​,​ ​p​l​e​a​s​e​ ​e​n​t​e​r​ ​a​g​a​i​n
+			 */
+			chatLink: string
+			/**
+			 * E​n​t​e​r​ ​a​ ​l​i​n​k
+			 */
+			linkRequired: string
+			/**
+			 * A​d​d​ ​a​t​ ​l​e​a​s​t​ ​{​m​i​n​}​ ​g​r​o​u​p​ ​l​i​n​k​s
+			 * @param {number} min
+			 */
+			minGroupLinks: RequiredParams<'min'>
+			/**
+			 * A​t​ ​m​o​s​t​ ​{​m​a​x​}​ ​l​i​n​k​s​ ​p​e​r​ ​s​u​b​m​i​s​s​i​o​n
+			 * @param {number} max
+			 */
+			maxLinks: RequiredParams<'max'>
+			/**
+			 * A​t​ ​m​o​s​t​ ​{​m​a​x​}​ ​c​h​a​r​a​c​t​e​r​s
+			 * @param {number} max
+			 */
+			tooLong: RequiredParams<'max'>
+			/**
+			 * R​e​q​u​e​s​t​ ​f​a​i​l​e​d​:​ ​{​m​e​s​s​a​g​e​}
+			 * @param {string} message
+			 */
+			refused: RequiredParams<'message'>
+			/**
+			 * T​h​e​ ​r​e​q​u​e​s​t​ ​f​a​i​l​e​d​.​ ​T​r​y​ ​a​g​a​i​n​.
+			 */
+			requestFailed: string
+		}
+		confirmDelete: {
+			/**
+			 * D​e​l​e​t​e​ ​t​h​e​ ​i​n​v​i​t​e​ ​l​i​n​k​ ​{​n​a​m​e​}​?
+			 * @param {string} name
+			 */
+			title: RequiredParams<'name'>
+			/**
+			 * I​t​s​ ​s​h​o​r​t​ ​l​i​n​k​ ​s​t​o​p​s​ ​w​o​r​k​i​n​g​ ​a​n​d​ ​i​t​s​ ​c​l​i​c​k​ ​c​o​u​n​t​s​ ​a​r​e​ ​d​e​l​e​t​e​d​.
+			 */
+			body: string
+			/**
+			 * D​e​l​e​t​e
+			 */
+			ok: string
+			/**
+			 * C​a​n​c​e​l
+			 */
+			cancel: string
+		}
+		detail: {
+			/**
+			 * I​n​v​i​t​e​ ​l​i​n​k​ ​d​e​t​a​i​l​s
+			 */
+			title: string
+			/**
+			 * L​o​a​d​i​n​g​ ​t​h​e​ ​d​e​t​a​i​l​s​…
+			 */
+			loading: string
+			/**
+			 * T​h​e​ ​d​e​t​a​i​l​s​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​l​o​a​d​e​d​.
+			 */
+			loadFailed: string
+			/**
+			 * S​h​o​r​t​ ​l​i​n​k
+			 */
+			shortUrl: string
+			/**
+			 * C​l​i​c​k​s
+			 */
+			clicks: string
+			/**
+			 * C​l​i​c​k​s​ ​p​e​r​ ​l​i​n​k
+			 */
+			perLink: string
+			/**
+			 * N​o​ ​l​i​n​k​s​.
+			 */
+			noLinks: string
+			funnel: {
+				/**
+				 * F​r​o​m​ ​c​l​i​c​k​ ​t​o​ ​s​a​l​e
+				 */
+				title: string
+				/**
+				 * C​l​i​c​k​s
+				 */
+				clicks: string
+				/**
+				 * L​e​a​d​s
+				 */
+				leads: string
+				/**
+				 * W​o​n
+				 */
+				won: string
+			}
+			chart: {
+				/**
+				 * C​l​i​c​k​s​ ​p​e​r​ ​d​a​y​,​ ​l​a​s​t​ ​{​d​a​y​s​}​ ​d​a​y​s
+				 * @param {number} days
+				 */
+				title: RequiredParams<'days'>
+				/**
+				 * L​o​a​d​i​n​g​ ​t​h​e​ ​c​l​i​c​k​s​ ​p​e​r​ ​d​a​y​…
+				 */
+				loading: string
+				/**
+				 * T​h​e​ ​c​l​i​c​k​s​ ​p​e​r​ ​d​a​y​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​l​o​a​d​e​d​.
+				 */
+				loadFailed: string
+				/**
+				 * C​l​i​c​k​s
+				 */
+				series: string
+				/**
+				 * D​a​y
+				 */
+				day: string
+				/**
+				 * {​t​o​t​a​l​}​ ​{​{​c​l​i​c​k​|​c​l​i​c​k​s​}​}​ ​i​n​ ​t​h​e​ ​l​a​s​t​ ​{​d​a​y​s​}​ ​d​a​y​s
+				 * @param {number} days
+				 * @param {number} total
+				 */
+				total: RequiredParams<'days' | 'total'>
+			}
+			/**
+			 * C​l​o​s​e
+			 */
+			close: string
+		}
+		toast: {
+			/**
+			 * A​d​d​ ​s​u​c​c​e​s​s​f​u​l
+			 */
+			added: string
+			/**
+			 * E​d​i​t​ ​s​u​c​c​e​s​s​f​u​l
+			 */
+			edited: string
+			/**
+			 * D​e​l​e​t​e​ ​s​u​c​c​e​s​s​f​u​l
+			 */
+			deleted: string
+			/**
+			 * D​e​l​e​t​e​ ​f​a​i​l​e​d
+			 */
+			deleteFailed: string
+			/**
+			 * C​o​p​y​ ​s​u​c​c​e​s​s​f​u​l
+			 */
+			copied: string
+			/**
+			 * T​h​e​ ​l​i​n​k​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​c​o​p​i​e​d​;​ ​s​e​l​e​c​t​ ​i​t​ ​a​n​d​ ​c​o​p​y​ ​i​t​ ​b​y​ ​h​a​n​d​.
+			 */
+			copyFailed: string
+		}
+	}
+	integrations: {
+		/**
+		 * I​n​t​e​g​r​a​t​i​o​n​ ​c​e​n​t​r​e
+		 */
+		title: string
+		/**
+		 * S​e​n​d​ ​t​h​e​ ​w​o​r​k​s​p​a​c​e​’​s​ ​s​y​n​c​e​d​ ​m​e​s​s​a​g​e​s​ ​t​o​ ​y​o​u​r​ ​o​w​n​ ​s​y​s​t​e​m​s​ ​w​i​t​h​ ​s​i​g​n​e​d​ ​w​e​b​h​o​o​k​s​,​ ​a​n​d​ ​k​e​e​p​ ​H​u​b​S​p​o​t​ ​o​r​ ​S​a​l​e​s​f​o​r​c​e​ ​c​o​n​t​a​c​t​s​ ​u​p​ ​t​o​ ​d​a​t​e​ ​f​r​o​m​ ​y​o​u​r​ ​l​e​a​d​s​.
+		 */
+		lead: string
+		/**
+		 * L​o​a​d​i​n​g​ ​t​h​e​ ​i​n​t​e​g​r​a​t​i​o​n​ ​c​e​n​t​r​e​…
+		 */
+		loading: string
+		/**
+		 * T​h​e​ ​i​n​t​e​g​r​a​t​i​o​n​ ​c​e​n​t​r​e​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​l​o​a​d​e​d​.
+		 */
+		loadFailed: string
+		/**
+		 * T​r​y​ ​a​g​a​i​n
+		 */
+		retry: string
+		/**
+		 * Y​o​u​r​ ​p​l​a​n​:​ ​{​p​l​a​n​}
+		 * @param {string} plan
+		 */
+		plan: RequiredParams<'plan'>
+		/**
+		 * N​o​t​ ​i​n​ ​y​o​u​r​ ​p​l​a​n
+		 */
+		locked: string
+		/**
+		 * S​e​e​ ​w​h​a​t​ ​i​t​ ​n​e​e​d​s
+		 */
+		upgradeInfo: string
+		/**
+		 * O​n​l​y​ ​t​h​e​ ​w​o​r​k​s​p​a​c​e​ ​o​w​n​e​r​ ​a​n​d​ ​m​a​n​a​g​e​r​s​ ​c​h​a​n​g​e​ ​i​n​t​e​g​r​a​t​i​o​n​s​.
+		 */
+		readOnly: string
+		/**
+		 * R​e​a​d​ ​t​h​e​ ​g​u​i​d​e
+		 */
+		readGuide: string
+		guides: {
+			/**
+			 * G​u​i​d​e​s
+			 */
+			title: string
+			/**
+			 * R​e​c​e​i​v​i​n​g​ ​w​e​b​h​o​o​k​s
+			 */
+			webhook: string
+			/**
+			 * C​o​n​n​e​c​t​i​n​g​ ​H​u​b​S​p​o​t
+			 */
+			hubspot: string
+			/**
+			 * C​o​n​n​e​c​t​i​n​g​ ​S​a​l​e​s​f​o​r​c​e
+			 */
+			salesforce: string
+			/**
+			 * M​o​r​e​ ​C​R​M​ ​i​n​t​e​g​r​a​t​i​o​n​s
+			 */
+			third: string
+			/**
+			 * C​o​m​i​n​g​ ​l​a​t​e​r
+			 */
+			soon: string
+		}
+		webhookCard: {
+			/**
+			 * C​u​s​t​o​m​ ​w​e​b​h​o​o​k
+			 */
+			title: string
+			/**
+			 * E​v​e​r​y​ ​s​y​n​c​e​d​ ​m​e​s​s​a​g​e​,​ ​r​e​c​e​i​v​e​d​ ​o​r​ ​s​e​n​t​,​ ​i​s​ ​p​o​s​t​e​d​ ​t​o​ ​y​o​u​r​ ​a​d​d​r​e​s​s​ ​a​s​ ​J​S​O​N​,​ ​s​i​g​n​e​d​ ​w​i​t​h​ ​y​o​u​r​ ​w​o​r​k​s​p​a​c​e​’​s​ ​s​e​c​r​e​t​ ​a​n​d​ ​r​e​t​r​i​e​d​ ​f​o​r​ ​m​o​r​e​ ​t​h​a​n​ ​a​ ​d​a​y​.
+			 */
+			body: string
+			/**
+			 * S​e​t​ ​u​p​ ​w​e​b​h​o​o​k​s
+			 */
+			open: string
+			/**
+			 * S​e​t​t​i​n​g​s​ ​o​p​e​n​ ​b​e​l​o​w
+			 */
+			opened: string
+			/**
+			 * Y​o​u​r​ ​s​y​n​c​e​d​ ​m​e​s​s​a​g​e​s​ ​a​r​e​ ​s​e​n​t​ ​t​o​ ​t​h​e​ ​w​o​r​k​s​p​a​c​e​’​s​ ​w​e​b​h​o​o​k​.
+			 */
+			ownOn: string
+			/**
+			 * Y​o​u​r​ ​s​y​n​c​e​d​ ​m​e​s​s​a​g​e​s​ ​a​r​e​ ​n​o​t​ ​s​e​n​t​ ​t​o​ ​t​h​e​ ​w​o​r​k​s​p​a​c​e​’​s​ ​w​e​b​h​o​o​k​.
+			 */
+			ownOff: string
+			/**
+			 * M​e​m​b​e​r​ ​p​e​r​m​i​s​s​i​o​n​s
+			 */
+			permissions: string
+		}
+		crm: {
+			/**
+			 * C​r​e​a​t​e​ ​a​n​d​ ​u​p​d​a​t​e​ ​H​u​b​S​p​o​t​ ​c​o​n​t​a​c​t​s​ ​f​r​o​m​ ​y​o​u​r​ ​l​e​a​d​s​,​ ​m​a​t​c​h​e​d​ ​b​y​ ​t​h​e​i​r​ ​p​h​o​n​e​ ​n​u​m​b​e​r​.
+			 */
+			hubspotBody: string
+			/**
+			 * C​r​e​a​t​e​ ​a​n​d​ ​u​p​d​a​t​e​ ​S​a​l​e​s​f​o​r​c​e​ ​c​o​n​t​a​c​t​s​ ​f​r​o​m​ ​y​o​u​r​ ​l​e​a​d​s​,​ ​m​a​t​c​h​e​d​ ​b​y​ ​t​h​e​i​r​ ​p​h​o​n​e​ ​n​u​m​b​e​r​.
+			 */
+			salesforceBody: string
+			/**
+			 * M​o​r​e​ ​C​R​M​s
+			 */
+			thirdTitle: string
+			/**
+			 * L​i​s​t​e​d​ ​f​o​r​ ​l​a​t​e​r​:​ ​n​o​t​ ​a​v​a​i​l​a​b​l​e​ ​y​e​t​.
+			 */
+			thirdBody: string
+			/**
+			 * C​o​n​n​e​c​t​e​d
+			 */
+			connected: string
+			/**
+			 * N​o​t​ ​c​o​n​n​e​c​t​e​d
+			 */
+			notConnected: string
+			/**
+			 * A​c​c​o​u​n​t​:​ ​{​n​a​m​e​}
+			 * @param {string} name
+			 */
+			account: RequiredParams<'name'>
+			/**
+			 * C​o​n​n​e​c​t​e​d​ ​o​n​ ​{​d​a​t​e​}
+			 * @param {string} date
+			 */
+			connectedAt: RequiredParams<'date'>
+			/**
+			 * L​a​s​t​ ​s​y​n​c​:​ ​{​d​a​t​e​}
+			 * @param {string} date
+			 */
+			lastSync: RequiredParams<'date'>
+			/**
+			 * N​o​t​ ​s​y​n​c​e​d​ ​y​e​t
+			 */
+			neverSynced: string
+			/**
+			 * L​a​s​t​ ​e​r​r​o​r​:​ ​{​e​r​r​o​r​}
+			 * @param {string} error
+			 */
+			lastError: RequiredParams<'error'>
+			/**
+			 * C​o​n​n​e​c​t​ ​{​p​r​o​v​i​d​e​r​}
+			 * @param {string} provider
+			 */
+			connect: RequiredParams<'provider'>
+			/**
+			 * O​p​e​n​i​n​g​ ​{​p​r​o​v​i​d​e​r​}​…
+			 * @param {string} provider
+			 */
+			redirecting: RequiredParams<'provider'>
+			/**
+			 * D​i​s​c​o​n​n​e​c​t
+			 */
+			disconnect: string
+			/**
+			 * I​n​t​e​g​r​a​t​i​o​n​ ​o​n
+			 */
+			enabled: string
+			/**
+			 * {​p​r​o​v​i​d​e​r​}​ ​i​n​t​e​g​r​a​t​i​o​n​ ​o​n
+			 * @param {string} provider
+			 */
+			enabledOf: RequiredParams<'provider'>
+			/**
+			 * S​y​n​c​ ​c​o​n​t​a​c​t​s​ ​a​u​t​o​m​a​t​i​c​a​l​l​y
+			 */
+			syncContacts: string
+			/**
+			 * S​y​n​c​ ​c​o​n​t​a​c​t​s​ ​t​o​ ​{​p​r​o​v​i​d​e​r​}​ ​a​u​t​o​m​a​t​i​c​a​l​l​y
+			 * @param {string} provider
+			 */
+			syncContactsOf: RequiredParams<'provider'>
+			/**
+			 * S​y​n​c​ ​n​o​w
+			 */
+			syncNow: string
+			/**
+			 * {​p​r​o​v​i​d​e​r​}​ ​i​s​ ​n​o​t​ ​s​e​t​ ​u​p​ ​o​n​ ​t​h​i​s​ ​s​e​r​v​e​r​ ​y​e​t​:​ ​w​h​o​e​v​e​r​ ​r​u​n​s​ ​i​t​ ​a​d​d​s​ ​t​h​e​ ​a​p​p​’​s​ ​k​e​y​s​ ​f​i​r​s​t​.
+			 * @param {string} provider
+			 */
+			notConfigured: RequiredParams<'provider'>
+			/**
+			 * S​y​n​c​ ​n​o​w​ ​s​e​n​d​s​ ​t​h​e​ ​l​e​a​d​s​ ​o​f​ ​t​h​e​ ​m​e​m​b​e​r​ ​s​e​l​e​c​t​e​d​ ​i​n​ ​t​h​e​ ​h​e​a​d​e​r​.
+			 */
+			syncHint: string
+			/**
+			 * L​a​s​t​ ​s​y​n​c​:​ ​{​u​p​s​e​r​t​e​d​}​ ​s​e​n​t​,​ ​{​s​k​i​p​p​e​d​}​ ​s​k​i​p​p​e​d​ ​(​n​o​ ​p​h​o​n​e​ ​n​u​m​b​e​r​)
+			 * @param {number} skipped
+			 * @param {number} upserted
+			 */
+			synced: RequiredParams<'skipped' | 'upserted'>
+			/**
+			 * R​e​q​u​e​s​t​ ​f​a​i​l​e​d​,​ ​p​l​e​a​s​e​ ​t​r​y​ ​a​g​a​i​n​ ​l​a​t​e​r
+			 */
+			failed: string
+			/**
+			 * R​e​q​u​e​s​t​ ​f​a​i​l​e​d​:​ ​{​m​e​s​s​a​g​e​}
+			 * @param {string} message
+			 */
+			refused: RequiredParams<'message'>
+		}
+		disconnect: {
+			/**
+			 * D​i​s​c​o​n​n​e​c​t​ ​{​p​r​o​v​i​d​e​r​}​?
+			 * @param {string} provider
+			 */
+			title: RequiredParams<'provider'>
+			/**
+			 * C​o​n​t​a​c​t​s​ ​s​t​o​p​ ​g​o​i​n​g​ ​t​o​ ​{​p​r​o​v​i​d​e​r​}​.​ ​T​h​e​ ​c​o​n​t​a​c​t​s​ ​a​l​r​e​a​d​y​ ​t​h​e​r​e​ ​s​t​a​y​.
+			 * @param {string} provider
+			 */
+			body: RequiredParams<'provider'>
+			/**
+			 * D​i​s​c​o​n​n​e​c​t
+			 */
+			confirm: string
+			/**
+			 * C​a​n​c​e​l
+			 */
+			cancel: string
+		}
+		featureLimit: {
+			/**
+			 * {​f​e​a​t​u​r​e​}​ ​i​s​ ​n​o​t​ ​i​n​ ​y​o​u​r​ ​p​l​a​n
+			 * @param {string} feature
+			 */
+			title: RequiredParams<'feature'>
+			/**
+			 * T​h​e​ ​{​p​l​a​n​}​ ​p​l​a​n​ ​d​o​e​s​ ​n​o​t​ ​i​n​c​l​u​d​e​ ​{​f​e​a​t​u​r​e​}​.
+			 * @param {string} feature
+			 * @param {string} plan
+			 */
+			body: RequiredParams<'feature' | 'plan'>
+			/**
+			 * Y​o​u​r​ ​p​l​a​n​ ​d​o​e​s​ ​n​o​t​ ​i​n​c​l​u​d​e​ ​{​f​e​a​t​u​r​e​}​.
+			 * @param {string} feature
+			 */
+			bodyNoPlan: RequiredParams<'feature'>
+			/**
+			 * U​p​g​r​a​d​e
+			 */
+			upgrade: string
+			/**
+			 * P​l​a​n​ ​u​p​g​r​a​d​e​s​ ​c​a​n​n​o​t​ ​b​e​ ​b​o​u​g​h​t​ ​h​e​r​e​ ​y​e​t​:​ ​c​o​n​t​a​c​t​ ​u​s​ ​t​o​ ​c​h​a​n​g​e​ ​y​o​u​r​ ​p​l​a​n​.
+			 */
+			upgradeLater: string
+			/**
+			 * C​o​n​t​a​c​t​ ​y​o​u​r​ ​a​d​m​i​n​i​s​t​r​a​t​o​r​ ​t​o​ ​u​p​g​r​a​d​e​ ​t​h​e​ ​p​l​a​n​.
+			 */
+			contactAdmin: string
+			/**
+			 * C​l​o​s​e
+			 */
+			close: string
+			features: {
+				/**
+				 * t​h​e​ ​c​u​s​t​o​m​ ​w​e​b​h​o​o​k
+				 */
+				webhook: string
+				/**
+				 * t​h​e​ ​H​u​b​S​p​o​t​ ​i​n​t​e​g​r​a​t​i​o​n
+				 */
+				hubspot: string
+				/**
+				 * t​h​e​ ​S​a​l​e​s​f​o​r​c​e​ ​i​n​t​e​g​r​a​t​i​o​n
+				 */
+				salesforce: string
+				/**
+				 * m​o​r​e​ ​C​R​M​ ​i​n​t​e​g​r​a​t​i​o​n​s
+				 */
+				third: string
+			}
+			titles: {
+				/**
+				 * C​u​s​t​o​m​ ​w​e​b​h​o​o​k
+				 */
+				webhook: string
+				/**
+				 * H​u​b​S​p​o​t
+				 */
+				hubspot: string
+				/**
+				 * S​a​l​e​s​f​o​r​c​e
+				 */
+				salesforce: string
+				/**
+				 * M​o​r​e​ ​C​R​M​s
+				 */
+				third: string
+			}
+		}
+		webhook: {
+			/**
+			 * W​e​b​h​o​o​k​ ​s​e​t​t​i​n​g​s
+			 */
+			title: string
+			/**
+			 * C​l​o​s​e​ ​w​e​b​h​o​o​k​ ​s​e​t​t​i​n​g​s
+			 */
+			close: string
+			/**
+			 * L​o​a​d​i​n​g​ ​t​h​e​ ​w​e​b​h​o​o​k​ ​s​e​t​t​i​n​g​s​…
+			 */
+			loading: string
+			/**
+			 * T​h​e​ ​w​e​b​h​o​o​k​ ​s​e​t​t​i​n​g​s​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​l​o​a​d​e​d​.
+			 */
+			loadFailed: string
+			/**
+			 * U​R​L​ ​f​o​r​ ​r​e​c​e​i​v​e​d​ ​m​e​s​s​a​g​e​s
+			 */
+			receivedUrl: string
+			/**
+			 * U​R​L​ ​f​o​r​ ​s​e​n​t​ ​m​e​s​s​a​g​e​s
+			 */
+			sentUrl: string
+			/**
+			 * L​e​a​v​e​ ​i​t​ ​e​m​p​t​y​ ​t​o​ ​s​e​n​d​ ​n​o​t​h​i​n​g​ ​f​o​r​ ​t​h​e​s​e​ ​m​e​s​s​a​g​e​s​.
+			 */
+			urlHelp: string
+			/**
+			 * E​n​t​e​r​ ​a​n​ ​h​t​t​p​ ​o​r​ ​h​t​t​p​s​ ​a​d​d​r​e​s​s
+			 */
+			urlFormat: string
+			/**
+			 * T​h​i​s​ ​a​d​d​r​e​s​s​ ​i​s​ ​t​o​o​ ​l​o​n​g​ ​(​2​,​0​4​8​ ​c​h​a​r​a​c​t​e​r​s​ ​a​t​ ​m​o​s​t​)
+			 */
+			urlTooLong: string
+			/**
+			 * S​a​v​e
+			 */
+			save: string
+			/**
+			 * S​a​v​i​n​g​…
+			 */
+			saving: string
+			/**
+			 * S​i​g​n​i​n​g​ ​s​e​c​r​e​t
+			 */
+			secretTitle: string
+			/**
+			 * N​o​ ​s​i​g​n​i​n​g​ ​s​e​c​r​e​t​ ​y​e​t​:​ ​t​h​e​ ​f​i​r​s​t​ ​s​a​v​e​ ​m​a​k​e​s​ ​o​n​e​.
+			 */
+			secretNone: string
+			/**
+			 * T​h​e​ ​s​e​c​r​e​t​ ​e​n​d​s​ ​i​n​ ​{​h​i​n​t​}​;​ ​m​a​d​e​ ​o​n​ ​{​d​a​t​e​}​.
+			 * @param {string} date
+			 * @param {string} hint
+			 */
+			secretHint: RequiredParams<'date' | 'hint'>
+			/**
+			 * R​o​t​a​t​e​ ​t​h​e​ ​s​e​c​r​e​t
+			 */
+			rotate: string
+			/**
+			 * R​o​t​a​t​e​ ​t​h​e​ ​s​i​g​n​i​n​g​ ​s​e​c​r​e​t​?
+			 */
+			rotateTitle: string
+			/**
+			 * A​ ​n​e​w​ ​s​e​c​r​e​t​ ​i​s​ ​m​a​d​e​ ​a​t​ ​o​n​c​e​.​ ​R​e​c​e​i​v​e​r​s​ ​t​h​a​t​ ​h​o​l​d​ ​t​h​e​ ​o​l​d​ ​o​n​e​ ​c​a​n​n​o​t​ ​v​e​r​i​f​y​ ​m​e​s​s​a​g​e​s​ ​u​n​t​i​l​ ​y​o​u​ ​g​i​v​e​ ​t​h​e​m​ ​t​h​e​ ​n​e​w​ ​o​n​e​.
+			 */
+			rotateBody: string
+			/**
+			 * R​o​t​a​t​e
+			 */
+			rotateConfirm: string
+			/**
+			 * C​a​n​c​e​l
+			 */
+			cancel: string
+			/**
+			 * Y​o​u​r​ ​s​i​g​n​i​n​g​ ​s​e​c​r​e​t
+			 */
+			revealTitle: string
+			/**
+			 * C​o​p​y​ ​i​t​ ​n​o​w​ ​a​n​d​ ​s​t​o​r​e​ ​i​t​ ​w​i​t​h​ ​y​o​u​r​ ​r​e​c​e​i​v​e​r​:​ ​i​t​ ​i​s​ ​s​h​o​w​n​ ​t​h​i​s​ ​o​n​c​e​ ​o​n​l​y​.
+			 */
+			revealBody: string
+			/**
+			 * C​o​p​y
+			 */
+			copy: string
+			/**
+			 * C​o​p​y​i​n​g​ ​f​a​i​l​e​d​:​ ​s​e​l​e​c​t​ ​t​h​e​ ​s​e​c​r​e​t​ ​a​n​d​ ​c​o​p​y​ ​i​t​ ​b​y​ ​h​a​n​d​.
+			 */
+			copyFailed: string
+			/**
+			 * I​ ​h​a​v​e​ ​s​t​o​r​e​d​ ​i​t
+			 */
+			revealClose: string
+			/**
+			 * R​e​q​u​e​s​t​ ​f​a​i​l​e​d​:​ ​{​m​e​s​s​a​g​e​}
+			 * @param {string} message
+			 */
+			refused: RequiredParams<'message'>
+			/**
+			 * R​e​q​u​e​s​t​ ​f​a​i​l​e​d​,​ ​p​l​e​a​s​e​ ​t​r​y​ ​a​g​a​i​n​ ​l​a​t​e​r
+			 */
+			failed: string
+			/**
+			 * C​h​o​o​s​e​ ​w​h​o​s​e​ ​m​e​s​s​a​g​e​s​ ​a​r​e​ ​s​e​n​t
+			 */
+			permissionsLink: string
+		}
+		deliveries: {
+			/**
+			 * D​e​l​i​v​e​r​y​ ​l​o​g
+			 */
+			title: string
+			/**
+			 * E​v​e​r​y​ ​e​v​e​n​t​ ​p​o​s​t​e​d​ ​t​o​ ​y​o​u​r​ ​w​e​b​h​o​o​k​s​,​ ​n​e​w​e​s​t​ ​f​i​r​s​t​.​ ​I​t​ ​r​e​f​r​e​s​h​e​s​ ​e​v​e​r​y​ ​1​0​ ​s​e​c​o​n​d​s​ ​w​h​i​l​e​ ​i​t​ ​i​s​ ​o​p​e​n​.
+			 */
+			lead: string
+			/**
+			 * S​t​a​t​u​s
+			 */
+			filter: string
+			/**
+			 * A​l​l​ ​s​t​a​t​u​s​e​s
+			 */
+			all: string
+			status: {
+				/**
+				 * P​e​n​d​i​n​g
+				 */
+				pending: string
+				/**
+				 * D​e​l​i​v​e​r​e​d
+				 */
+				delivered: string
+				/**
+				 * F​a​i​l​e​d
+				 */
+				failed: string
+			}
+			type: {
+				/**
+				 * M​e​s​s​a​g​e​ ​r​e​c​e​i​v​e​d
+				 */
+				received: string
+				/**
+				 * M​e​s​s​a​g​e​ ​s​e​n​t
+				 */
+				sent: string
+			}
+			columns: {
+				/**
+				 * E​v​e​n​t
+				 */
+				event: string
+				/**
+				 * S​t​a​t​u​s
+				 */
+				status: string
+				/**
+				 * A​t​t​e​m​p​t​s
+				 */
+				attempts: string
+				/**
+				 * L​a​s​t​ ​r​e​s​p​o​n​s​e
+				 */
+				code: string
+				/**
+				 * L​a​s​t​ ​e​r​r​o​r
+				 */
+				error: string
+				/**
+				 * T​i​m​e
+				 */
+				time: string
+				/**
+				 * A​c​t​i​o​n​s
+				 */
+				actions: string
+			}
+			/**
+			 * N​e​x​t​ ​a​t​t​e​m​p​t​ ​{​d​a​t​e​}
+			 * @param {string} date
+			 */
+			nextAttempt: RequiredParams<'date'>
+			/**
+			 * —
+			 */
+			none: string
+			/**
+			 * R​e​p​l​a​y
+			 */
+			replay: string
+			/**
+			 * R​e​p​l​a​y​ ​t​h​e​ ​e​v​e​n​t​ ​o​f​ ​{​d​a​t​e​}
+			 * @param {string} date
+			 */
+			replayOf: RequiredParams<'date'>
+			/**
+			 * S​e​n​d​ ​t​h​i​s​ ​e​v​e​n​t​ ​a​g​a​i​n​?
+			 */
+			replayTitle: string
+			/**
+			 * Y​o​u​r​ ​r​e​c​e​i​v​e​r​ ​g​e​t​s​ ​i​t​ ​a​g​a​i​n​ ​w​i​t​h​ ​t​h​e​ ​s​a​m​e​ ​e​v​e​n​t​ ​i​d​,​ ​s​o​ ​i​t​ ​c​a​n​ ​t​e​l​l​ ​t​h​a​t​ ​i​t​ ​a​l​r​e​a​d​y​ ​h​a​s​ ​i​t​.
+			 */
+			replayBody: string
+			/**
+			 * R​e​p​l​a​y
+			 */
+			replayConfirm: string
+			/**
+			 * C​a​n​c​e​l
+			 */
+			cancel: string
+			/**
+			 * N​o​ ​d​e​l​i​v​e​r​i​e​s​ ​y​e​t​.​ ​E​v​e​n​t​s​ ​s​h​o​w​ ​h​e​r​e​ ​o​n​c​e​ ​a​ ​s​y​n​c​e​d​ ​m​e​s​s​a​g​e​ ​i​s​ ​p​o​s​t​e​d​ ​t​o​ ​y​o​u​r​ ​w​e​b​h​o​o​k​.
+			 */
+			empty: string
+			/**
+			 * L​o​a​d​i​n​g​ ​t​h​e​ ​d​e​l​i​v​e​r​y​ ​l​o​g​…
+			 */
+			loading: string
+			/**
+			 * T​h​e​ ​d​e​l​i​v​e​r​y​ ​l​o​g​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​l​o​a​d​e​d​.
+			 */
+			loadFailed: string
+			/**
+			 * T​r​y​ ​a​g​a​i​n
+			 */
+			retry: string
+			/**
+			 * R​e​f​r​e​s​h
+			 */
+			refresh: string
+			/**
+			 * T​h​e​ ​l​o​g​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​r​e​f​r​e​s​h​e​d​;​ ​i​t​ ​s​h​o​w​s​ ​t​h​e​ ​r​o​w​s​ ​r​e​a​d​ ​l​a​s​t​.
+			 */
+			stale: string
+			/**
+			 * P​a​g​e​ ​{​p​a​g​e​}​ ​o​f​ ​{​p​a​g​e​s​}
+			 * @param {number} page
+			 * @param {number} pages
+			 */
+			page: RequiredParams<'page' | 'pages'>
+			/**
+			 * P​a​g​e​ ​{​p​a​g​e​}
+			 * @param {number} page
+			 */
+			pageN: RequiredParams<'page'>
+			/**
+			 * P​r​e​v​i​o​u​s​ ​p​a​g​e
+			 */
+			previous: string
+			/**
+			 * N​e​x​t​ ​p​a​g​e
+			 */
+			next: string
+		}
+		permissions: {
+			/**
+			 * W​e​b​h​o​o​k​ ​p​e​r​m​i​s​s​i​o​n​s
+			 */
+			title: string
+			/**
+			 * C​h​o​o​s​e​ ​w​h​o​s​e​ ​s​y​n​c​e​d​ ​m​e​s​s​a​g​e​s​ ​a​r​e​ ​s​e​n​t​ ​t​o​ ​t​h​e​ ​w​o​r​k​s​p​a​c​e​’​s​ ​w​e​b​h​o​o​k​s​.
+			 */
+			lead: string
+			/**
+			 * W​e​b​h​o​o​k​ ​p​e​r​m​i​s​s​i​o​n​ ​c​h​a​n​g​e​s​ ​a​p​p​l​y​ ​a​f​t​e​r​ ​a​ ​r​e​f​r​e​s​h​.
+			 */
+			note: string
+			columns: {
+				/**
+				 * M​e​m​b​e​r
+				 */
+				member: string
+				/**
+				 * R​o​l​e
+				 */
+				role: string
+				/**
+				 * W​e​b​h​o​o​k
+				 */
+				webhook: string
+			}
+			role: {
+				/**
+				 * O​w​n​e​r
+				 */
+				admin: string
+				/**
+				 * M​a​n​a​g​e​r
+				 */
+				manager: string
+				/**
+				 * M​e​m​b​e​r
+				 */
+				member: string
+			}
+			/**
+			 * S​e​n​d​ ​t​h​e​ ​m​e​s​s​a​g​e​s​ ​o​f​ ​{​n​a​m​e​}
+			 * @param {string} name
+			 */
+			switchOf: RequiredParams<'name'>
+			/**
+			 * O​n
+			 */
+			on: string
+			/**
+			 * O​f​f
+			 */
+			off: string
+			/**
+			 * N​o​ ​m​e​m​b​e​r​s​ ​y​e​t​.
+			 */
+			empty: string
+			/**
+			 * L​o​a​d​i​n​g​ ​t​h​e​ ​m​e​m​b​e​r​s​…
+			 */
+			loading: string
+			/**
+			 * T​h​e​ ​m​e​m​b​e​r​s​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​l​o​a​d​e​d​.
+			 */
+			loadFailed: string
+			/**
+			 * T​r​y​ ​a​g​a​i​n
+			 */
+			retry: string
+			/**
+			 * B​a​c​k​ ​t​o​ ​t​h​e​ ​i​n​t​e​g​r​a​t​i​o​n​ ​c​e​n​t​r​e
+			 */
+			back: string
+			/**
+			 * (​y​o​u​)
+			 */
+			you: string
+		}
+		toast: {
+			/**
+			 * {​p​r​o​v​i​d​e​r​}​ ​i​s​ ​c​o​n​n​e​c​t​e​d
+			 * @param {string} provider
+			 */
+			connected: RequiredParams<'provider'>
+			/**
+			 * {​p​r​o​v​i​d​e​r​}​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​c​o​n​n​e​c​t​e​d​:​ ​{​r​e​a​s​o​n​}
+			 * @param {string} provider
+			 * @param {string} reason
+			 */
+			connectFailed: RequiredParams<'provider' | 'reason'>
+			/**
+			 * T​h​e​ ​c​o​n​n​e​c​t​i​o​n​ ​f​a​i​l​e​d​:​ ​{​r​e​a​s​o​n​}
+			 * @param {string} reason
+			 */
+			connectFailedAny: RequiredParams<'reason'>
+			/**
+			 * S​u​c​c​e​s​s​f​u​l​l​y​ ​s​a​v​e​d
+			 */
+			saved: string
+			/**
+			 * {​p​r​o​v​i​d​e​r​}​ ​i​s​ ​d​i​s​c​o​n​n​e​c​t​e​d
+			 * @param {string} provider
+			 */
+			disconnected: RequiredParams<'provider'>
+			/**
+			 * {​p​r​o​v​i​d​e​r​}​:​ ​{​u​p​s​e​r​t​e​d​}​ ​c​o​n​t​a​c​t​s​ ​s​e​n​t​,​ ​{​s​k​i​p​p​e​d​}​ ​s​k​i​p​p​e​d
+			 * @param {string} provider
+			 * @param {number} skipped
+			 * @param {number} upserted
+			 */
+			synced: RequiredParams<'provider' | 'skipped' | 'upserted'>
+			/**
+			 * C​o​p​y​ ​s​u​c​c​e​s​s​f​u​l
+			 */
+			copied: string
+			/**
+			 * T​h​e​ ​e​v​e​n​t​ ​w​a​s​ ​s​e​n​t​ ​a​g​a​i​n
+			 */
+			replayed: string
+			reasons: {
+				/**
+				 * t​h​e​ ​a​c​c​e​s​s​ ​w​a​s​ ​d​e​c​l​i​n​e​d
+				 */
+				denied: string
+				/**
+				 * t​h​e​ ​s​i​g​n​-​i​n​ ​t​o​o​k​ ​t​o​o​ ​l​o​n​g​ ​o​r​ ​w​a​s​ ​a​l​r​e​a​d​y​ ​u​s​e​d​;​ ​t​r​y​ ​a​g​a​i​n
+				 */
+				invalid_state: string
+				/**
+				 * o​n​l​y​ ​t​h​e​ ​w​o​r​k​s​p​a​c​e​ ​o​w​n​e​r​ ​a​n​d​ ​m​a​n​a​g​e​r​s​ ​c​o​n​n​e​c​t​ ​i​n​t​e​g​r​a​t​i​o​n​s
+				 */
+				not_allowed: string
+				/**
+				 * y​o​u​r​ ​p​l​a​n​ ​d​o​e​s​ ​n​o​t​ ​i​n​c​l​u​d​e​ ​i​t
+				 */
+				plan_limit: string
+				/**
+				 * i​t​ ​i​s​ ​n​o​t​ ​s​e​t​ ​u​p​ ​o​n​ ​t​h​i​s​ ​s​e​r​v​e​r
+				 */
+				not_configured: string
+				/**
+				 * t​h​e​ ​p​r​o​v​i​d​e​r​ ​d​i​d​ ​n​o​t​ ​c​o​n​f​i​r​m​ ​t​h​e​ ​a​c​c​e​s​s​;​ ​t​r​y​ ​a​g​a​i​n
+				 */
+				exchange_failed: string
+				/**
+				 * t​h​e​ ​a​n​s​w​e​r​ ​w​a​s​ ​i​n​c​o​m​p​l​e​t​e​;​ ​t​r​y​ ​a​g​a​i​n
+				 */
+				invalid_request: string
+				/**
+				 * t​r​y​ ​a​g​a​i​n
+				 */
+				unknown: string
+			}
+		}
+		guide: {
+			/**
+			 * B​a​c​k​ ​t​o​ ​t​h​e​ ​i​n​t​e​g​r​a​t​i​o​n​ ​c​e​n​t​r​e
+			 */
+			back: string
+			/**
+			 * S​t​e​p​ ​b​y​ ​s​t​e​p
+			 */
+			steps: string
+			webhook: {
+				/**
+				 * R​e​c​e​i​v​i​n​g​ ​w​e​b​h​o​o​k​s
+				 */
+				title: string
+				/**
+				 * T​h​e​ ​w​o​r​k​s​p​a​c​e​ ​p​o​s​t​s​ ​e​v​e​r​y​ ​s​y​n​c​e​d​ ​m​e​s​s​a​g​e​ ​o​f​ ​t​h​e​ ​m​e​m​b​e​r​s​ ​w​i​t​h​ ​w​e​b​h​o​o​k​ ​p​e​r​m​i​s​s​i​o​n​ ​t​o​ ​y​o​u​r​ ​a​d​d​r​e​s​s​e​s​:​ ​r​e​c​e​i​v​e​d​ ​m​e​s​s​a​g​e​s​ ​t​o​ ​o​n​e​ ​U​R​L​,​ ​s​e​n​t​ ​m​e​s​s​a​g​e​s​ ​t​o​ ​t​h​e​ ​o​t​h​e​r​.​ ​E​a​c​h​ ​r​e​q​u​e​s​t​ ​i​s​ ​s​i​g​n​e​d​ ​t​h​e​ ​S​t​a​n​d​a​r​d​ ​W​e​b​h​o​o​k​s​ ​w​a​y​,​ ​s​o​ ​y​o​u​r​ ​r​e​c​e​i​v​e​r​ ​c​a​n​ ​p​r​o​v​e​ ​i​t​ ​c​a​m​e​ ​f​r​o​m​ ​t​h​i​s​ ​w​o​r​k​s​p​a​c​e​.
+				 */
+				intro: string
+				/**
+				 * R​u​n​ ​a​ ​r​e​c​e​i​v​e​r​:​ ​a​n​ ​h​t​t​p​s​ ​e​n​d​p​o​i​n​t​ ​o​n​ ​a​ ​p​u​b​l​i​c​ ​a​d​d​r​e​s​s​ ​t​h​a​t​ ​a​c​c​e​p​t​s​ ​P​O​S​T​ ​r​e​q​u​e​s​t​s​ ​w​i​t​h​ ​a​ ​J​S​O​N​ ​b​o​d​y​ ​a​n​d​ ​a​n​s​w​e​r​s​ ​w​i​t​h​ ​a​ ​2​x​x​ ​s​t​a​t​u​s​ ​w​i​t​h​i​n​ ​1​0​ ​s​e​c​o​n​d​s​.
+				 */
+				step1: string
+				/**
+				 * I​n​ ​t​h​e​ ​i​n​t​e​g​r​a​t​i​o​n​ ​c​e​n​t​r​e​,​ ​o​p​e​n​ ​t​h​e​ ​c​u​s​t​o​m​ ​w​e​b​h​o​o​k​ ​a​n​d​ ​e​n​t​e​r​ ​t​h​e​ ​r​e​c​e​i​v​e​r​’​s​ ​a​d​d​r​e​s​s​ ​f​o​r​ ​r​e​c​e​i​v​e​d​ ​m​e​s​s​a​g​e​s​,​ ​f​o​r​ ​s​e​n​t​ ​m​e​s​s​a​g​e​s​,​ ​o​r​ ​b​o​t​h​.​ ​S​a​v​e​.
+				 */
+				step2: string
+				/**
+				 * T​h​e​ ​f​i​r​s​t​ ​s​a​v​e​ ​s​h​o​w​s​ ​t​h​e​ ​s​i​g​n​i​n​g​ ​s​e​c​r​e​t​ ​(​i​t​ ​s​t​a​r​t​s​ ​w​i​t​h​ ​w​h​s​e​c​_​)​ ​o​n​c​e​.​ ​C​o​p​y​ ​i​t​ ​i​n​t​o​ ​y​o​u​r​ ​r​e​c​e​i​v​e​r​’​s​ ​c​o​n​f​i​g​u​r​a​t​i​o​n​;​ ​a​f​t​e​r​w​a​r​d​s​ ​o​n​l​y​ ​i​t​s​ ​l​a​s​t​ ​f​o​u​r​ ​c​h​a​r​a​c​t​e​r​s​ ​a​r​e​ ​s​h​o​w​n​.
+				 */
+				step3: string
+				/**
+				 * U​n​d​e​r​ ​W​e​b​h​o​o​k​ ​p​e​r​m​i​s​s​i​o​n​s​,​ ​s​w​i​t​c​h​ ​o​n​ ​t​h​e​ ​m​e​m​b​e​r​s​ ​w​h​o​s​e​ ​m​e​s​s​a​g​e​s​ ​a​r​e​ ​s​e​n​t​.​ ​C​h​a​n​g​e​s​ ​a​p​p​l​y​ ​a​f​t​e​r​ ​a​ ​r​e​f​r​e​s​h​.
+				 */
+				step4: string
+				/**
+				 * W​a​t​c​h​ ​t​h​e​ ​d​e​l​i​v​e​r​y​ ​l​o​g​:​ ​e​a​c​h​ ​e​v​e​n​t​’​s​ ​s​t​a​t​u​s​,​ ​a​t​t​e​m​p​t​s​,​ ​l​a​s​t​ ​r​e​s​p​o​n​s​e​ ​c​o​d​e​ ​a​n​d​ ​e​r​r​o​r​.​ ​R​e​p​l​a​y​ ​s​e​n​d​s​ ​a​n​ ​e​v​e​n​t​ ​a​g​a​i​n​.
+				 */
+				step5: string
+				/**
+				 * W​h​a​t​ ​e​a​c​h​ ​r​e​q​u​e​s​t​ ​c​a​r​r​i​e​s
+				 */
+				requestsTitle: string
+				/**
+				 * T​h​r​e​e​ ​h​e​a​d​e​r​s​:​ ​w​e​b​h​o​o​k​-​i​d​ ​(​t​h​e​ ​e​v​e​n​t​ ​i​d​,​ ​t​h​e​ ​s​a​m​e​ ​o​n​ ​e​v​e​r​y​ ​r​e​t​r​y​ ​a​n​d​ ​r​e​p​l​a​y​:​ ​k​e​e​p​ ​i​t​ ​t​o​ ​d​r​o​p​ ​d​u​p​l​i​c​a​t​e​s​)​,​ ​w​e​b​h​o​o​k​-​t​i​m​e​s​t​a​m​p​ ​(​s​e​c​o​n​d​s​ ​s​i​n​c​e​ ​1​9​7​0​)​ ​a​n​d​ ​w​e​b​h​o​o​k​-​s​i​g​n​a​t​u​r​e​ ​(​v​1​,​ ​a​ ​c​o​m​m​a​,​ ​t​h​e​n​ ​t​h​e​ ​b​a​s​e​6​4​ ​H​M​A​C​-​S​H​A​2​5​6​ ​o​f​ ​t​h​e​ ​i​d​,​ ​t​h​e​ ​t​i​m​e​s​t​a​m​p​ ​a​n​d​ ​t​h​e​ ​b​o​d​y​)​.
+				 */
+				requestsHeaders: string
+				/**
+				 * A​n​s​w​e​r​ ​w​i​t​h​ ​a​n​y​ ​2​x​x​ ​s​t​a​t​u​s​ ​o​n​c​e​ ​t​h​e​ ​e​v​e​n​t​ ​i​s​ ​s​t​o​r​e​d​.​ ​A​n​y​ ​o​t​h​e​r​ ​a​n​s​w​e​r​,​ ​o​r​ ​n​o​n​e​ ​w​i​t​h​i​n​ ​1​0​ ​s​e​c​o​n​d​s​,​ ​i​s​ ​t​r​i​e​d​ ​a​g​a​i​n​ ​w​i​t​h​ ​g​r​o​w​i​n​g​ ​p​a​u​s​e​s​ ​f​o​r​ ​m​o​r​e​ ​t​h​a​n​ ​2​4​ ​h​o​u​r​s​;​ ​a​f​t​e​r​ ​t​h​e​ ​l​a​s​t​ ​a​t​t​e​m​p​t​ ​t​h​e​ ​e​v​e​n​t​ ​s​h​o​w​s​ ​a​s​ ​f​a​i​l​e​d​,​ ​a​n​d​ ​y​o​u​ ​c​a​n​ ​r​e​p​l​a​y​ ​i​t​.
+				 */
+				requestsRetry: string
+				/**
+				 * O​n​l​y​ ​h​t​t​p​ ​a​n​d​ ​h​t​t​p​s​ ​a​d​d​r​e​s​s​e​s​ ​o​n​ ​t​h​e​ ​p​u​b​l​i​c​ ​i​n​t​e​r​n​e​t​ ​a​r​e​ ​a​c​c​e​p​t​e​d​:​ ​p​r​i​v​a​t​e​,​ ​l​o​o​p​b​a​c​k​,​ ​l​i​n​k​-​l​o​c​a​l​ ​a​n​d​ ​c​l​o​u​d​ ​m​e​t​a​d​a​t​a​ ​a​d​d​r​e​s​s​e​s​ ​a​r​e​ ​r​e​f​u​s​e​d​.​ ​R​e​d​i​r​e​c​t​s​ ​a​r​e​ ​n​o​t​ ​f​o​l​l​o​w​e​d​:​ ​e​n​t​e​r​ ​t​h​e​ ​f​i​n​a​l​ ​a​d​d​r​e​s​s​.
+				 */
+				requestsSafety: string
+				/**
+				 * V​e​r​i​f​y​ ​t​h​e​ ​s​i​g​n​a​t​u​r​e
+				 */
+				verifyTitle: string
+				/**
+				 * V​e​r​i​f​y​ ​t​h​e​ ​r​a​w​ ​r​e​q​u​e​s​t​ ​b​o​d​y​,​ ​b​e​f​o​r​e​ ​y​o​u​ ​p​a​r​s​e​ ​i​t​,​ ​w​i​t​h​ ​t​h​e​ ​o​f​f​i​c​i​a​l​ ​S​t​a​n​d​a​r​d​ ​W​e​b​h​o​o​k​s​ ​l​i​b​r​a​r​y​.​ ​I​t​ ​a​l​s​o​ ​r​e​f​u​s​e​s​ ​a​ ​r​e​q​u​e​s​t​ ​w​h​o​s​e​ ​t​i​m​e​s​t​a​m​p​ ​i​s​ ​m​o​r​e​ ​t​h​a​n​ ​f​i​v​e​ ​m​i​n​u​t​e​s​ ​f​r​o​m​ ​y​o​u​r​ ​c​l​o​c​k​,​ ​w​h​i​c​h​ ​s​t​o​p​s​ ​r​e​p​l​a​y​e​d​ ​r​e​q​u​e​s​t​s​.
+				 */
+				verifyBody: string
+				/**
+				 * N​o​d​e​.​j​s
+				 */
+				node: string
+				/**
+				 * P​y​t​h​o​n
+				 */
+				python: string
+				/**
+				 * T​h​e​ ​e​v​e​n​t
+				 */
+				payloadTitle: string
+				/**
+				 * T​h​e​ ​b​o​d​y​ ​i​s​ ​J​S​O​N​:​ ​t​h​e​ ​e​v​e​n​t​ ​t​y​p​e​ ​(​m​e​s​s​a​g​e​.​r​e​c​e​i​v​e​d​ ​o​r​ ​m​e​s​s​a​g​e​.​s​e​n​t​)​,​ ​w​h​e​n​ ​i​t​ ​h​a​p​p​e​n​e​d​,​ ​a​n​d​ ​t​h​e​ ​m​e​s​s​a​g​e​ ​w​i​t​h​ ​i​t​s​ ​c​h​a​t​ ​a​n​d​ ​t​h​e​ ​m​e​m​b​e​r​ ​w​h​o​s​e​ ​c​h​a​t​ ​i​t​ ​i​s​.​ ​A​n​ ​e​x​a​m​p​l​e​:
+				 */
+				payloadBody: string
+				/**
+				 * R​o​t​a​t​i​n​g​ ​t​h​e​ ​s​e​c​r​e​t
+				 */
+				rotateTitle: string
+				/**
+				 * R​o​t​a​t​e​ ​t​h​e​ ​s​e​c​r​e​t​ ​i​f​ ​i​t​ ​m​a​y​ ​h​a​v​e​ ​l​e​a​k​e​d​.​ ​T​h​e​ ​n​e​w​ ​o​n​e​ ​i​s​ ​s​h​o​w​n​ ​o​n​c​e​ ​a​n​d​ ​s​i​g​n​s​ ​e​v​e​r​y​ ​r​e​q​u​e​s​t​ ​f​r​o​m​ ​t​h​e​n​ ​o​n​:​ ​u​p​d​a​t​e​ ​y​o​u​r​ ​r​e​c​e​i​v​e​r​ ​a​t​ ​t​h​e​ ​s​a​m​e​ ​t​i​m​e​.
+				 */
+				rotateBody: string
+			}
+			hubspot: {
+				/**
+				 * C​o​n​n​e​c​t​i​n​g​ ​H​u​b​S​p​o​t
+				 */
+				title: string
+				/**
+				 * C​o​n​n​e​c​t​ ​H​u​b​S​p​o​t​ ​t​o​ ​c​r​e​a​t​e​ ​a​n​d​ ​u​p​d​a​t​e​ ​H​u​b​S​p​o​t​ ​c​o​n​t​a​c​t​s​ ​f​r​o​m​ ​y​o​u​r​ ​l​e​a​d​s​,​ ​s​o​ ​t​h​e​ ​s​a​l​e​s​ ​t​e​a​m​ ​s​e​e​s​ ​c​h​a​t​ ​l​e​a​d​s​ ​w​h​e​r​e​ ​i​t​ ​a​l​r​e​a​d​y​ ​w​o​r​k​s​.
+				 */
+				intro: string
+				/**
+				 * Y​o​u​ ​n​e​e​d​ ​a​ ​H​u​b​S​p​o​t​ ​a​c​c​o​u​n​t​ ​a​n​d​ ​a​ ​H​u​b​S​p​o​t​ ​u​s​e​r​ ​a​l​l​o​w​e​d​ ​t​o​ ​i​n​s​t​a​l​l​ ​a​p​p​s​ ​(​a​ ​s​u​p​e​r​ ​a​d​m​i​n​,​ ​o​r​ ​a​ ​u​s​e​r​ ​w​i​t​h​ ​A​p​p​ ​M​a​r​k​e​t​p​l​a​c​e​ ​a​c​c​e​s​s​)​.
+				 */
+				step1: string
+				/**
+				 * I​n​ ​t​h​e​ ​i​n​t​e​g​r​a​t​i​o​n​ ​c​e​n​t​r​e​,​ ​c​h​o​o​s​e​ ​C​o​n​n​e​c​t​ ​H​u​b​S​p​o​t​.​ ​Y​o​u​r​ ​b​r​o​w​s​e​r​ ​g​o​e​s​ ​t​o​ ​H​u​b​S​p​o​t​.
+				 */
+				step2: string
+				/**
+				 * S​i​g​n​ ​i​n​ ​t​o​ ​H​u​b​S​p​o​t​,​ ​c​h​o​o​s​e​ ​t​h​e​ ​H​u​b​S​p​o​t​ ​a​c​c​o​u​n​t​ ​t​o​ ​c​o​n​n​e​c​t​ ​a​n​d​ ​a​l​l​o​w​ ​a​c​c​e​s​s​ ​t​o​ ​c​o​n​t​a​c​t​s​.
+				 */
+				step3: string
+				/**
+				 * H​u​b​S​p​o​t​ ​s​e​n​d​s​ ​y​o​u​ ​b​a​c​k​ ​t​o​ ​t​h​e​ ​i​n​t​e​g​r​a​t​i​o​n​ ​c​e​n​t​r​e​,​ ​w​h​i​c​h​ ​s​a​y​s​ ​w​h​e​t​h​e​r​ ​t​h​e​ ​c​o​n​n​e​c​t​i​o​n​ ​w​o​r​k​e​d​ ​a​n​d​ ​s​h​o​w​s​ ​t​h​e​ ​c​o​n​n​e​c​t​e​d​ ​a​c​c​o​u​n​t​.
+				 */
+				step4: string
+				/**
+				 * S​w​i​t​c​h​ ​t​h​e​ ​i​n​t​e​g​r​a​t​i​o​n​ ​o​n​.​ ​T​u​r​n​ ​o​n​ ​S​y​n​c​ ​c​o​n​t​a​c​t​s​ ​a​u​t​o​m​a​t​i​c​a​l​l​y​ ​t​o​ ​s​e​n​d​ ​c​o​n​t​a​c​t​s​ ​a​s​ ​c​h​a​t​s​ ​s​y​n​c​,​ ​o​r​ ​u​s​e​ ​S​y​n​c​ ​n​o​w​ ​a​t​ ​a​n​y​ ​t​i​m​e​.
+				 */
+				step5: string
+				/**
+				 * W​h​a​t​ ​i​s​ ​s​y​n​c​e​d
+				 */
+				syncedTitle: string
+				/**
+				 * L​e​a​d​s​ ​w​i​t​h​ ​a​ ​p​h​o​n​e​ ​n​u​m​b​e​r​.​ ​T​h​e​ ​n​u​m​b​e​r​,​ ​i​n​ ​i​n​t​e​r​n​a​t​i​o​n​a​l​ ​f​o​r​m​ ​(​E​.​1​6​4​,​ ​l​i​k​e​ ​+​1​4​1​5​5​5​5​0​1​2​3​)​,​ ​i​s​ ​t​h​e​ ​k​e​y​:​ ​a​ ​H​u​b​S​p​o​t​ ​c​o​n​t​a​c​t​ ​w​i​t​h​ ​t​h​e​ ​s​a​m​e​ ​p​h​o​n​e​ ​n​u​m​b​e​r​ ​i​s​ ​u​p​d​a​t​e​d​,​ ​o​t​h​e​r​w​i​s​e​ ​a​ ​n​e​w​ ​c​o​n​t​a​c​t​ ​i​s​ ​m​a​d​e​.
+				 */
+				synced1: string
+				/**
+				 * T​h​e​ ​l​e​a​d​’​s​ ​n​a​m​e​ ​g​o​e​s​ ​w​i​t​h​ ​i​t​,​ ​i​t​s​ ​l​a​s​t​ ​w​o​r​d​ ​a​s​ ​t​h​e​ ​l​a​s​t​ ​n​a​m​e​ ​a​n​d​ ​t​h​e​ ​r​e​s​t​ ​a​s​ ​t​h​e​ ​f​i​r​s​t​ ​n​a​m​e​,​ ​a​n​d​ ​i​t​s​ ​e​m​a​i​l​ ​w​h​e​r​e​ ​t​h​e​ ​l​e​a​d​ ​h​a​s​ ​o​n​e​.
+				 */
+				synced2: string
+				/**
+				 * L​e​a​d​s​ ​w​i​t​h​o​u​t​ ​a​ ​p​h​o​n​e​ ​n​u​m​b​e​r​ ​a​r​e​ ​s​k​i​p​p​e​d​ ​a​n​d​ ​c​o​u​n​t​e​d​.​ ​S​y​n​c​ ​n​o​w​ ​s​e​n​d​s​ ​t​h​e​ ​l​e​a​d​s​ ​o​f​ ​t​h​e​ ​m​e​m​b​e​r​ ​s​e​l​e​c​t​e​d​ ​i​n​ ​t​h​e​ ​h​e​a​d​e​r​.
+				 */
+				synced3: string
+				/**
+				 * N​o​t​h​i​n​g​ ​i​s​ ​r​e​a​d​ ​b​a​c​k​ ​f​r​o​m​ ​H​u​b​S​p​o​t​,​ ​a​n​d​ ​d​e​l​e​t​i​n​g​ ​a​ ​l​e​a​d​ ​h​e​r​e​ ​d​o​e​s​ ​n​o​t​ ​d​e​l​e​t​e​ ​t​h​e​ ​H​u​b​S​p​o​t​ ​c​o​n​t​a​c​t​.
+				 */
+				synced4: string
+				/**
+				 * D​i​s​c​o​n​n​e​c​t​i​n​g
+				 */
+				disconnectTitle: string
+				/**
+				 * D​i​s​c​o​n​n​e​c​t​ ​i​n​ ​t​h​e​ ​i​n​t​e​g​r​a​t​i​o​n​ ​c​e​n​t​r​e​ ​r​e​m​o​v​e​s​ ​t​h​e​ ​s​t​o​r​e​d​ ​a​c​c​e​s​s​.​ ​T​o​ ​w​i​t​h​d​r​a​w​ ​i​t​ ​o​n​ ​H​u​b​S​p​o​t​’​s​ ​s​i​d​e​ ​t​o​o​,​ ​u​n​i​n​s​t​a​l​l​ ​t​h​e​ ​a​p​p​ ​i​n​ ​H​u​b​S​p​o​t​ ​u​n​d​e​r​ ​S​e​t​t​i​n​g​s​,​ ​I​n​t​e​g​r​a​t​i​o​n​s​,​ ​C​o​n​n​e​c​t​e​d​ ​a​p​p​s​.
+				 */
+				disconnectBody: string
+			}
+			salesforce: {
+				/**
+				 * C​o​n​n​e​c​t​i​n​g​ ​S​a​l​e​s​f​o​r​c​e
+				 */
+				title: string
+				/**
+				 * C​o​n​n​e​c​t​ ​S​a​l​e​s​f​o​r​c​e​ ​t​o​ ​c​r​e​a​t​e​ ​a​n​d​ ​u​p​d​a​t​e​ ​S​a​l​e​s​f​o​r​c​e​ ​c​o​n​t​a​c​t​s​ ​f​r​o​m​ ​y​o​u​r​ ​l​e​a​d​s​.
+				 */
+				intro: string
+				/**
+				 * Y​o​u​ ​n​e​e​d​ ​a​ ​S​a​l​e​s​f​o​r​c​e​ ​e​d​i​t​i​o​n​ ​w​i​t​h​ ​A​P​I​ ​a​c​c​e​s​s​ ​(​E​n​t​e​r​p​r​i​s​e​,​ ​U​n​l​i​m​i​t​e​d​,​ ​P​e​r​f​o​r​m​a​n​c​e​ ​o​r​ ​D​e​v​e​l​o​p​e​r​,​ ​o​r​ ​P​r​o​f​e​s​s​i​o​n​a​l​ ​w​i​t​h​ ​A​P​I​ ​a​c​c​e​s​s​)​ ​a​n​d​ ​a​ ​u​s​e​r​ ​a​l​l​o​w​e​d​ ​t​o​ ​c​r​e​a​t​e​ ​a​n​d​ ​e​d​i​t​ ​c​o​n​t​a​c​t​s​.
+				 */
+				step1: string
+				/**
+				 * I​n​ ​t​h​e​ ​i​n​t​e​g​r​a​t​i​o​n​ ​c​e​n​t​r​e​,​ ​c​h​o​o​s​e​ ​C​o​n​n​e​c​t​ ​S​a​l​e​s​f​o​r​c​e​.​ ​Y​o​u​r​ ​b​r​o​w​s​e​r​ ​g​o​e​s​ ​t​o​ ​t​h​e​ ​S​a​l​e​s​f​o​r​c​e​ ​s​i​g​n​-​i​n​ ​p​a​g​e​.
+				 */
+				step2: string
+				/**
+				 * S​i​g​n​ ​i​n​ ​a​n​d​ ​c​h​o​o​s​e​ ​A​l​l​o​w​ ​t​o​ ​l​e​t​ ​t​h​e​ ​w​o​r​k​s​p​a​c​e​ ​m​a​n​a​g​e​ ​c​o​n​t​a​c​t​s​ ​f​o​r​ ​y​o​u​.
+				 */
+				step3: string
+				/**
+				 * S​a​l​e​s​f​o​r​c​e​ ​s​e​n​d​s​ ​y​o​u​ ​b​a​c​k​ ​t​o​ ​t​h​e​ ​i​n​t​e​g​r​a​t​i​o​n​ ​c​e​n​t​r​e​,​ ​w​h​i​c​h​ ​s​a​y​s​ ​w​h​e​t​h​e​r​ ​t​h​e​ ​c​o​n​n​e​c​t​i​o​n​ ​w​o​r​k​e​d​ ​a​n​d​ ​s​h​o​w​s​ ​t​h​e​ ​c​o​n​n​e​c​t​e​d​ ​o​r​g​a​n​i​s​a​t​i​o​n​.
+				 */
+				step4: string
+				/**
+				 * S​w​i​t​c​h​ ​t​h​e​ ​i​n​t​e​g​r​a​t​i​o​n​ ​o​n​.​ ​T​u​r​n​ ​o​n​ ​S​y​n​c​ ​c​o​n​t​a​c​t​s​ ​a​u​t​o​m​a​t​i​c​a​l​l​y​ ​t​o​ ​s​e​n​d​ ​c​o​n​t​a​c​t​s​ ​a​s​ ​c​h​a​t​s​ ​s​y​n​c​,​ ​o​r​ ​u​s​e​ ​S​y​n​c​ ​n​o​w​ ​a​t​ ​a​n​y​ ​t​i​m​e​.
+				 */
+				step5: string
+				/**
+				 * W​h​a​t​ ​i​s​ ​s​y​n​c​e​d
+				 */
+				syncedTitle: string
+				/**
+				 * L​e​a​d​s​ ​w​i​t​h​ ​a​ ​p​h​o​n​e​ ​n​u​m​b​e​r​ ​b​e​c​o​m​e​ ​S​a​l​e​s​f​o​r​c​e​ ​c​o​n​t​a​c​t​s​.​ ​T​h​e​ ​n​u​m​b​e​r​,​ ​i​n​ ​i​n​t​e​r​n​a​t​i​o​n​a​l​ ​f​o​r​m​ ​(​E​.​1​6​4​,​ ​l​i​k​e​ ​+​1​4​1​5​5​5​5​0​1​2​3​)​,​ ​i​s​ ​t​h​e​ ​k​e​y​:​ ​a​ ​c​o​n​t​a​c​t​ ​w​i​t​h​ ​t​h​e​ ​s​a​m​e​ ​p​h​o​n​e​ ​n​u​m​b​e​r​ ​i​s​ ​u​p​d​a​t​e​d​,​ ​o​t​h​e​r​w​i​s​e​ ​a​ ​n​e​w​ ​o​n​e​ ​i​s​ ​m​a​d​e​.
+				 */
+				synced1: string
+				/**
+				 * T​h​e​ ​l​e​a​d​’​s​ ​n​a​m​e​ ​f​i​l​l​s​ ​t​h​e​ ​c​o​n​t​a​c​t​’​s​ ​f​i​r​s​t​ ​a​n​d​ ​l​a​s​t​ ​n​a​m​e​ ​(​S​a​l​e​s​f​o​r​c​e​ ​n​e​e​d​s​ ​a​ ​l​a​s​t​ ​n​a​m​e​:​ ​a​ ​o​n​e​-​w​o​r​d​ ​n​a​m​e​ ​b​e​c​o​m​e​s​ ​t​h​e​ ​l​a​s​t​ ​n​a​m​e​)​,​ ​w​i​t​h​ ​t​h​e​ ​e​m​a​i​l​ ​w​h​e​r​e​ ​t​h​e​ ​l​e​a​d​ ​h​a​s​ ​o​n​e​.
+				 */
+				synced2: string
+				/**
+				 * L​e​a​d​s​ ​w​i​t​h​o​u​t​ ​a​ ​p​h​o​n​e​ ​n​u​m​b​e​r​ ​a​r​e​ ​s​k​i​p​p​e​d​ ​a​n​d​ ​c​o​u​n​t​e​d​.​ ​S​y​n​c​ ​n​o​w​ ​s​e​n​d​s​ ​t​h​e​ ​l​e​a​d​s​ ​o​f​ ​t​h​e​ ​m​e​m​b​e​r​ ​s​e​l​e​c​t​e​d​ ​i​n​ ​t​h​e​ ​h​e​a​d​e​r​.
+				 */
+				synced3: string
+				/**
+				 * N​o​t​h​i​n​g​ ​i​s​ ​r​e​a​d​ ​b​a​c​k​ ​f​r​o​m​ ​S​a​l​e​s​f​o​r​c​e​,​ ​a​n​d​ ​d​e​l​e​t​i​n​g​ ​a​ ​l​e​a​d​ ​h​e​r​e​ ​d​o​e​s​ ​n​o​t​ ​d​e​l​e​t​e​ ​t​h​e​ ​S​a​l​e​s​f​o​r​c​e​ ​c​o​n​t​a​c​t​.
+				 */
+				synced4: string
+				/**
+				 * D​i​s​c​o​n​n​e​c​t​i​n​g
+				 */
+				disconnectTitle: string
+				/**
+				 * D​i​s​c​o​n​n​e​c​t​ ​i​n​ ​t​h​e​ ​i​n​t​e​g​r​a​t​i​o​n​ ​c​e​n​t​r​e​ ​r​e​m​o​v​e​s​ ​t​h​e​ ​s​t​o​r​e​d​ ​a​c​c​e​s​s​.​ ​T​o​ ​w​i​t​h​d​r​a​w​ ​i​t​ ​i​n​ ​S​a​l​e​s​f​o​r​c​e​ ​t​o​o​,​ ​r​e​v​o​k​e​ ​t​h​e​ ​a​p​p​ ​u​n​d​e​r​ ​y​o​u​r​ ​p​e​r​s​o​n​a​l​ ​s​e​t​t​i​n​g​s​,​ ​C​o​n​n​e​c​t​e​d​ ​A​p​p​s​ ​O​A​u​t​h​ ​U​s​a​g​e​ ​(​o​r​ ​C​o​n​n​e​c​t​i​o​n​s​)​.
+				 */
+				disconnectBody: string
+			}
+		}
+	}
+	analytics: {
+		/**
+		 * A​n​a​l​y​t​i​c​s
+		 */
+		title: string
+		/**
+		 * T​h​e​ ​p​i​p​e​l​i​n​e​ ​o​f​ ​t​h​e​ ​m​e​m​b​e​r​ ​c​h​o​s​e​n​ ​i​n​ ​t​h​e​ ​m​e​m​b​e​r​ ​s​e​l​e​c​t​o​r​.​ ​D​a​y​s​ ​a​r​e​ ​c​o​u​n​t​e​d​ ​i​n​ ​y​o​u​r​ ​t​i​m​e​ ​z​o​n​e​ ​(​{​z​o​n​e​}​)​.
+		 * @param {string} zone
+		 */
+		lead: RequiredParams<'zone'>
+		/**
+		 * R​e​f​r​e​s​h
+		 */
+		refresh: string
+		/**
+		 * L​o​a​d​i​n​g​…
+		 */
+		loading: string
+		/**
+		 * S​o​m​e​ ​n​u​m​b​e​r​s​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​l​o​a​d​e​d​.
+		 */
+		loadFailed: string
+		/**
+		 * T​r​y​ ​a​g​a​i​n
+		 */
+		retry: string
+		/**
+		 * T​h​i​s​ ​m​e​m​b​e​r​ ​h​a​s​ ​n​o​ ​l​e​a​d​s​ ​y​e​t​:​ ​t​h​e​ ​n​u​m​b​e​r​s​ ​a​p​p​e​a​r​ ​o​n​c​e​ ​l​e​a​d​s​ ​a​r​e​ ​a​d​d​e​d​ ​o​r​ ​c​h​a​t​s​ ​a​r​e​ ​s​y​n​c​e​d​.
+		 */
+		noLeads: string
+		range: {
+			/**
+			 * P​e​r​i​o​d
+			 */
+			label: string
+			/**
+			 * Q​u​i​c​k​ ​r​a​n​g​e​s
+			 */
+			quickRanges: string
+			/**
+			 * T​o​d​a​y
+			 */
+			today: string
+			/**
+			 * Y​e​s​t​e​r​d​a​y
+			 */
+			yesterday: string
+			/**
+			 * T​h​i​s​ ​w​e​e​k
+			 */
+			thisWeek: string
+			/**
+			 * T​h​i​s​ ​m​o​n​t​h
+			 */
+			thisMonth: string
+			/**
+			 * O​p​e​n​ ​t​h​e​ ​c​a​l​e​n​d​a​r
+			 */
+			open: string
+			/**
+			 * P​r​e​v​i​o​u​s​ ​m​o​n​t​h
+			 */
+			prev: string
+			/**
+			 * N​e​x​t​ ​m​o​n​t​h
+			 */
+			next: string
+			/**
+			 * F​r​o​m
+			 */
+			from: string
+			/**
+			 * T​o
+			 */
+			to: string
+		}
+		cards: {
+			/**
+			 * K​e​y​ ​n​u​m​b​e​r​s
+			 */
+			label: string
+			/**
+			 * O​p​e​n​ ​l​e​a​d​s
+			 */
+			totalFollow: string
+			/**
+			 * F​o​l​l​o​w​e​d​ ​u​p​,​ ​n​o​t​ ​c​l​o​s​e​d
+			 */
+			totalFollowHint: string
+			/**
+			 * T​h​i​s​ ​m​o​n​t​h
+			 */
+			month: string
+			/**
+			 * N​e​w
+			 */
+			'new': string
+			/**
+			 * W​o​n
+			 */
+			won: string
+			/**
+			 * L​o​s​t
+			 */
+			lost: string
+			/**
+			 * N​e​w​ ​t​h​i​s​ ​w​e​e​k
+			 */
+			week: string
+			/**
+			 * L​a​s​t​ ​w​e​e​k​:​ ​{​c​o​u​n​t​}
+			 * @param {string} count
+			 */
+			lastWeek: RequiredParams<'count'>
+			/**
+			 * N​e​w​ ​t​o​d​a​y
+			 */
+			day: string
+			/**
+			 * Y​e​s​t​e​r​d​a​y​:​ ​{​c​o​u​n​t​}
+			 * @param {string} count
+			 */
+			yesterday: RequiredParams<'count'>
+			/**
+			 * L​e​a​d​ ​s​t​a​t​u​s
+			 */
+			status: string
+			/**
+			 * O​p​e​n
+			 */
+			open: string
+			/**
+			 * C​l​o​s​e​d
+			 */
+			closed: string
+		}
+		stage: {
+			/**
+			 * I​n​i​t​i​a​l​ ​c​o​n​t​a​c​t
+			 */
+			initialContact: string
+			/**
+			 * D​i​s​c​u​s​s​i​o​n​s
+			 */
+			discussions: string
+			/**
+			 * D​e​c​i​s​i​o​n​ ​m​a​k​i​n​g
+			 */
+			decisionMaking: string
+			/**
+			 * C​o​n​t​r​a​c​t​ ​d​i​s​c​u​s​s​i​o​n
+			 */
+			contractDiscussion: string
+			/**
+			 * C​l​o​s​e​d​ ​w​o​n
+			 */
+			closedWon: string
+			/**
+			 * C​l​o​s​e​d​ ​l​o​s​t
+			 */
+			closedLost: string
+			/**
+			 * N​o​ ​s​t​a​g​e
+			 */
+			none: string
+		}
+		awaiting: {
+			/**
+			 * A​w​a​i​t​i​n​g​ ​r​e​p​l​y​ ​p​e​r​ ​t​a​b
+			 */
+			title: string
+			/**
+			 * O​p​e​n​ ​l​e​a​d​s​ ​w​h​o​s​e​ ​l​a​s​t​ ​m​e​s​s​a​g​e​ ​i​n​ ​t​h​e​ ​p​e​r​i​o​d​ ​c​a​m​e​ ​f​r​o​m​ ​t​h​e​ ​c​u​s​t​o​m​e​r​,​ ​a​n​d​ ​o​p​e​n​ ​l​e​a​d​s​ ​c​r​e​a​t​e​d​ ​i​n​ ​t​h​e​ ​p​e​r​i​o​d​ ​(​p​e​n​d​i​n​g​)​.
+			 */
+			lead: string
+			/**
+			 * A​w​a​i​t​i​n​g​ ​r​e​p​l​y
+			 */
+			awaiting: string
+			/**
+			 * P​e​n​d​i​n​g
+			 */
+			pending: string
+			/**
+			 * T​a​b
+			 */
+			tab: string
+			/**
+			 * N​o​ ​t​a​b
+			 */
+			noTab: string
+			/**
+			 * A​w​a​i​t​i​n​g​ ​r​e​p​l​y​:​ ​{​a​w​a​i​t​i​n​g​}​ ​·​ ​P​e​n​d​i​n​g​:​ ​{​p​e​n​d​i​n​g​}
+			 * @param {string} awaiting
+			 * @param {string} pending
+			 */
+			totals: RequiredParams<'awaiting' | 'pending'>
+			/**
+			 * N​o​ ​l​e​a​d​ ​a​w​a​i​t​s​ ​a​ ​r​e​p​l​y​ ​o​r​ ​i​s​ ​p​e​n​d​i​n​g​ ​i​n​ ​t​h​i​s​ ​p​e​r​i​o​d​.
+			 */
+			empty: string
+		}
+		sync: {
+			/**
+			 * C​h​a​t​ ​s​y​n​c
+			 */
+			label: string
+			/**
+			 * L​a​s​t​ ​s​y​n​c​e​d​ ​{​a​g​o​}
+			 * @param {string} ago
+			 */
+			lastSynced: RequiredParams<'ago'>
+			/**
+			 * N​e​v​e​r​ ​s​y​n​c​e​d
+			 */
+			never: string
+			/**
+			 * S​y​n​c​ ​i​s​ ​o​f​f
+			 */
+			off: string
+			/**
+			 * T​h​e​s​e​ ​n​u​m​b​e​r​s​ ​m​a​y​ ​b​e​ ​o​u​t​ ​o​f​ ​d​a​t​e​:​ ​t​h​e​ ​c​h​a​t​s​ ​w​e​r​e​ ​l​a​s​t​ ​s​y​n​c​e​d​ ​m​o​r​e​ ​t​h​a​n​ ​a​ ​d​a​y​ ​a​g​o​.
+			 */
+			late: string
+			/**
+			 * T​h​e​s​e​ ​n​u​m​b​e​r​s​ ​m​a​y​ ​b​e​ ​o​u​t​ ​o​f​ ​d​a​t​e​:​ ​c​h​a​t​ ​s​y​n​c​ ​i​s​ ​o​f​f​ ​f​o​r​ ​t​h​i​s​ ​m​e​m​b​e​r​.
+			 */
+			offWarning: string
+			/**
+			 * T​h​e​s​e​ ​n​u​m​b​e​r​s​ ​m​a​y​ ​b​e​ ​i​n​c​o​m​p​l​e​t​e​:​ ​t​h​e​ ​c​h​a​t​s​ ​w​e​r​e​ ​n​e​v​e​r​ ​s​y​n​c​e​d​.
+			 */
+			neverWarning: string
+		}
+		trend: {
+			/**
+			 * N​e​w​,​ ​w​o​n​ ​a​n​d​ ​l​o​s​t
+			 */
+			title: string
+			/**
+			 * G​r​o​u​p​ ​b​y
+			 */
+			bucket: string
+			/**
+			 * D​a​y
+			 */
+			day: string
+			/**
+			 * W​e​e​k
+			 */
+			week: string
+			/**
+			 * M​o​n​t​h
+			 */
+			month: string
+			/**
+			 * T​o​o​ ​m​a​n​y​ ​p​o​i​n​t​s​ ​f​o​r​ ​t​h​i​s​ ​p​e​r​i​o​d
+			 */
+			tooFine: string
+			/**
+			 * D​a​t​e
+			 */
+			date: string
+			/**
+			 * {​n​e​w​}​ ​n​e​w​,​ ​{​w​o​n​}​ ​w​o​n​,​ ​{​l​o​s​t​}​ ​l​o​s​t
+			 * @param {string} lost
+			 * @param {string} new
+			 * @param {string} won
+			 */
+			summary: RequiredParams<'lost' | 'new' | 'won'>
+			/**
+			 * N​o​ ​l​e​a​d​ ​w​a​s​ ​c​r​e​a​t​e​d​,​ ​w​o​n​ ​o​r​ ​l​o​s​t​ ​i​n​ ​t​h​i​s​ ​p​e​r​i​o​d​.
+			 */
+			empty: string
+		}
+		ranking: {
+			/**
+			 * W​a​i​t​i​n​g​ ​l​o​n​g​e​s​t​ ​f​o​r​ ​a​ ​r​e​p​l​y
+			 */
+			title: string
+			/**
+			 * T​h​e​ ​{​c​o​u​n​t​}​ ​o​p​e​n​ ​l​e​a​d​s​ ​t​h​a​t​ ​h​a​v​e​ ​w​a​i​t​e​d​ ​l​o​n​g​e​s​t​ ​f​o​r​ ​a​n​ ​a​n​s​w​e​r​,​ ​t​h​e​i​r​ ​l​a​s​t​ ​m​e​s​s​a​g​e​ ​i​n​ ​t​h​e​ ​p​e​r​i​o​d​.
+			 * @param {number} count
+			 */
+			lead: RequiredParams<'count'>
+			/**
+			 * T​a​b
+			 */
+			tab: string
+			/**
+			 * A​l​l​ ​t​a​b​s
+			 */
+			allTabs: string
+			columns: {
+				/**
+				 * L​e​a​d
+				 */
+				name: string
+				/**
+				 * T​a​b
+				 */
+				tab: string
+				/**
+				 * W​a​i​t​i​n​g
+				 */
+				waiting: string
+				/**
+				 * L​a​s​t​ ​m​e​s​s​a​g​e
+				 */
+				lastMessage: string
+				/**
+				 * A​c​t​i​o​n​s
+				 */
+				actions: string
+			}
+			/**
+			 * {​c​o​u​n​t​}​ ​{​{​h​o​u​r​|​h​o​u​r​s​}​}
+			 * @param {number} count
+			 */
+			hours: RequiredParams<'count'>
+			/**
+			 * O​p​e​n​ ​c​h​a​t
+			 */
+			openChat: string
+			/**
+			 * S​c​h​e​d​u​l​e​ ​f​o​l​l​o​w​-​u​p
+			 */
+			followUp: string
+			/**
+			 * A​c​t​i​o​n​s​ ​f​o​r​ ​{​n​a​m​e​}
+			 * @param {string} name
+			 */
+			actionsFor: RequiredParams<'name'>
+			/**
+			 * N​o​ ​s​y​n​c​e​d​ ​c​h​a​t
+			 */
+			noChat: string
+			/**
+			 * N​o​ ​l​e​a​d​ ​i​s​ ​w​a​i​t​i​n​g​ ​f​o​r​ ​a​ ​r​e​p​l​y​ ​i​n​ ​t​h​i​s​ ​p​e​r​i​o​d​.
+			 */
+			empty: string
+			/**
+			 * L​o​a​d​i​n​g​ ​t​h​e​ ​r​a​n​k​i​n​g​…
+			 */
+			loading: string
+		}
+		followUp: {
+			/**
+			 * F​o​l​l​o​w​-​u​p​ ​m​e​s​s​a​g​e​ ​t​o​ ​{​n​a​m​e​}
+			 * @param {string} name
+			 */
+			title: RequiredParams<'name'>
+			/**
+			 * C​l​o​s​e
+			 */
+			close: string
+		}
+	}
 }
 
 export type TranslationFunctions = {
@@ -5955,6 +7664,18 @@ export type TranslationFunctions = {
 			 * Template centre
 			 */
 			templates: () => LocalizedString
+			/**
+			 * Integration centre
+			 */
+			integrations: () => LocalizedString
+			/**
+			 * Invite links
+			 */
+			inviteLinks: () => LocalizedString
+			/**
+			 * Analytics
+			 */
+			analytics: () => LocalizedString
 		}
 		memberSelector: {
 			/**
@@ -6089,6 +7810,10 @@ export type TranslationFunctions = {
 			 * Quick actions
 			 */
 			title: () => LocalizedString
+			/**
+			 * Share invite links to your groups and chats
+			 */
+			inviteLinks: () => LocalizedString
 			/**
 			 * Change your password
 			 */
@@ -10894,6 +12619,1632 @@ export type TranslationFunctions = {
 		 * Next
 		 */
 		nextPage: () => LocalizedString
+	}
+	inviteLinks: {
+		/**
+		 * Invite links
+		 */
+		title: () => LocalizedString
+		/**
+		 * One short link to share: each click goes to one of your group or chat links and is counted.
+		 */
+		lead: () => LocalizedString
+		tabs: {
+			/**
+			 * Kind of link
+			 */
+			label: () => LocalizedString
+			/**
+			 * Group links
+			 */
+			group: () => LocalizedString
+			/**
+			 * Chat links
+			 */
+			chat: () => LocalizedString
+		}
+		/**
+		 * New invite link
+		 */
+		add: () => LocalizedString
+		table: {
+			/**
+			 * Group invite links
+			 */
+			group: () => LocalizedString
+			/**
+			 * Chat invite links
+			 */
+			chat: () => LocalizedString
+		}
+		/**
+		 * Loading the invite links…
+		 */
+		loading: () => LocalizedString
+		/**
+		 * The invite links could not be loaded.
+		 */
+		loadFailed: () => LocalizedString
+		/**
+		 * Try again
+		 */
+		retry: () => LocalizedString
+		empty: {
+			/**
+			 * No group invite links yet.
+			 */
+			group: () => LocalizedString
+			/**
+			 * No chat invite links yet.
+			 */
+			chat: () => LocalizedString
+		}
+		columns: {
+			/**
+			 * Name
+			 */
+			name: () => LocalizedString
+			/**
+			 * Links
+			 */
+			links: () => LocalizedString
+			/**
+			 * Distribution
+			 */
+			distribution: () => LocalizedString
+			/**
+			 * Yesterday
+			 */
+			yesterday: () => LocalizedString
+			/**
+			 * Last week
+			 */
+			lastWeek: () => LocalizedString
+			/**
+			 * Last month
+			 */
+			lastMonth: () => LocalizedString
+			/**
+			 * Short link
+			 */
+			shortUrl: () => LocalizedString
+			/**
+			 * Actions
+			 */
+			actions: () => LocalizedString
+		}
+		distribution: {
+			/**
+			 * In turn
+			 */
+			roundRobin: () => LocalizedString
+			/**
+			 * At random
+			 */
+			random: () => LocalizedString
+		}
+		/**
+		 * Edit
+		 */
+		edit: () => LocalizedString
+		/**
+		 * Delete
+		 */
+		'delete': () => LocalizedString
+		/**
+		 * Details
+		 */
+		details: () => LocalizedString
+		/**
+		 * Copy
+		 */
+		copy: () => LocalizedString
+		/**
+		 * Edit {name}
+		 */
+		editOf: (arg: { name: string }) => LocalizedString
+		/**
+		 * Delete {name}
+		 */
+		deleteOf: (arg: { name: string }) => LocalizedString
+		/**
+		 * Details of {name}
+		 */
+		detailsOf: (arg: { name: string }) => LocalizedString
+		/**
+		 * Copy the short link of {name}
+		 */
+		copyOf: (arg: { name: string }) => LocalizedString
+		pages: {
+			/**
+			 * Pages
+			 */
+			label: () => LocalizedString
+			/**
+			 * Previous page
+			 */
+			previous: () => LocalizedString
+			/**
+			 * Next page
+			 */
+			next: () => LocalizedString
+			/**
+			 * Page {page}
+			 */
+			page: (arg: { page: number }) => LocalizedString
+		}
+		form: {
+			addTitle: {
+				/**
+				 * New group invite link
+				 */
+				group: () => LocalizedString
+				/**
+				 * New chat invite link
+				 */
+				chat: () => LocalizedString
+			}
+			/**
+			 * Edit invite link
+			 */
+			editTitle: () => LocalizedString
+			/**
+			 * Name
+			 */
+			name: () => LocalizedString
+			/**
+			 * e.g. Spring campaign
+			 */
+			namePlaceholder: () => LocalizedString
+			/**
+			 * Links
+			 */
+			links: () => LocalizedString
+			linksHint: {
+				/**
+				 * Chat-service group invitation links, {min} to {max}.
+				 */
+				group: (arg: { max: number, min: number }) => LocalizedString
+				/**
+				 * Chat-service chat links (wa.me or api.whatsapp.com/send), up to {max}.
+				 */
+				chat: (arg: { max: number }) => LocalizedString
+			}
+			/**
+			 * Link {n}
+			 */
+			link: (arg: { n: number }) => LocalizedString
+			linkPlaceholder: {
+				/**
+				 * https://chat.whatsapp.com/…
+				 */
+				group: () => LocalizedString
+				/**
+				 * https://wa.me/…
+				 */
+				chat: () => LocalizedString
+			}
+			/**
+			 * Add a link
+			 */
+			addLink: () => LocalizedString
+			/**
+			 * Remove link {n}
+			 */
+			removeLink: (arg: { n: number }) => LocalizedString
+			/**
+			 * Distribution
+			 */
+			distribution: () => LocalizedString
+			/**
+			 * How the clicks of the short link are shared among the links.
+			 */
+			distributionHint: () => LocalizedString
+			/**
+			 * Save
+			 */
+			save: () => LocalizedString
+			/**
+			 * Saving…
+			 */
+			saving: () => LocalizedString
+			/**
+			 * Cancel
+			 */
+			cancel: () => LocalizedString
+			/**
+			 * Close
+			 */
+			close: () => LocalizedString
+		}
+		errors: {
+			/**
+			 * Enter a name
+			 */
+			nameRequired: () => LocalizedString
+			/**
+			 * This is not a group link, please enter again
+			 */
+			groupLink: () => LocalizedString
+			/**
+			 * This is not a chat link, please enter again
+			 */
+			chatLink: () => LocalizedString
+			/**
+			 * Enter a link
+			 */
+			linkRequired: () => LocalizedString
+			/**
+			 * Add at least {min} group links
+			 */
+			minGroupLinks: (arg: { min: number }) => LocalizedString
+			/**
+			 * At most {max} links per submission
+			 */
+			maxLinks: (arg: { max: number }) => LocalizedString
+			/**
+			 * At most {max} characters
+			 */
+			tooLong: (arg: { max: number }) => LocalizedString
+			/**
+			 * Request failed: {message}
+			 */
+			refused: (arg: { message: string }) => LocalizedString
+			/**
+			 * The request failed. Try again.
+			 */
+			requestFailed: () => LocalizedString
+		}
+		confirmDelete: {
+			/**
+			 * Delete the invite link {name}?
+			 */
+			title: (arg: { name: string }) => LocalizedString
+			/**
+			 * Its short link stops working and its click counts are deleted.
+			 */
+			body: () => LocalizedString
+			/**
+			 * Delete
+			 */
+			ok: () => LocalizedString
+			/**
+			 * Cancel
+			 */
+			cancel: () => LocalizedString
+		}
+		detail: {
+			/**
+			 * Invite link details
+			 */
+			title: () => LocalizedString
+			/**
+			 * Loading the details…
+			 */
+			loading: () => LocalizedString
+			/**
+			 * The details could not be loaded.
+			 */
+			loadFailed: () => LocalizedString
+			/**
+			 * Short link
+			 */
+			shortUrl: () => LocalizedString
+			/**
+			 * Clicks
+			 */
+			clicks: () => LocalizedString
+			/**
+			 * Clicks per link
+			 */
+			perLink: () => LocalizedString
+			/**
+			 * No links.
+			 */
+			noLinks: () => LocalizedString
+			funnel: {
+				/**
+				 * From click to sale
+				 */
+				title: () => LocalizedString
+				/**
+				 * Clicks
+				 */
+				clicks: () => LocalizedString
+				/**
+				 * Leads
+				 */
+				leads: () => LocalizedString
+				/**
+				 * Won
+				 */
+				won: () => LocalizedString
+			}
+			chart: {
+				/**
+				 * Clicks per day, last {days} days
+				 */
+				title: (arg: { days: number }) => LocalizedString
+				/**
+				 * Loading the clicks per day…
+				 */
+				loading: () => LocalizedString
+				/**
+				 * The clicks per day could not be loaded.
+				 */
+				loadFailed: () => LocalizedString
+				/**
+				 * Clicks
+				 */
+				series: () => LocalizedString
+				/**
+				 * Day
+				 */
+				day: () => LocalizedString
+				/**
+				 * {total} {{click|clicks}} in the last {days} days
+				 */
+				total: (arg: { days: number, total: number }) => LocalizedString
+			}
+			/**
+			 * Close
+			 */
+			close: () => LocalizedString
+		}
+		toast: {
+			/**
+			 * Add successful
+			 */
+			added: () => LocalizedString
+			/**
+			 * Edit successful
+			 */
+			edited: () => LocalizedString
+			/**
+			 * Delete successful
+			 */
+			deleted: () => LocalizedString
+			/**
+			 * Delete failed
+			 */
+			deleteFailed: () => LocalizedString
+			/**
+			 * Copy successful
+			 */
+			copied: () => LocalizedString
+			/**
+			 * The link could not be copied; select it and copy it by hand.
+			 */
+			copyFailed: () => LocalizedString
+		}
+	}
+	integrations: {
+		/**
+		 * Integration centre
+		 */
+		title: () => LocalizedString
+		/**
+		 * Send the workspace’s synced messages to your own systems with signed webhooks, and keep HubSpot or Salesforce contacts up to date from your leads.
+		 */
+		lead: () => LocalizedString
+		/**
+		 * Loading the integration centre…
+		 */
+		loading: () => LocalizedString
+		/**
+		 * The integration centre could not be loaded.
+		 */
+		loadFailed: () => LocalizedString
+		/**
+		 * Try again
+		 */
+		retry: () => LocalizedString
+		/**
+		 * Your plan: {plan}
+		 */
+		plan: (arg: { plan: string }) => LocalizedString
+		/**
+		 * Not in your plan
+		 */
+		locked: () => LocalizedString
+		/**
+		 * See what it needs
+		 */
+		upgradeInfo: () => LocalizedString
+		/**
+		 * Only the workspace owner and managers change integrations.
+		 */
+		readOnly: () => LocalizedString
+		/**
+		 * Read the guide
+		 */
+		readGuide: () => LocalizedString
+		guides: {
+			/**
+			 * Guides
+			 */
+			title: () => LocalizedString
+			/**
+			 * Receiving webhooks
+			 */
+			webhook: () => LocalizedString
+			/**
+			 * Connecting HubSpot
+			 */
+			hubspot: () => LocalizedString
+			/**
+			 * Connecting Salesforce
+			 */
+			salesforce: () => LocalizedString
+			/**
+			 * More CRM integrations
+			 */
+			third: () => LocalizedString
+			/**
+			 * Coming later
+			 */
+			soon: () => LocalizedString
+		}
+		webhookCard: {
+			/**
+			 * Custom webhook
+			 */
+			title: () => LocalizedString
+			/**
+			 * Every synced message, received or sent, is posted to your address as JSON, signed with your workspace’s secret and retried for more than a day.
+			 */
+			body: () => LocalizedString
+			/**
+			 * Set up webhooks
+			 */
+			open: () => LocalizedString
+			/**
+			 * Settings open below
+			 */
+			opened: () => LocalizedString
+			/**
+			 * Your synced messages are sent to the workspace’s webhook.
+			 */
+			ownOn: () => LocalizedString
+			/**
+			 * Your synced messages are not sent to the workspace’s webhook.
+			 */
+			ownOff: () => LocalizedString
+			/**
+			 * Member permissions
+			 */
+			permissions: () => LocalizedString
+		}
+		crm: {
+			/**
+			 * Create and update HubSpot contacts from your leads, matched by their phone number.
+			 */
+			hubspotBody: () => LocalizedString
+			/**
+			 * Create and update Salesforce contacts from your leads, matched by their phone number.
+			 */
+			salesforceBody: () => LocalizedString
+			/**
+			 * More CRMs
+			 */
+			thirdTitle: () => LocalizedString
+			/**
+			 * Listed for later: not available yet.
+			 */
+			thirdBody: () => LocalizedString
+			/**
+			 * Connected
+			 */
+			connected: () => LocalizedString
+			/**
+			 * Not connected
+			 */
+			notConnected: () => LocalizedString
+			/**
+			 * Account: {name}
+			 */
+			account: (arg: { name: string }) => LocalizedString
+			/**
+			 * Connected on {date}
+			 */
+			connectedAt: (arg: { date: string }) => LocalizedString
+			/**
+			 * Last sync: {date}
+			 */
+			lastSync: (arg: { date: string }) => LocalizedString
+			/**
+			 * Not synced yet
+			 */
+			neverSynced: () => LocalizedString
+			/**
+			 * Last error: {error}
+			 */
+			lastError: (arg: { error: string }) => LocalizedString
+			/**
+			 * Connect {provider}
+			 */
+			connect: (arg: { provider: string }) => LocalizedString
+			/**
+			 * Opening {provider}…
+			 */
+			redirecting: (arg: { provider: string }) => LocalizedString
+			/**
+			 * Disconnect
+			 */
+			disconnect: () => LocalizedString
+			/**
+			 * Integration on
+			 */
+			enabled: () => LocalizedString
+			/**
+			 * {provider} integration on
+			 */
+			enabledOf: (arg: { provider: string }) => LocalizedString
+			/**
+			 * Sync contacts automatically
+			 */
+			syncContacts: () => LocalizedString
+			/**
+			 * Sync contacts to {provider} automatically
+			 */
+			syncContactsOf: (arg: { provider: string }) => LocalizedString
+			/**
+			 * Sync now
+			 */
+			syncNow: () => LocalizedString
+			/**
+			 * {provider} is not set up on this server yet: whoever runs it adds the app’s keys first.
+			 */
+			notConfigured: (arg: { provider: string }) => LocalizedString
+			/**
+			 * Sync now sends the leads of the member selected in the header.
+			 */
+			syncHint: () => LocalizedString
+			/**
+			 * Last sync: {upserted} sent, {skipped} skipped (no phone number)
+			 */
+			synced: (arg: { skipped: number, upserted: number }) => LocalizedString
+			/**
+			 * Request failed, please try again later
+			 */
+			failed: () => LocalizedString
+			/**
+			 * Request failed: {message}
+			 */
+			refused: (arg: { message: string }) => LocalizedString
+		}
+		disconnect: {
+			/**
+			 * Disconnect {provider}?
+			 */
+			title: (arg: { provider: string }) => LocalizedString
+			/**
+			 * Contacts stop going to {provider}. The contacts already there stay.
+			 */
+			body: (arg: { provider: string }) => LocalizedString
+			/**
+			 * Disconnect
+			 */
+			confirm: () => LocalizedString
+			/**
+			 * Cancel
+			 */
+			cancel: () => LocalizedString
+		}
+		featureLimit: {
+			/**
+			 * {feature} is not in your plan
+			 */
+			title: (arg: { feature: string }) => LocalizedString
+			/**
+			 * The {plan} plan does not include {feature}.
+			 */
+			body: (arg: { feature: string, plan: string }) => LocalizedString
+			/**
+			 * Your plan does not include {feature}.
+			 */
+			bodyNoPlan: (arg: { feature: string }) => LocalizedString
+			/**
+			 * Upgrade
+			 */
+			upgrade: () => LocalizedString
+			/**
+			 * Plan upgrades cannot be bought here yet: contact us to change your plan.
+			 */
+			upgradeLater: () => LocalizedString
+			/**
+			 * Contact your administrator to upgrade the plan.
+			 */
+			contactAdmin: () => LocalizedString
+			/**
+			 * Close
+			 */
+			close: () => LocalizedString
+			features: {
+				/**
+				 * the custom webhook
+				 */
+				webhook: () => LocalizedString
+				/**
+				 * the HubSpot integration
+				 */
+				hubspot: () => LocalizedString
+				/**
+				 * the Salesforce integration
+				 */
+				salesforce: () => LocalizedString
+				/**
+				 * more CRM integrations
+				 */
+				third: () => LocalizedString
+			}
+			titles: {
+				/**
+				 * Custom webhook
+				 */
+				webhook: () => LocalizedString
+				/**
+				 * HubSpot
+				 */
+				hubspot: () => LocalizedString
+				/**
+				 * Salesforce
+				 */
+				salesforce: () => LocalizedString
+				/**
+				 * More CRMs
+				 */
+				third: () => LocalizedString
+			}
+		}
+		webhook: {
+			/**
+			 * Webhook settings
+			 */
+			title: () => LocalizedString
+			/**
+			 * Close webhook settings
+			 */
+			close: () => LocalizedString
+			/**
+			 * Loading the webhook settings…
+			 */
+			loading: () => LocalizedString
+			/**
+			 * The webhook settings could not be loaded.
+			 */
+			loadFailed: () => LocalizedString
+			/**
+			 * URL for received messages
+			 */
+			receivedUrl: () => LocalizedString
+			/**
+			 * URL for sent messages
+			 */
+			sentUrl: () => LocalizedString
+			/**
+			 * Leave it empty to send nothing for these messages.
+			 */
+			urlHelp: () => LocalizedString
+			/**
+			 * Enter an http or https address
+			 */
+			urlFormat: () => LocalizedString
+			/**
+			 * This address is too long (2,048 characters at most)
+			 */
+			urlTooLong: () => LocalizedString
+			/**
+			 * Save
+			 */
+			save: () => LocalizedString
+			/**
+			 * Saving…
+			 */
+			saving: () => LocalizedString
+			/**
+			 * Signing secret
+			 */
+			secretTitle: () => LocalizedString
+			/**
+			 * No signing secret yet: the first save makes one.
+			 */
+			secretNone: () => LocalizedString
+			/**
+			 * The secret ends in {hint}; made on {date}.
+			 */
+			secretHint: (arg: { date: string, hint: string }) => LocalizedString
+			/**
+			 * Rotate the secret
+			 */
+			rotate: () => LocalizedString
+			/**
+			 * Rotate the signing secret?
+			 */
+			rotateTitle: () => LocalizedString
+			/**
+			 * A new secret is made at once. Receivers that hold the old one cannot verify messages until you give them the new one.
+			 */
+			rotateBody: () => LocalizedString
+			/**
+			 * Rotate
+			 */
+			rotateConfirm: () => LocalizedString
+			/**
+			 * Cancel
+			 */
+			cancel: () => LocalizedString
+			/**
+			 * Your signing secret
+			 */
+			revealTitle: () => LocalizedString
+			/**
+			 * Copy it now and store it with your receiver: it is shown this once only.
+			 */
+			revealBody: () => LocalizedString
+			/**
+			 * Copy
+			 */
+			copy: () => LocalizedString
+			/**
+			 * Copying failed: select the secret and copy it by hand.
+			 */
+			copyFailed: () => LocalizedString
+			/**
+			 * I have stored it
+			 */
+			revealClose: () => LocalizedString
+			/**
+			 * Request failed: {message}
+			 */
+			refused: (arg: { message: string }) => LocalizedString
+			/**
+			 * Request failed, please try again later
+			 */
+			failed: () => LocalizedString
+			/**
+			 * Choose whose messages are sent
+			 */
+			permissionsLink: () => LocalizedString
+		}
+		deliveries: {
+			/**
+			 * Delivery log
+			 */
+			title: () => LocalizedString
+			/**
+			 * Every event posted to your webhooks, newest first. It refreshes every 10 seconds while it is open.
+			 */
+			lead: () => LocalizedString
+			/**
+			 * Status
+			 */
+			filter: () => LocalizedString
+			/**
+			 * All statuses
+			 */
+			all: () => LocalizedString
+			status: {
+				/**
+				 * Pending
+				 */
+				pending: () => LocalizedString
+				/**
+				 * Delivered
+				 */
+				delivered: () => LocalizedString
+				/**
+				 * Failed
+				 */
+				failed: () => LocalizedString
+			}
+			type: {
+				/**
+				 * Message received
+				 */
+				received: () => LocalizedString
+				/**
+				 * Message sent
+				 */
+				sent: () => LocalizedString
+			}
+			columns: {
+				/**
+				 * Event
+				 */
+				event: () => LocalizedString
+				/**
+				 * Status
+				 */
+				status: () => LocalizedString
+				/**
+				 * Attempts
+				 */
+				attempts: () => LocalizedString
+				/**
+				 * Last response
+				 */
+				code: () => LocalizedString
+				/**
+				 * Last error
+				 */
+				error: () => LocalizedString
+				/**
+				 * Time
+				 */
+				time: () => LocalizedString
+				/**
+				 * Actions
+				 */
+				actions: () => LocalizedString
+			}
+			/**
+			 * Next attempt {date}
+			 */
+			nextAttempt: (arg: { date: string }) => LocalizedString
+			/**
+			 * —
+			 */
+			none: () => LocalizedString
+			/**
+			 * Replay
+			 */
+			replay: () => LocalizedString
+			/**
+			 * Replay the event of {date}
+			 */
+			replayOf: (arg: { date: string }) => LocalizedString
+			/**
+			 * Send this event again?
+			 */
+			replayTitle: () => LocalizedString
+			/**
+			 * Your receiver gets it again with the same event id, so it can tell that it already has it.
+			 */
+			replayBody: () => LocalizedString
+			/**
+			 * Replay
+			 */
+			replayConfirm: () => LocalizedString
+			/**
+			 * Cancel
+			 */
+			cancel: () => LocalizedString
+			/**
+			 * No deliveries yet. Events show here once a synced message is posted to your webhook.
+			 */
+			empty: () => LocalizedString
+			/**
+			 * Loading the delivery log…
+			 */
+			loading: () => LocalizedString
+			/**
+			 * The delivery log could not be loaded.
+			 */
+			loadFailed: () => LocalizedString
+			/**
+			 * Try again
+			 */
+			retry: () => LocalizedString
+			/**
+			 * Refresh
+			 */
+			refresh: () => LocalizedString
+			/**
+			 * The log could not be refreshed; it shows the rows read last.
+			 */
+			stale: () => LocalizedString
+			/**
+			 * Page {page} of {pages}
+			 */
+			page: (arg: { page: number, pages: number }) => LocalizedString
+			/**
+			 * Page {page}
+			 */
+			pageN: (arg: { page: number }) => LocalizedString
+			/**
+			 * Previous page
+			 */
+			previous: () => LocalizedString
+			/**
+			 * Next page
+			 */
+			next: () => LocalizedString
+		}
+		permissions: {
+			/**
+			 * Webhook permissions
+			 */
+			title: () => LocalizedString
+			/**
+			 * Choose whose synced messages are sent to the workspace’s webhooks.
+			 */
+			lead: () => LocalizedString
+			/**
+			 * Webhook permission changes apply after a refresh.
+			 */
+			note: () => LocalizedString
+			columns: {
+				/**
+				 * Member
+				 */
+				member: () => LocalizedString
+				/**
+				 * Role
+				 */
+				role: () => LocalizedString
+				/**
+				 * Webhook
+				 */
+				webhook: () => LocalizedString
+			}
+			role: {
+				/**
+				 * Owner
+				 */
+				admin: () => LocalizedString
+				/**
+				 * Manager
+				 */
+				manager: () => LocalizedString
+				/**
+				 * Member
+				 */
+				member: () => LocalizedString
+			}
+			/**
+			 * Send the messages of {name}
+			 */
+			switchOf: (arg: { name: string }) => LocalizedString
+			/**
+			 * On
+			 */
+			on: () => LocalizedString
+			/**
+			 * Off
+			 */
+			off: () => LocalizedString
+			/**
+			 * No members yet.
+			 */
+			empty: () => LocalizedString
+			/**
+			 * Loading the members…
+			 */
+			loading: () => LocalizedString
+			/**
+			 * The members could not be loaded.
+			 */
+			loadFailed: () => LocalizedString
+			/**
+			 * Try again
+			 */
+			retry: () => LocalizedString
+			/**
+			 * Back to the integration centre
+			 */
+			back: () => LocalizedString
+			/**
+			 * (you)
+			 */
+			you: () => LocalizedString
+		}
+		toast: {
+			/**
+			 * {provider} is connected
+			 */
+			connected: (arg: { provider: string }) => LocalizedString
+			/**
+			 * {provider} could not be connected: {reason}
+			 */
+			connectFailed: (arg: { provider: string, reason: string }) => LocalizedString
+			/**
+			 * The connection failed: {reason}
+			 */
+			connectFailedAny: (arg: { reason: string }) => LocalizedString
+			/**
+			 * Successfully saved
+			 */
+			saved: () => LocalizedString
+			/**
+			 * {provider} is disconnected
+			 */
+			disconnected: (arg: { provider: string }) => LocalizedString
+			/**
+			 * {provider}: {upserted} contacts sent, {skipped} skipped
+			 */
+			synced: (arg: { provider: string, skipped: number, upserted: number }) => LocalizedString
+			/**
+			 * Copy successful
+			 */
+			copied: () => LocalizedString
+			/**
+			 * The event was sent again
+			 */
+			replayed: () => LocalizedString
+			reasons: {
+				/**
+				 * the access was declined
+				 */
+				denied: () => LocalizedString
+				/**
+				 * the sign-in took too long or was already used; try again
+				 */
+				invalid_state: () => LocalizedString
+				/**
+				 * only the workspace owner and managers connect integrations
+				 */
+				not_allowed: () => LocalizedString
+				/**
+				 * your plan does not include it
+				 */
+				plan_limit: () => LocalizedString
+				/**
+				 * it is not set up on this server
+				 */
+				not_configured: () => LocalizedString
+				/**
+				 * the provider did not confirm the access; try again
+				 */
+				exchange_failed: () => LocalizedString
+				/**
+				 * the answer was incomplete; try again
+				 */
+				invalid_request: () => LocalizedString
+				/**
+				 * try again
+				 */
+				unknown: () => LocalizedString
+			}
+		}
+		guide: {
+			/**
+			 * Back to the integration centre
+			 */
+			back: () => LocalizedString
+			/**
+			 * Step by step
+			 */
+			steps: () => LocalizedString
+			webhook: {
+				/**
+				 * Receiving webhooks
+				 */
+				title: () => LocalizedString
+				/**
+				 * The workspace posts every synced message of the members with webhook permission to your addresses: received messages to one URL, sent messages to the other. Each request is signed the Standard Webhooks way, so your receiver can prove it came from this workspace.
+				 */
+				intro: () => LocalizedString
+				/**
+				 * Run a receiver: an https endpoint on a public address that accepts POST requests with a JSON body and answers with a 2xx status within 10 seconds.
+				 */
+				step1: () => LocalizedString
+				/**
+				 * In the integration centre, open the custom webhook and enter the receiver’s address for received messages, for sent messages, or both. Save.
+				 */
+				step2: () => LocalizedString
+				/**
+				 * The first save shows the signing secret (it starts with whsec_) once. Copy it into your receiver’s configuration; afterwards only its last four characters are shown.
+				 */
+				step3: () => LocalizedString
+				/**
+				 * Under Webhook permissions, switch on the members whose messages are sent. Changes apply after a refresh.
+				 */
+				step4: () => LocalizedString
+				/**
+				 * Watch the delivery log: each event’s status, attempts, last response code and error. Replay sends an event again.
+				 */
+				step5: () => LocalizedString
+				/**
+				 * What each request carries
+				 */
+				requestsTitle: () => LocalizedString
+				/**
+				 * Three headers: webhook-id (the event id, the same on every retry and replay: keep it to drop duplicates), webhook-timestamp (seconds since 1970) and webhook-signature (v1, a comma, then the base64 HMAC-SHA256 of the id, the timestamp and the body).
+				 */
+				requestsHeaders: () => LocalizedString
+				/**
+				 * Answer with any 2xx status once the event is stored. Any other answer, or none within 10 seconds, is tried again with growing pauses for more than 24 hours; after the last attempt the event shows as failed, and you can replay it.
+				 */
+				requestsRetry: () => LocalizedString
+				/**
+				 * Only http and https addresses on the public internet are accepted: private, loopback, link-local and cloud metadata addresses are refused. Redirects are not followed: enter the final address.
+				 */
+				requestsSafety: () => LocalizedString
+				/**
+				 * Verify the signature
+				 */
+				verifyTitle: () => LocalizedString
+				/**
+				 * Verify the raw request body, before you parse it, with the official Standard Webhooks library. It also refuses a request whose timestamp is more than five minutes from your clock, which stops replayed requests.
+				 */
+				verifyBody: () => LocalizedString
+				/**
+				 * Node.js
+				 */
+				node: () => LocalizedString
+				/**
+				 * Python
+				 */
+				python: () => LocalizedString
+				/**
+				 * The event
+				 */
+				payloadTitle: () => LocalizedString
+				/**
+				 * The body is JSON: the event type (message.received or message.sent), when it happened, and the message with its chat and the member whose chat it is. An example:
+				 */
+				payloadBody: () => LocalizedString
+				/**
+				 * Rotating the secret
+				 */
+				rotateTitle: () => LocalizedString
+				/**
+				 * Rotate the secret if it may have leaked. The new one is shown once and signs every request from then on: update your receiver at the same time.
+				 */
+				rotateBody: () => LocalizedString
+			}
+			hubspot: {
+				/**
+				 * Connecting HubSpot
+				 */
+				title: () => LocalizedString
+				/**
+				 * Connect HubSpot to create and update HubSpot contacts from your leads, so the sales team sees chat leads where it already works.
+				 */
+				intro: () => LocalizedString
+				/**
+				 * You need a HubSpot account and a HubSpot user allowed to install apps (a super admin, or a user with App Marketplace access).
+				 */
+				step1: () => LocalizedString
+				/**
+				 * In the integration centre, choose Connect HubSpot. Your browser goes to HubSpot.
+				 */
+				step2: () => LocalizedString
+				/**
+				 * Sign in to HubSpot, choose the HubSpot account to connect and allow access to contacts.
+				 */
+				step3: () => LocalizedString
+				/**
+				 * HubSpot sends you back to the integration centre, which says whether the connection worked and shows the connected account.
+				 */
+				step4: () => LocalizedString
+				/**
+				 * Switch the integration on. Turn on Sync contacts automatically to send contacts as chats sync, or use Sync now at any time.
+				 */
+				step5: () => LocalizedString
+				/**
+				 * What is synced
+				 */
+				syncedTitle: () => LocalizedString
+				/**
+				 * Leads with a phone number. The number, in international form (E.164, like +14155550123), is the key: a HubSpot contact with the same phone number is updated, otherwise a new contact is made.
+				 */
+				synced1: () => LocalizedString
+				/**
+				 * The lead’s name goes with it, its last word as the last name and the rest as the first name, and its email where the lead has one.
+				 */
+				synced2: () => LocalizedString
+				/**
+				 * Leads without a phone number are skipped and counted. Sync now sends the leads of the member selected in the header.
+				 */
+				synced3: () => LocalizedString
+				/**
+				 * Nothing is read back from HubSpot, and deleting a lead here does not delete the HubSpot contact.
+				 */
+				synced4: () => LocalizedString
+				/**
+				 * Disconnecting
+				 */
+				disconnectTitle: () => LocalizedString
+				/**
+				 * Disconnect in the integration centre removes the stored access. To withdraw it on HubSpot’s side too, uninstall the app in HubSpot under Settings, Integrations, Connected apps.
+				 */
+				disconnectBody: () => LocalizedString
+			}
+			salesforce: {
+				/**
+				 * Connecting Salesforce
+				 */
+				title: () => LocalizedString
+				/**
+				 * Connect Salesforce to create and update Salesforce contacts from your leads.
+				 */
+				intro: () => LocalizedString
+				/**
+				 * You need a Salesforce edition with API access (Enterprise, Unlimited, Performance or Developer, or Professional with API access) and a user allowed to create and edit contacts.
+				 */
+				step1: () => LocalizedString
+				/**
+				 * In the integration centre, choose Connect Salesforce. Your browser goes to the Salesforce sign-in page.
+				 */
+				step2: () => LocalizedString
+				/**
+				 * Sign in and choose Allow to let the workspace manage contacts for you.
+				 */
+				step3: () => LocalizedString
+				/**
+				 * Salesforce sends you back to the integration centre, which says whether the connection worked and shows the connected organisation.
+				 */
+				step4: () => LocalizedString
+				/**
+				 * Switch the integration on. Turn on Sync contacts automatically to send contacts as chats sync, or use Sync now at any time.
+				 */
+				step5: () => LocalizedString
+				/**
+				 * What is synced
+				 */
+				syncedTitle: () => LocalizedString
+				/**
+				 * Leads with a phone number become Salesforce contacts. The number, in international form (E.164, like +14155550123), is the key: a contact with the same phone number is updated, otherwise a new one is made.
+				 */
+				synced1: () => LocalizedString
+				/**
+				 * The lead’s name fills the contact’s first and last name (Salesforce needs a last name: a one-word name becomes the last name), with the email where the lead has one.
+				 */
+				synced2: () => LocalizedString
+				/**
+				 * Leads without a phone number are skipped and counted. Sync now sends the leads of the member selected in the header.
+				 */
+				synced3: () => LocalizedString
+				/**
+				 * Nothing is read back from Salesforce, and deleting a lead here does not delete the Salesforce contact.
+				 */
+				synced4: () => LocalizedString
+				/**
+				 * Disconnecting
+				 */
+				disconnectTitle: () => LocalizedString
+				/**
+				 * Disconnect in the integration centre removes the stored access. To withdraw it in Salesforce too, revoke the app under your personal settings, Connected Apps OAuth Usage (or Connections).
+				 */
+				disconnectBody: () => LocalizedString
+			}
+		}
+	}
+	analytics: {
+		/**
+		 * Analytics
+		 */
+		title: () => LocalizedString
+		/**
+		 * The pipeline of the member chosen in the member selector. Days are counted in your time zone ({zone}).
+		 */
+		lead: (arg: { zone: string }) => LocalizedString
+		/**
+		 * Refresh
+		 */
+		refresh: () => LocalizedString
+		/**
+		 * Loading…
+		 */
+		loading: () => LocalizedString
+		/**
+		 * Some numbers could not be loaded.
+		 */
+		loadFailed: () => LocalizedString
+		/**
+		 * Try again
+		 */
+		retry: () => LocalizedString
+		/**
+		 * This member has no leads yet: the numbers appear once leads are added or chats are synced.
+		 */
+		noLeads: () => LocalizedString
+		range: {
+			/**
+			 * Period
+			 */
+			label: () => LocalizedString
+			/**
+			 * Quick ranges
+			 */
+			quickRanges: () => LocalizedString
+			/**
+			 * Today
+			 */
+			today: () => LocalizedString
+			/**
+			 * Yesterday
+			 */
+			yesterday: () => LocalizedString
+			/**
+			 * This week
+			 */
+			thisWeek: () => LocalizedString
+			/**
+			 * This month
+			 */
+			thisMonth: () => LocalizedString
+			/**
+			 * Open the calendar
+			 */
+			open: () => LocalizedString
+			/**
+			 * Previous month
+			 */
+			prev: () => LocalizedString
+			/**
+			 * Next month
+			 */
+			next: () => LocalizedString
+			/**
+			 * From
+			 */
+			from: () => LocalizedString
+			/**
+			 * To
+			 */
+			to: () => LocalizedString
+		}
+		cards: {
+			/**
+			 * Key numbers
+			 */
+			label: () => LocalizedString
+			/**
+			 * Open leads
+			 */
+			totalFollow: () => LocalizedString
+			/**
+			 * Followed up, not closed
+			 */
+			totalFollowHint: () => LocalizedString
+			/**
+			 * This month
+			 */
+			month: () => LocalizedString
+			/**
+			 * New
+			 */
+			'new': () => LocalizedString
+			/**
+			 * Won
+			 */
+			won: () => LocalizedString
+			/**
+			 * Lost
+			 */
+			lost: () => LocalizedString
+			/**
+			 * New this week
+			 */
+			week: () => LocalizedString
+			/**
+			 * Last week: {count}
+			 */
+			lastWeek: (arg: { count: string }) => LocalizedString
+			/**
+			 * New today
+			 */
+			day: () => LocalizedString
+			/**
+			 * Yesterday: {count}
+			 */
+			yesterday: (arg: { count: string }) => LocalizedString
+			/**
+			 * Lead status
+			 */
+			status: () => LocalizedString
+			/**
+			 * Open
+			 */
+			open: () => LocalizedString
+			/**
+			 * Closed
+			 */
+			closed: () => LocalizedString
+		}
+		stage: {
+			/**
+			 * Initial contact
+			 */
+			initialContact: () => LocalizedString
+			/**
+			 * Discussions
+			 */
+			discussions: () => LocalizedString
+			/**
+			 * Decision making
+			 */
+			decisionMaking: () => LocalizedString
+			/**
+			 * Contract discussion
+			 */
+			contractDiscussion: () => LocalizedString
+			/**
+			 * Closed won
+			 */
+			closedWon: () => LocalizedString
+			/**
+			 * Closed lost
+			 */
+			closedLost: () => LocalizedString
+			/**
+			 * No stage
+			 */
+			none: () => LocalizedString
+		}
+		awaiting: {
+			/**
+			 * Awaiting reply per tab
+			 */
+			title: () => LocalizedString
+			/**
+			 * Open leads whose last message in the period came from the customer, and open leads created in the period (pending).
+			 */
+			lead: () => LocalizedString
+			/**
+			 * Awaiting reply
+			 */
+			awaiting: () => LocalizedString
+			/**
+			 * Pending
+			 */
+			pending: () => LocalizedString
+			/**
+			 * Tab
+			 */
+			tab: () => LocalizedString
+			/**
+			 * No tab
+			 */
+			noTab: () => LocalizedString
+			/**
+			 * Awaiting reply: {awaiting} · Pending: {pending}
+			 */
+			totals: (arg: { awaiting: string, pending: string }) => LocalizedString
+			/**
+			 * No lead awaits a reply or is pending in this period.
+			 */
+			empty: () => LocalizedString
+		}
+		sync: {
+			/**
+			 * Chat sync
+			 */
+			label: () => LocalizedString
+			/**
+			 * Last synced {ago}
+			 */
+			lastSynced: (arg: { ago: string }) => LocalizedString
+			/**
+			 * Never synced
+			 */
+			never: () => LocalizedString
+			/**
+			 * Sync is off
+			 */
+			off: () => LocalizedString
+			/**
+			 * These numbers may be out of date: the chats were last synced more than a day ago.
+			 */
+			late: () => LocalizedString
+			/**
+			 * These numbers may be out of date: chat sync is off for this member.
+			 */
+			offWarning: () => LocalizedString
+			/**
+			 * These numbers may be incomplete: the chats were never synced.
+			 */
+			neverWarning: () => LocalizedString
+		}
+		trend: {
+			/**
+			 * New, won and lost
+			 */
+			title: () => LocalizedString
+			/**
+			 * Group by
+			 */
+			bucket: () => LocalizedString
+			/**
+			 * Day
+			 */
+			day: () => LocalizedString
+			/**
+			 * Week
+			 */
+			week: () => LocalizedString
+			/**
+			 * Month
+			 */
+			month: () => LocalizedString
+			/**
+			 * Too many points for this period
+			 */
+			tooFine: () => LocalizedString
+			/**
+			 * Date
+			 */
+			date: () => LocalizedString
+			/**
+			 * {new} new, {won} won, {lost} lost
+			 */
+			summary: (arg: { lost: string, new: string, won: string }) => LocalizedString
+			/**
+			 * No lead was created, won or lost in this period.
+			 */
+			empty: () => LocalizedString
+		}
+		ranking: {
+			/**
+			 * Waiting longest for a reply
+			 */
+			title: () => LocalizedString
+			/**
+			 * The {count} open leads that have waited longest for an answer, their last message in the period.
+			 */
+			lead: (arg: { count: number }) => LocalizedString
+			/**
+			 * Tab
+			 */
+			tab: () => LocalizedString
+			/**
+			 * All tabs
+			 */
+			allTabs: () => LocalizedString
+			columns: {
+				/**
+				 * Lead
+				 */
+				name: () => LocalizedString
+				/**
+				 * Tab
+				 */
+				tab: () => LocalizedString
+				/**
+				 * Waiting
+				 */
+				waiting: () => LocalizedString
+				/**
+				 * Last message
+				 */
+				lastMessage: () => LocalizedString
+				/**
+				 * Actions
+				 */
+				actions: () => LocalizedString
+			}
+			/**
+			 * {count} {{hour|hours}}
+			 */
+			hours: (arg: { count: number }) => LocalizedString
+			/**
+			 * Open chat
+			 */
+			openChat: () => LocalizedString
+			/**
+			 * Schedule follow-up
+			 */
+			followUp: () => LocalizedString
+			/**
+			 * Actions for {name}
+			 */
+			actionsFor: (arg: { name: string }) => LocalizedString
+			/**
+			 * No synced chat
+			 */
+			noChat: () => LocalizedString
+			/**
+			 * No lead is waiting for a reply in this period.
+			 */
+			empty: () => LocalizedString
+			/**
+			 * Loading the ranking…
+			 */
+			loading: () => LocalizedString
+		}
+		followUp: {
+			/**
+			 * Follow-up message to {name}
+			 */
+			title: (arg: { name: string }) => LocalizedString
+			/**
+			 * Close
+			 */
+			close: () => LocalizedString
+		}
 	}
 }
 

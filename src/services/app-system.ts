@@ -150,6 +150,7 @@ export const createAppSystem = (deps: AppSystemDeps): AppSystem => {
     viewport: deps.viewport ?? browserViewport(),
     eventLog: deps.eventLog ?? createEventLog({ storage: deps.storage }),
     navigate: (to, options) => deps.navigate(to, { replace: options?.replace ?? false }),
+    ...(deps.openUrl ? { openUrl: deps.openUrl } : {}),
     sendTo: (systemId, event) => {
       root?.system.get(systemId)?.send(event);
     },

@@ -36,6 +36,8 @@ export type FlowServices = {
   eventLog: EventLog;
   /** Moves the router (the navigator's navigate). */
   navigate(to: string, options?: { replace?: boolean }): void;
+  /** Leaves the app for an address outside it (a CRM's OAuth authorization page); default `window.location.assign`. */
+  openUrl?(url: string): void;
   /**
    * Sends an event to a long-lived actor of the app's system by its systemId (for example
    * `{type: 'account.refresh'}` to 'account' after the member list changed). Unknown ids are ignored.

@@ -9,6 +9,7 @@
  */
 import type { AnyStateMachine } from 'xstate';
 import { accountMachine } from '../machines/account.machine';
+import { analyticsMachine } from '../machines/analytics.machine';
 import { autoRepliesMachine } from '../machines/auto-replies.machine';
 import { autoReplyMachine } from '../machines/auto-reply.machine';
 import { appMachine } from '../machines/app.machine';
@@ -34,6 +35,9 @@ import { conversationsMachine } from '../machines/conversations.machine';
 import { importWizardMachine } from '../machines/import-wizard.machine';
 import { invitationMachine } from '../machines/invitation.machine';
 import { inviteMembersMachine } from '../machines/invite-members.machine';
+import { inviteLinkDetailMachine } from '../machines/invite-link-detail.machine';
+import { inviteLinkFormMachine } from '../machines/invite-link-form.machine';
+import { inviteLinksMachine } from '../machines/invite-links.machine';
 import { languageMachine } from '../machines/language.machine';
 import { leadFormMachine } from '../machines/lead-form.machine';
 import { leadDialogMachine } from '../machines/lead-dialog.machine';
@@ -54,6 +58,10 @@ import { tabSetsMachine } from '../machines/tab-sets.machine';
 import { tagsMachine } from '../machines/tags.machine';
 import { teamMembersMachine } from '../machines/team-members.machine';
 import { workspaceCreateMachine } from '../machines/workspace-create.machine';
+import { integrationsMachine } from '../machines/integrations.machine';
+import { webhookDeliveriesMachine } from '../machines/webhook-deliveries.machine';
+import { webhookPermissionsMachine } from '../machines/webhook-permissions.machine';
+import { webhookSettingsMachine } from '../machines/webhook-settings.machine';
 
 const machines: readonly AnyStateMachine[] = [
   appMachine,
@@ -102,6 +110,14 @@ const machines: readonly AnyStateMachine[] = [
   eclientAuthMachine,
   storageTokenMachine,
   fileUploadMachine,
+  analyticsMachine,
+  inviteLinksMachine,
+  inviteLinkFormMachine,
+  inviteLinkDetailMachine,
+  integrationsMachine,
+  webhookSettingsMachine,
+  webhookDeliveriesMachine,
+  webhookPermissionsMachine,
 ];
 
 /** Machine id -> machine (ids are unique: a duplicate throws here, at load). */

@@ -9,6 +9,7 @@
  */
 import { useSelector } from '@xstate/react';
 import { createContext, useContext, type ReactNode } from 'react';
+import type { AnalyticsActorRef } from '../machines/analytics.machine';
 import type { AppActorRef } from '../machines/app.machine';
 import type { ChangePasswordActorRef } from '../machines/auth/change-password.machine';
 import type { GoogleSignInActorRef } from '../machines/auth/google-sign-in.machine';
@@ -22,6 +23,7 @@ import type { EclientAuthActorRef } from '../machines/eclient-auth.machine';
 import type { FirstRunGuideActorRef } from '../machines/first-run-guide.machine';
 import type { HeaderInviteActorRef } from '../machines/header-invite.machine';
 import type { InvitationActorRef } from '../machines/invitation.machine';
+import type { InviteLinksActorRef } from '../machines/invite-links.machine';
 import type { PipelineActorRef } from '../machines/pipeline.machine';
 import type { AutoRepliesActorRef } from '../machines/auto-replies.machine';
 import type { QuickRepliesActorRef } from '../machines/quick-replies.machine';
@@ -29,6 +31,8 @@ import type { TabSetsActorRef } from '../machines/tab-sets.machine';
 import type { TagsActorRef } from '../machines/tags.machine';
 import type { TeamMembersActorRef } from '../machines/team-members.machine';
 import type { WorkspaceCreateActorRef } from '../machines/workspace-create.machine';
+import type { IntegrationsActorRef } from '../machines/integrations.machine';
+import type { WebhookPermissionsActorRef } from '../machines/webhook-permissions.machine';
 import type { AppActorRefs } from '../services/app-system';
 import type { Recorder } from '../services/recorder';
 import type { RouteEntry } from './route-entry';
@@ -71,6 +75,10 @@ export type FlowRefs = {
   tabSets: TabSetsActorRef;
   quickReplies: QuickRepliesActorRef;
   autoReplies: AutoRepliesActorRef;
+  integrations: IntegrationsActorRef;
+  webhookPermissions: WebhookPermissionsActorRef;
+  inviteLinks: InviteLinksActorRef;
+  analytics: AnalyticsActorRef;
 };
 
 const AppShellContext = createContext<AppShell | null>(null);

@@ -25,7 +25,7 @@ export type RouteLayout = 'standalone' | 'main';
  * signed in, with or without a workspace; 'workspace' signed in with a workspace (SPEC §2 step 6).
  */
 export type RouteAccess = 'public' | 'noWorkspace' | 'workspace';
-export type MenuIcon = 'home' | 'pipeline' | 'contacts' | 'tags' | 'conversations' | 'members' | 'templates';
+export type MenuIcon = 'home' | 'pipeline' | 'contacts' | 'tags' | 'conversations' | 'members' | 'templates' | 'integrations' | 'analytics';
 export type MenuLabel = keyof Translation['layout']['menu'];
 
 export type RouteMenu = {

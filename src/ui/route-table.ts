@@ -9,6 +9,7 @@
  */
 import { CONTACTS_PATH, HOME_PATH, MEMBERS_PATH, NOT_FOUND_PATH, PIPELINE_PATH, WORKSPACE_PATH } from '../machines/constants';
 import { ALREADY_JOINED_PATH, DISBAND_PATH, GRANT_ACCESS_PATH, INVITATION_PATH, MEMBER_EXCEED_PATH, TOKEN_EXPIRED_PATH } from '../machines/login-gate.machine';
+import { HUBSPOT_GUIDE_PATH, INTEGRATIONS_PATH, SALESFORCE_GUIDE_PATH, WEBHOOK_GUIDE_PATH, WEBHOOK_PERMISSIONS_PATH } from '../machines/integration-paths';
 import { route, type RouteEntry } from './route-entry';
 
 export const routeTable: readonly RouteEntry[] = [
@@ -140,6 +141,75 @@ export const routeTable: readonly RouteEntry[] = [
     // SPEC §2 Layout: hidden here; admins choose the member inside the screen.
     memberSelector: false,
   }),
+  // SPEC §2 /analytics: one member's numbers (the member selector's); the schedules area is the follow-up form's.
+  route({
+    path: '/analytics',
+    load: () => import('./screens/analytics/analytics-screen'),
+    screen: 'AnalyticsScreen',
+    areas: ['analytics', 'schedules'],
+    layout: 'main',
+    access: 'workspace',
+    menu: { label: 'analytics', icon: 'analytics', order: 60 },
+    memberSelector: true,
+    flows: () => import('../services/flows/analytics-flows').then((m) => m.analyticsFlows),
+  }),
+  // SPEC §2: hidden from the menu (the home page's quick actions lead here). `:id` is the list's type,
+  // `group` or `chat` (the two tabs); another value shows the group list and the URL is replaced with
+  // /invite-link/group; `?link=<id>` opens a link's detail (src/machines/invite-links.machine.ts).
+  route({
+    path: '/invite-link/:id',
+    load: () => import('./screens/invite-links/invite-links-screen'),
+    screen: 'InviteLinksScreen',
+    areas: ['inviteLinks'],
+    layout: 'main',
+    access: 'workspace',
+    // A hidden entry's icon never shows.
+    menu: { label: 'inviteLinks', icon: 'conversations', order: 65, hidden: true },
+    flows: () => import('../services/flows/invite-links-flows').then((m) => m.inviteLinksFlows),
+  }),
+  // The integration centre (SPEC §2): the overview for every member (members read only; the webhook
+  // settings and the CRM connections are the owner's and the managers'), the webhook permission per
+  // member for admins only (SPEC §6), and the guides; all but the overview hidden from the menu.
+  route({
+    path: INTEGRATIONS_PATH,
+    load: () => import('./screens/integrations/integrations-screen'),
+    screen: 'IntegrationsScreen',
+    areas: ['integrations'],
+    layout: 'main',
+    access: 'workspace',
+    menu: { label: 'integrations', icon: 'integrations', order: 70 },
+    flows: () => import('../services/flows/integrations-flows').then((m) => m.integrationsFlows),
+  }),
+  route({
+    path: WEBHOOK_PERMISSIONS_PATH,
+    load: () => import('./screens/integrations/permissions-screen'),
+    screen: 'WebhookPermissionsScreen',
+    areas: ['integrations'],
+    layout: 'main',
+    access: 'workspace',
+    roles: ['admin'],
+    menu: { label: 'integrations', icon: 'integrations', order: 71, hidden: true },
+    memberSelector: false,
+    flows: () => import('../services/flows/integrations-flows').then((m) => m.webhookPermissionsFlows),
+  }),
+  ...(
+    [
+      [WEBHOOK_GUIDE_PATH, 'WebhookGuideScreen'],
+      [HUBSPOT_GUIDE_PATH, 'HubspotGuideScreen'],
+      [SALESFORCE_GUIDE_PATH, 'SalesforceGuideScreen'],
+    ] as const
+  ).map(([path, screen]) =>
+    route({
+      path,
+      load: () => import('./screens/integrations/guide-screens'),
+      screen,
+      areas: ['integrations'],
+      layout: 'main',
+      access: 'workspace',
+      menu: { label: 'integrations', icon: 'integrations', order: 72, hidden: true },
+      memberSelector: false,
+    }),
+  ),
   route({
     path: '/change-password',
     load: () => import('./screens/auth/change-password-screen'),

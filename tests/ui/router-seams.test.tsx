@@ -163,9 +163,9 @@ describe('route table', () => {
       '/workspace/tokenExpired',
       '/workspace/error/already-joined',
     ]);
-    // SPEC §6: the template centre and its three sections are for admins (the owner and managers) only.
+    // SPEC §6: the webhook permission page, the template centre and its three sections are for admins (the owner and managers) only.
     expect(rules.restricted).toEqual(
-      ['/template-center', '/template-center/tabs', '/template-center/quick-reply', '/template-center/auto-reply'].map((path) => ({ path, roles: ['admin'] })),
+      ['/integration-center/permissions', '/template-center', '/template-center/tabs', '/template-center/quick-reply', '/template-center/auto-reply'].map((path) => ({ path, roles: ['admin'] })),
     );
     const stub = () => Promise.resolve({ Stub: () => null });
     const withAdminOnly = [...routeTable, route({ path: '/template-center/:tab?', load: stub, screen: 'Stub', layout: 'main', access: 'workspace', roles: ['admin'] })];
@@ -194,6 +194,13 @@ describe('route table', () => {
       'contacts',
       'tags',
       'conversation',
+      'analytics',
+      'invite-link/:id',
+      'integration-center',
+      'integration-center/permissions',
+      'integration-center/guide',
+      'integration-center/hubspot/guide',
+      'integration-center/saleforce/guide',
       'change-password',
       'template-center',
       'template-center/tabs',

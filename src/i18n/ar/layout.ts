@@ -13,6 +13,9 @@ export const layout = {
     conversations: 'المحادثات',
     members: 'أعضاء مساحة العمل',
     templates: 'مركز القوالب',
+    integrations: 'مركز التكاملات',
+    inviteLinks: 'روابط الدعوة',
+    analytics: 'التحليلات',
   },
   memberSelector: {
     label: 'عرض بيانات',

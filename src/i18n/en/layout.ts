@@ -11,6 +11,9 @@ export const layout = {
     conversations: 'Conversations',
     members: 'Workspace members',
     templates: 'Template centre',
+    integrations: 'Integration centre',
+    inviteLinks: 'Invite links',
+    analytics: 'Analytics',
   },
   memberSelector: {
     label: 'Viewing data of',

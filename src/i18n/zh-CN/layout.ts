@@ -13,6 +13,9 @@ export const layout = {
     conversations: '会话',
     members: '工作区成员',
     templates: '模板中心',
+    integrations: '集成中心',
+    inviteLinks: '邀请链接',
+    analytics: '数据分析',
   },
   memberSelector: {
     label: '正在查看的成员数据',

@@ -107,6 +107,26 @@ export function TemplatesIcon() {
   );
 }
 
+/** A plug: the integration centre (webhooks and CRMs). */
+export function IntegrationsIcon() {
+  return (
+    <svg {...base} width={20} height={20} aria-hidden="true">
+      <path d="M9 3v4M15 3v4M7 7h10v4a5 5 0 0 1-10 0z" />
+      <path d="M12 16v5" />
+    </svg>
+  );
+}
+
+/** Bars over a base line: analytics. */
+export function AnalyticsIcon() {
+  return (
+    <svg {...base} width={20} height={20} aria-hidden="true">
+      <path d="M3 21h18" />
+      <path d="M6 17v-5M11 17V7M16 17v-8M20 17v-3" />
+    </svg>
+  );
+}
+
 export function MenuEntryIcon({ icon }: { icon: MenuIcon }) {
   switch (icon) {
     case 'home':
@@ -123,5 +143,9 @@ export function MenuEntryIcon({ icon }: { icon: MenuIcon }) {
       return <MembersIcon />;
     case 'templates':
       return <TemplatesIcon />;
+    case 'integrations':
+      return <IntegrationsIcon />;
+    case 'analytics':
+      return <AnalyticsIcon />;
   }
 }
