@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { startServer } from './server';
+import { freePort, startServer } from './server';
 
 const root = new URL('../..', import.meta.url).pathname;
 export const stateFile = join(root, '.tmp', 'e2e-server.json');
@@ -11,12 +11,16 @@ export default async function globalSetup() {
   const dist = process.env.DIST_DIR || join(root, 'dist');
   if (!existsSync(join(dist, 'index.html'))) throw new Error(`build the front end first (npx vite build): ${dist}`);
   // The demo data gives the journeys a workspace on a paid plan (exports) beside the ones they make.
-  const server = await startServer({}, { seed: true });
+  // The webhook journey's receiver listens on this port; the server lets deliveries reach it there
+  // only (outgoing requests to local addresses are otherwise refused: server/webhooks/safe-http.ts).
+  const webhookPort = await freePort();
+  const server = await startServer({ WEBHOOK_ALLOWED_HOSTS: `127.0.0.1:${webhookPort}` }, { seed: true });
   process.env.E2E_BASE_URL = server.url;
+  process.env.E2E_WEBHOOK_PORT = String(webhookPort);
   process.env.E2E_SERVER_LOG = server.logFile;
   // .tmp is git-ignored: a fresh clone does not have it.
   mkdirSync(dirname(stateFile), { recursive: true });
-  writeFileSync(stateFile, JSON.stringify({ url: server.url, log: server.logFile }));
+  writeFileSync(stateFile, JSON.stringify({ url: server.url, log: server.logFile, webhookPort }));
   return async () => {
     await server.stop();
   };

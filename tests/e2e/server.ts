@@ -8,7 +8,8 @@ const root = new URL('../..', import.meta.url).pathname;
 
 export type RunningServer = { url: string; logFile: string; dataDir: string; stop: () => Promise<void> };
 
-const freePort = () =>
+/** A free TCP port on the loopback address. */
+export const freePort = () =>
   new Promise<number>((resolve, reject) => {
     const s = createServer();
     s.listen(0, '127.0.0.1', () => {
