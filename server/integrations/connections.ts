@@ -147,7 +147,7 @@ export const openProviderSession = async (ctx: IntegrationContext, adapter: CrmA
 };
 
 /** A member's lead as a contact: leads whose phone key is E.164 only (others cannot be matched by phone). */
-const isE164Key = sql`${leads.phoneKey} ~ ${E164.source}`;
+export const isE164Key = sql`${leads.phoneKey} ~ ${E164.source}`;
 
 /** Leads read per query while syncing. */
 export const SYNC_PAGE_SIZE = 100;
@@ -181,8 +181,8 @@ export const upsertContacts = async (
   }
 };
 
-type LeadContact = { id: string; name: string; phoneKey: string | null; email: string | null; editedAt: Date };
-const contactOf = (lead: LeadContact): CrmContact => ({ name: lead.name, phoneE164: lead.phoneKey!, email: lead.email });
+export type LeadContact = { id: string; name: string; phoneKey: string | null; email: string | null; editedAt: Date };
+export const contactOf = (lead: LeadContact): CrmContact => ({ name: lead.name, phoneE164: lead.phoneKey!, email: lead.email });
 
 /**
  * Upserts a member's leads with an E.164 phone key to the provider, in pages, at most
@@ -225,10 +225,13 @@ export const syncMemberLeads = async (ctx: IntegrationContext, adapter: CrmAdapt
   return outcome;
 };
 
-/** Records how a run ended on the connection (its time and error, shown in the integration centre). */
-export const recordRun = (ctx: IntegrationContext, row: ConnectionRow, lastError: string | null) =>
+/**
+ * Records how a run ended on the connection (its time and error, shown in the integration centre);
+ * `at` is the time leads were read up to (now by default).
+ */
+export const recordRun = (ctx: IntegrationContext, row: ConnectionRow, lastError: string | null, at: Date = ctx.clock.now()) =>
   scoped(ctx.db, row).update(
     integrationConnections,
-    { lastSyncAt: ctx.clock.now(), lastError, updatedAt: ctx.clock.now() },
+    { lastSyncAt: at, lastError, updatedAt: ctx.clock.now() },
     eq(integrationConnections.provider, row.provider),
   );

@@ -1,6 +1,7 @@
 /**
  * The server's background work in one place: the job queue with its workers (mail delivery,
- * the hourly purge) and the mailer routes use; the schedule executor; and webhook delivery, whose
+ * the hourly purge, the CRM contact auto-sync every minute) and the mailer routes use; the
+ * schedule executor; and webhook delivery, whose
  * queue is its own table (webhook_events: the chat upload inserts an event in its transaction, no
  * route needs the job queue for it; server/webhooks/delivery.ts says why). main.ts starts it (`start`) and stops it on
  * SIGTERM; tests build it over their database and drain it with `runDue` instead of polling.
@@ -8,6 +9,7 @@
 import type { Clock } from '../clock';
 import type { AppConfig } from '../config';
 import type { Db } from '../db/client';
+import { createAutosyncContext, runContactAutosync } from '../integrations/autosync';
 import type { Logger } from '../logger';
 import { createQueuedMailer, registerMailWorker, type Mailer, type MailTransport } from '../mail';
 import { createScheduleExecutor, purgeFinishedSends, type ScheduleExecutor } from '../schedules/executor';
@@ -22,6 +24,9 @@ export const PURGE_CRON = '17 * * * *';
 /** The schedule executor's backstop pass (each process also passes every 250 ms: server/schedules/executor.ts). */
 export const SCHEDULES_JOB = 'schedules.due';
 export const SCHEDULES_CRON = '* * * * *';
+/** Upserts leads edited since the last run to CRMs with "Sync contacts automatically" on (server/integrations/autosync.ts). */
+export const AUTOSYNC_JOB = 'integrations.autosync';
+export const AUTOSYNC_CRON = '* * * * *';
 
 export type JobRuntime = {
   queue: JobQueue;
@@ -44,7 +49,7 @@ export type JobRuntimeDeps = {
   db: Db;
   clock: Clock;
   logger: Logger;
-  config: Pick<AppConfig, 'outboxRetentionDays' | 'expiredRetentionDays' | 'webhookAllowedHosts'>;
+  config: Pick<AppConfig, 'outboxRetentionDays' | 'expiredRetentionDays' | 'webhookAllowedHosts' | 'integrations'>;
   transport: MailTransport;
   pollingIntervalSeconds?: number;
   /** The file store: the purge removes the objects of uploads never finished (without it, none are purged). */
@@ -70,6 +75,12 @@ export const createJobRuntime = (deps: JobRuntimeDeps): JobRuntime => {
     await schedules.runDue();
   });
   queue.schedule(SCHEDULES_JOB, SCHEDULES_CRON);
+  const autosync = createAutosyncContext(deps);
+  // Not retried: the next minute's pass sends what this one did not (a failure is recorded per connection).
+  queue.work(AUTOSYNC_JOB, async () => {
+    await runContactAutosync(autosync);
+  }, { retryLimit: 0 });
+  queue.schedule(AUTOSYNC_JOB, AUTOSYNC_CRON);
   const webhooks = createWebhookDelivery({ ...deps.webhooks, db: deps.db, clock: deps.clock, logger: deps.logger, config: deps.config });
   return {
     queue,

@@ -7,12 +7,15 @@
  * tests assert what it received.
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ConfigError, readIntegrationsConfig, type AppConfig } from '../../server/config';
 import { integrationConnections, leads, rateLimits, workspaceMembers, workspaces } from '../../server/db/schema';
 import { E164, splitName } from '../../server/integrations/adapter';
+import { createAutosyncContext, runContactAutosync } from '../../server/integrations/autosync';
+import { AUTOSYNC_JOB, createJobRuntime } from '../../server/jobs/runtime';
+import { createLogTransport } from '../../server/mail';
 import { createIntegrationKeys, seal, unseal } from '../../server/integrations/keys';
 import { escapeSoql } from '../../server/integrations/salesforce';
 import { endpointsByName as endpoints, type EndpointName } from '../../src/contract/all-endpoints';
@@ -465,6 +468,98 @@ describe('sync: the selected member’s leads upserted by E.164 phone', () => {
     expect((await call('integrationSync', 'admin', { provider: 'hubspot' })).code).toBe(Code.RATE_LIMITED);
     // Another account is counted apart.
     expect((await call('integrationSync', 'manager', { provider: 'hubspot' })).code).toBe(Code.OK);
+  });
+});
+
+describe('sync contacts automatically: the background pass', () => {
+  const pass = () => runContactAutosync(createAutosyncContext({ db: t.db, clock: t.clock, logger: t.logger, config: t.config }));
+  const searchedPhones = () =>
+    crm.to('/crm/v3/objects/contacts/search', 'POST').map((r) => (JSON.parse(r.body) as { filterGroups: { filters: { value: string }[] }[] }).filterGroups[0]!.filters[0]!.value);
+
+  it('upserts the workspace’s leads edited since the last run, oldest first, once; with the switch off nothing is sent', async () => {
+    await addLead('target', 'Before connecting', '+14155550101', null, new Date(CLOCK_START.getTime() - 1000));
+    await connect('hubspot');
+    expect((await call('integrationConfigSave', 'admin', { provider: 'hubspot', enabled: true, syncContacts: true })).code).toBe(Code.OK);
+    t.clock.advance(30_000);
+    await addLead('member', 'Newest', '+14155550123', null, t.clock.now());
+    await addLead('target', 'Made by chat sync', '+447700900001', 'ada@example.com', new Date(t.clock.now().getTime() - 1000));
+    await addLead('target', 'Not E.164', '12345', null, t.clock.now());
+    crm.received.length = 0;
+
+    expect(await pass()).toEqual({ connections: 1, upserted: 2, failed: 0 });
+    expect(searchedPhones()).toEqual(['+447700900001', '+14155550123']);
+    expect(crm.hubspot.contacts.map((c) => c.properties.phone).sort()).toEqual(['+14155550123', '+447700900001']);
+    expect((await connections()).hubspot).toMatchObject({ last_sync_at: t.clock.now().getTime(), last_error: null });
+
+    // Leads edited before last_sync_at are not sent again; one edited after it is.
+    t.clock.advance(60_000);
+    crm.received.length = 0;
+    expect(await pass()).toEqual({ connections: 1, upserted: 0, failed: 0 });
+    expect(crm.to('/crm/')).toHaveLength(0);
+    t.clock.advance(1000);
+    await addLead('target', 'Later', '+33612345678', null, t.clock.now());
+    expect(await pass()).toEqual({ connections: 1, upserted: 1, failed: 0 });
+    expect(searchedPhones()).toEqual(['+33612345678']);
+
+    // The switch off: the connection takes no part.
+    expect((await call('integrationConfigSave', 'admin', { provider: 'hubspot', enabled: true, syncContacts: false })).code).toBe(Code.OK);
+    t.clock.advance(60_000);
+    await addLead('target', 'After switching off', '+14155550177', null, t.clock.now());
+    crm.received.length = 0;
+    expect(await pass()).toEqual({ connections: 0, upserted: 0, failed: 0 });
+    expect(crm.received).toHaveLength(0);
+  });
+
+  it('skips a connection another pass holds, takes it once the claim lapses, and releases its claim', async () => {
+    await connect('hubspot');
+    await call('integrationConfigSave', 'admin', { provider: 'hubspot', enabled: true, syncContacts: true });
+    t.clock.advance(30_000);
+    await addLead('target', 'Claimed', '+14155550188', null, t.clock.now());
+    const heldUntil = t.clock.now().getTime() + 60_000;
+    await t.db.execute(sql`update integration_connections set settings = settings || jsonb_build_object('autosyncUntil', ${heldUntil}::bigint) where provider = 'hubspot'`);
+    crm.received.length = 0;
+    expect(await pass()).toEqual({ connections: 0, upserted: 0, failed: 0 });
+    expect(crm.received).toHaveLength(0);
+    t.clock.advance(60_001);
+    expect(await pass()).toEqual({ connections: 1, upserted: 1, failed: 0 });
+    expect((await rowOf('hubspot'))!.settings).not.toHaveProperty('autosyncUntil');
+    expect((await rowOf('hubspot'))!.settings).toMatchObject({ syncContacts: true });
+  });
+
+  it('a plan without the integration bit takes no part; a refused connection is recorded; the runtime’s job runs the pass', async () => {
+    await connect('hubspot');
+    await call('integrationConfigSave', 'admin', { provider: 'hubspot', enabled: true, syncContacts: true });
+    t.clock.advance(30_000);
+    await addLead('target', 'Grace', '+14155550100', null, t.clock.now());
+    const [{ planCode }] = (await t.db.select({ planCode: workspaces.planCode }).from(workspaces).where(eq(workspaces.id, w.W))) as [{ planCode: string }];
+    await t.db.update(workspaces).set({ planCode: 'starter' }).where(eq(workspaces.id, w.W));
+    crm.received.length = 0;
+    expect(await pass()).toEqual({ connections: 0, upserted: 0, failed: 0 });
+    expect(crm.received).toHaveLength(0);
+    await t.db.update(workspaces).set({ planCode }).where(eq(workspaces.id, w.W));
+
+    // The provider refuses the token and the refresh: the error is recorded, last_sync_at stays.
+    crm.hubspot.validAccess.clear();
+    crm.hubspot.validRefresh.clear();
+    expect(await pass()).toEqual({ connections: 1, upserted: 0, failed: 1 });
+    expect(await rowOf('hubspot')).toMatchObject({ lastSyncAt: null, lastError: 'HubSpot no longer accepts this connection: connect it again' });
+    expect(crm.hubspot.contacts).toHaveLength(0);
+
+    // Connected again, a lead edited after it reaches the CRM through the job.
+    await connect('hubspot');
+    t.clock.advance(1000);
+    await addLead('target', 'Ada', '+447700900001', null, t.clock.now());
+    const runtime = createJobRuntime({ db: t.db, clock: t.clock, logger: t.logger, config: t.config, transport: createLogTransport({ logger: t.logger }) });
+    try {
+      await runtime.init();
+      await runtime.queue.enqueue(AUTOSYNC_JOB, {});
+      expect(await runtime.runDue()).toBe(1);
+    } finally {
+      await runtime.queue.clear();
+      await runtime.queue.stop();
+    }
+    expect(crm.hubspot.contacts.map((c) => c.properties.phone)).toEqual(['+447700900001']);
+    expect(await rowOf('hubspot')).toMatchObject({ lastSyncAt: t.clock.now(), lastError: null });
   });
 });
 
