@@ -73,6 +73,13 @@ export class ProviderError extends Error {
 export const E164 = /^\+[1-9]\d{6,14}$/;
 
 /** `application/x-www-form-urlencoded` of the given fields (OAuth token requests). */
+/** The headers of a JSON API call with the connection's access token (both providers). */
+export const bearerHeaders = (tokens: ProviderTokens): Record<string, string> => ({
+  authorization: `Bearer ${tokens.accessToken}`,
+  'content-type': 'application/json',
+  accept: 'application/json',
+});
+
 export const formBody = (fields: Record<string, string | undefined>): string => {
   const params = new URLSearchParams();
   for (const [k, v] of Object.entries(fields)) if (v !== undefined) params.set(k, v);

@@ -11,6 +11,7 @@
  * API calls carry the access token as a bearer token.
  */
 import {
+  bearerHeaders,
   callJson,
   E164,
   field,
@@ -59,12 +60,6 @@ export const createHubspotAdapter = (settings: AppConfig['integrations']['hubspo
       instanceUrl: null,
     };
   };
-
-  const bearer = (tokens: ProviderTokens) => ({
-    authorization: `Bearer ${tokens.accessToken}`,
-    'content-type': 'application/json',
-    accept: 'application/json',
-  });
 
   const contactProperties = (contact: CrmContact) => {
     const { first, last } = splitName(contact.name);
@@ -120,7 +115,7 @@ export const createHubspotAdapter = (settings: AppConfig['integrations']['hubspo
         {
           url: `${api}/crm/v3/objects/contacts/search`,
           method: 'POST',
-          headers: bearer(tokens),
+          headers: bearerHeaders(tokens),
           body: JSON.stringify({
             filterGroups: [{ filters: [{ propertyName: 'phone', operator: 'EQ', value: contact.phoneE164 }] }],
             properties: ['phone'],
@@ -137,14 +132,14 @@ export const createHubspotAdapter = (settings: AppConfig['integrations']['hubspo
       if (id !== null && HUBSPOT_ID.test(id)) {
         await callJson(
           request,
-          { url: `${api}/crm/v3/objects/contacts/${id}`, method: 'PATCH', headers: bearer(tokens), body: JSON.stringify({ properties }), timeoutMs: PROVIDER_TIMEOUT_MS },
+          { url: `${api}/crm/v3/objects/contacts/${id}`, method: 'PATCH', headers: bearerHeaders(tokens), body: JSON.stringify({ properties }), timeoutMs: PROVIDER_TIMEOUT_MS },
           'HubSpot contact update',
         );
         return 'updated';
       }
       await callJson(
         request,
-        { url: `${api}/crm/v3/objects/contacts`, method: 'POST', headers: bearer(tokens), body: JSON.stringify({ properties }), timeoutMs: PROVIDER_TIMEOUT_MS },
+        { url: `${api}/crm/v3/objects/contacts`, method: 'POST', headers: bearerHeaders(tokens), body: JSON.stringify({ properties }), timeoutMs: PROVIDER_TIMEOUT_MS },
         'HubSpot contact creation',
       );
       return 'created';

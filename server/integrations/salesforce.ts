@@ -14,6 +14,7 @@
  */
 import { createHash } from 'node:crypto';
 import {
+  bearerHeaders,
   callJson,
   E164,
   field,
@@ -103,12 +104,6 @@ export const createSalesforceAdapter = (settings: AppConfig['integrations']['sal
     return `${tokens.instanceUrl}/services/data/${SALESFORCE_API_VERSION}`;
   };
 
-  const bearer = (tokens: ProviderTokens) => ({
-    authorization: `Bearer ${tokens.accessToken}`,
-    'content-type': 'application/json',
-    accept: 'application/json',
-  });
-
   const contactFields = (contact: CrmContact) => {
     const { first, last } = splitName(contact.name);
     return {
@@ -161,7 +156,7 @@ export const createSalesforceAdapter = (settings: AppConfig['integrations']['sal
       const soql = `SELECT Id FROM Contact WHERE Phone = '${escapeSoql(contact.phoneE164)}' LIMIT 1`;
       const found = await callJson(
         request,
-        { url: `${base}/query?q=${encodeURIComponent(soql)}`, method: 'GET', headers: bearer(tokens), timeoutMs: PROVIDER_TIMEOUT_MS },
+        { url: `${base}/query?q=${encodeURIComponent(soql)}`, method: 'GET', headers: bearerHeaders(tokens), timeoutMs: PROVIDER_TIMEOUT_MS },
         'Salesforce contact query',
       );
       const records = field(found, 'records');
@@ -171,14 +166,14 @@ export const createSalesforceAdapter = (settings: AppConfig['integrations']['sal
       if (id !== null && SALESFORCE_ID.test(id)) {
         await callJson(
           request,
-          { url: `${base}/sobjects/Contact/${id}`, method: 'PATCH', headers: bearer(tokens), body, timeoutMs: PROVIDER_TIMEOUT_MS },
+          { url: `${base}/sobjects/Contact/${id}`, method: 'PATCH', headers: bearerHeaders(tokens), body, timeoutMs: PROVIDER_TIMEOUT_MS },
           'Salesforce contact update',
         );
         return 'updated';
       }
       const created = await callJson(
         request,
-        { url: `${base}/sobjects/Contact`, method: 'POST', headers: bearer(tokens), body, timeoutMs: PROVIDER_TIMEOUT_MS },
+        { url: `${base}/sobjects/Contact`, method: 'POST', headers: bearerHeaders(tokens), body, timeoutMs: PROVIDER_TIMEOUT_MS },
         'Salesforce contact creation',
       );
       if (field(created, 'success') === false) throw new ProviderError('rejected', 'Salesforce did not create the contact');

@@ -16,15 +16,6 @@ import { answerOf, dataOf, outcomeOf } from '../answer';
 import type { FlowEffects, FlowServices } from '../flow-services';
 import type { ToastText } from '../toast';
 
-/** The browser's IANA time zone ('UTC' when the browser names none): the days the click counts are cut by. */
-export const userTimeZone = (): string => {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-  } catch {
-    return 'UTC';
-  }
-};
-
 /** A toast's text (SPEC §8): the server's words for a refused delete that gave some, else the dictionary's. */
 export const inviteLinksToastText = (toast: InviteLinksToast): ToastText =>
   toast.message !== null ? toast.message : (LL) => LL.inviteLinks.toast[toast.kind]();

@@ -5,7 +5,8 @@
  * URL was the screen's own spelling) and the browser's time zone (the click counts' days).
  */
 import { inviteLinksMachine, inviteLinksRouteOf } from '../../machines/invite-links.machine';
-import { inviteLinksEffects, userTimeZone } from '../actors/invite-links';
+import { inviteLinksEffects } from '../actors/invite-links';
+import { browserTimeZone } from '../actors/schedules';
 import { defineScreenFlow } from '../flow-definition';
 
 export const inviteLinksFlows = [
@@ -13,6 +14,6 @@ export const inviteLinksFlows = [
     systemId: 'inviteLinks',
     machine: inviteLinksMachine,
     effects: inviteLinksEffects,
-    input: (route) => ({ route: inviteLinksRouteOf(route) ?? { type: 'group', linkId: null, canonical: false }, timeZone: userTimeZone() }),
+    input: (route) => ({ route: inviteLinksRouteOf(route) ?? { type: 'group', linkId: null, canonical: false }, timeZone: browserTimeZone() }),
   }),
 ];

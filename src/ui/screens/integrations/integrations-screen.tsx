@@ -36,7 +36,8 @@ import { FeatureLimitDialog } from '../../components/feature-limit-dialog';
 import { Heading, Text } from '../../components/heading';
 import { Link } from '../../components/link';
 import { UserSentence } from '../../components/user-text';
-import { callErrorText, featureLimitTexts, formatTime, mutedStyle, pageStyle, rowStyle, Switch } from './parts';
+import { callErrorText, featureLimitTexts, formatTime, mutedStyle, pageStyle, rowStyle } from './parts';
+import { Switch } from '../../components/switch';
 import { WebhookSettingsPanel } from './webhook-settings';
 
 const guidePaths: Record<IntegrationProvider, string> = { hubspot: HUBSPOT_GUIDE_PATH, salesforce: SALESFORCE_GUIDE_PATH };

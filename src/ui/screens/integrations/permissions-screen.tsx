@@ -24,7 +24,8 @@ import { Heading, Text } from '../../components/heading';
 import { Link } from '../../components/link';
 import { UserText } from '../../components/user-text';
 import { visibleText } from '../../components/visible-text';
-import { callErrorText, featureLimitTexts, mutedStyle, pageStyle, Switch } from './parts';
+import { callErrorText, featureLimitTexts, mutedStyle, pageStyle } from './parts';
+import { Switch } from '../../components/switch';
 
 const who = css({ display: 'flex', flexDirection: 'column', minWidth: '0', overflowWrap: 'anywhere' });
 

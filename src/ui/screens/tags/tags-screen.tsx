@@ -28,6 +28,7 @@ import { FormDialog as KitFormDialog, ModalDialog, type FormDialogProps } from '
 import { TextField } from '../../components/field';
 import { Heading, Text } from '../../components/heading';
 import { SimpleSelect } from '../../components/select';
+import { Switch } from '../../components/switch';
 import { UserSentence, UserText } from '../../components/user-text';
 import { visibleText } from '../../components/visible-text';
 
@@ -56,37 +57,6 @@ const chips = css({ display: 'flex', flexWrap: 'wrap', gap: '1', listStyle: 'non
 const chip = css({ textStyle: 'xs', paddingInline: '2', paddingBlock: '0.5', borderRadius: 'full', bg: 'bg.default', borderWidth: '1px', borderColor: 'border.subtle' });
 const muted = css({ color: 'fg.muted', textStyle: 'sm' });
 const stateBox = css({ display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: '3', p: '6', borderWidth: '1px', borderStyle: 'dashed', borderColor: 'border.default', borderRadius: 'l3' });
-const switchButton = css({
-  display: 'inline-flex',
-  alignItems: 'center',
-  gap: '2',
-  cursor: 'pointer',
-  textStyle: 'sm',
-  color: 'fg.default',
-  _disabled: { cursor: 'not-allowed', opacity: '0.6' },
-  _focusVisible: { outline: '2px solid', outlineColor: 'colorPalette.default', outlineOffset: '2px', borderRadius: 'l2' },
-});
-const track = css({
-  position: 'relative',
-  display: 'inline-block',
-  inlineSize: '9',
-  blockSize: '5',
-  borderRadius: 'full',
-  bg: 'bg.emphasized',
-  transition: 'background 0.15s',
-  '[aria-checked=true] > &': { bg: 'colorPalette.default' },
-});
-const thumb = css({
-  position: 'absolute',
-  insetBlockStart: '0.5',
-  insetInlineStart: '0.5',
-  inlineSize: '4',
-  blockSize: '4',
-  borderRadius: 'full',
-  bg: 'white',
-  transition: 'inset-inline-start 0.15s',
-  '[aria-checked=true] > span > &': { insetInlineStart: '4.5' },
-});
 const valuesBox = css({ display: 'flex', flexDirection: 'column', gap: '2', overflowY: 'auto', maxHeight: 'max(8rem, calc(100dvh - 30rem))', px: '1', py: '1' });
 const valueLine = css({ display: 'flex', alignItems: 'flex-end', gap: '2', '& > :first-child': { flex: '1', minInlineSize: '0' } });
 const errorText = css({ color: 'fg.error', textStyle: 'sm' });
@@ -211,21 +181,14 @@ function TypeCard({ actor, group, manages }: { actor: TagsActorRef; group: TagGr
         </h2>
         <div className={actionsRow}>
           {manages ? (
-            <button
-              type="button"
-              role="switch"
-              aria-checked={type.isActive}
-              aria-label={t.activeOf({ type: visibleText(type.name) })}
-              className={switchButton}
+            <Switch
+              checked={type.isActive}
+              label={t.activeOf({ type: visibleText(type.name) })}
+              text={t.active()}
               disabled={busy}
-              onClick={() => actor.send({ type: 'user.toggleType', id: type.id, isActive: !type.isActive })}
-              data-testid={`tags-type-active-${type.id}`}
-            >
-              <span className={track}>
-                <span className={thumb} />
-              </span>
-              {t.active()}
-            </button>
+              onToggle={() => actor.send({ type: 'user.toggleType', id: type.id, isActive: !type.isActive })}
+              testId={`tags-type-active-${type.id}`}
+            />
           ) : (
             <span className={muted} data-testid={`tags-type-active-${type.id}`} data-active={type.isActive}>
               {type.isActive ? t.active() : null}

@@ -13,6 +13,7 @@ import type { CallError } from '../../../machines/answer';
 import type { FieldError } from '../../../machines/template-notices';
 import { Button } from '../../components/button';
 import { FormDialog as KitFormDialog, ModalDialog, type FormDialogProps } from '../../components/dialog';
+import { Switch, type SwitchProps } from '../../components/switch';
 import { UserText } from '../../components/user-text';
 
 export const muted = css({ color: 'fg.muted', textStyle: 'sm' });
@@ -169,79 +170,8 @@ export function ConfirmDialog({
   );
 }
 
-const switchButton = css({
-  display: 'inline-flex',
-  alignItems: 'center',
-  gap: '2',
-  cursor: 'pointer',
-  textStyle: 'sm',
-  color: 'fg.default',
-  whiteSpace: 'nowrap',
-  _disabled: { cursor: 'not-allowed', opacity: '0.6' },
-  _focusVisible: {
-    outline: '2px solid',
-    outlineColor: 'colorPalette.default',
-    outlineOffset: '2px',
-    borderRadius: 'l2',
-  },
-});
-const track = css({
-  position: 'relative',
-  display: 'inline-block',
-  flexShrink: '0',
-  inlineSize: '9',
-  blockSize: '5',
-  borderRadius: 'full',
-  bg: 'bg.emphasized',
-  transition: 'background 0.15s',
-  '[aria-checked=true] > &': { bg: 'colorPalette.default' },
-});
-const thumb = css({
-  position: 'absolute',
-  insetBlockStart: '0.5',
-  insetInlineStart: '0.5',
-  inlineSize: '4',
-  blockSize: '4',
-  borderRadius: 'full',
-  bg: 'white',
-  transition: 'inset-inline-start 0.15s',
-  '[aria-checked=true] > span > &': { insetInlineStart: '4.5' },
-});
-
-/** An on / off switch (role switch): active or paused. */
-export function StatusSwitch({
-  checked,
-  label,
-  text,
-  disabled,
-  onToggle,
-  testId,
-}: {
-  checked: boolean;
-  label: string;
-  text: string;
-  disabled: boolean;
-  onToggle: () => void;
-  testId: string;
-}) {
-  return (
-    <button
-      type="button"
-      role="switch"
-      aria-checked={checked}
-      aria-label={label}
-      className={switchButton}
-      disabled={disabled}
-      onClick={onToggle}
-      data-testid={testId}
-    >
-      <span className={track}>
-        <span className={thumb} />
-      </span>
-      {text}
-    </button>
-  );
-}
+/** An on / off switch (role switch): active or paused; its words on one line in a table cell. */
+export const StatusSwitch = (props: Omit<SwitchProps, 'noWrap'>) => <Switch {...props} noWrap />;
 
 const variableRow = css({
   display: 'flex',
