@@ -27,12 +27,14 @@ import { ApiFailure, sendEnvelope } from './http/respond';
 import { UPLOAD_SIZE_MESSAGE, type AppEnv } from './http/route';
 import { registerAccountRoutes } from './routes/account';
 import { registerAnalyticsRoutes } from './routes/analytics';
+import { registerBillingRoutes } from './routes/billing';
 import { registerChatRoutes } from './routes/chats';
 import { registerConfigRoutes } from './routes/config';
 import { registerContactRoutes } from './routes/contacts';
 import { registerLeadFileRoutes } from './routes/lead-files';
 import { registerIntegrationRoutes } from './routes/integrations';
 import { registerLeadRoutes } from './routes/leads';
+import { registerPaymentSurveyRoutes } from './routes/payment-survey';
 import { registerTabRoutes } from './routes/tabs';
 import { registerScheduleRoutes } from './routes/schedules';
 import { registerShareLinkRoutes } from './routes/share-links';
@@ -104,6 +106,8 @@ export const createApp = (deps: AppDeps): Hono<AppEnv> => {
   registerShareLinkRoutes(app, deps);
   registerWebhookRoutes(app, deps);
   registerIntegrationRoutes(app, deps);
+  registerBillingRoutes(app, deps);
+  registerPaymentSurveyRoutes(app, deps);
   // SPEC §7 Files: the storage calls and, for the disk store, its signed object URLs.
   const storageKeys = createStorageKeys(deps);
   const files = deps.files ?? createFileStore(deps, storageKeys);

@@ -117,6 +117,27 @@ export type AppConfig = {
    * receiver on the same machine or network (tests, a local demo). See server/webhooks/safe-http.ts.
    */
   webhookAllowedHosts: readonly AllowedHost[];
+  /** The payment provider (PAYMENT_PROVIDER, STRIPE_*, PAYMENT_SECRET; `readPaymentsConfig`). */
+  payments: PaymentsConfig;
+};
+
+/**
+ * Payments (SPEC §7 seat payment, subscription update; server/billing/). The embedded default is
+ * the local sandbox provider with its own checkout page, so the whole flow runs on a fresh machine;
+ * Stripe when its keys are configured (Checkout Sessions, signed webhooks).
+ */
+export type PaymentsConfig = {
+  /** `sandbox` unless STRIPE_SECRET_KEY is set (or PAYMENT_PROVIDER names one). */
+  provider: 'sandbox' | 'stripe';
+  /** Key that signs the sandbox's callbacks (PAYMENT_SECRET). Null: a random key kept in the database (server_secrets). */
+  sandboxSecret: string | null;
+  stripe: {
+    secretKey: string | null;
+    /** The webhook endpoint's signing secret (`whsec_...`), for `stripe.webhooks.constructEvent`. */
+    webhookSecret: string | null;
+    /** The API's origin (STRIPE_API_URL); tests point it at a local server answering recorded shapes. */
+    apiUrl: string;
+  };
 };
 
 /** One WEBHOOK_ALLOWED_HOSTS entry: a host name or address as a URL spells it (IPv6 in brackets), and a port or any. */
@@ -171,6 +192,12 @@ export const defaultIntegrationsConfig: IntegrationsConfig = {
   secret: null,
 };
 
+export const defaultPaymentsConfig: PaymentsConfig = {
+  provider: 'sandbox',
+  sandboxSecret: null,
+  stripe: { secretKey: null, webhookSecret: null, apiUrl: 'https://api.stripe.com' },
+};
+
 export const defaultConfig: AppConfig = {
   publicUrl: 'http://127.0.0.1:8787',
   googleClientId: null,
@@ -192,6 +219,7 @@ export const defaultConfig: AppConfig = {
   storageSecret: null,
   integrations: defaultIntegrationsConfig,
   webhookAllowedHosts: [],
+  payments: defaultPaymentsConfig,
 };
 
 export const makeConfig = (overrides: Partial<AppConfig> = {}): AppConfig => ({
@@ -389,6 +417,25 @@ export const readIntegrationsConfig = (env: NodeJS.ProcessEnv = process.env): In
 };
 
 /**
+ * PAYMENT_PROVIDER (`sandbox` | `stripe`; default: `stripe` when STRIPE_SECRET_KEY is set, else
+ * `sandbox`), STRIPE_SECRET_KEY with STRIPE_WEBHOOK_SECRET (together), STRIPE_API_URL, PAYMENT_SECRET.
+ */
+export const readPaymentsConfig = (env: NodeJS.ProcessEnv = process.env): PaymentsConfig => {
+  const secretKey = nonEmpty(env.STRIPE_SECRET_KEY);
+  const webhookSecret = nonEmpty(env.STRIPE_WEBHOOK_SECRET);
+  if ((secretKey === null) !== (webhookSecret === null)) throw new ConfigError('STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET go together');
+  const named = nonEmpty(env.PAYMENT_PROVIDER);
+  if (named !== null && named !== 'sandbox' && named !== 'stripe') throw new ConfigError('PAYMENT_PROVIDER must be sandbox or stripe');
+  const provider = named ?? (secretKey ? 'stripe' : 'sandbox');
+  if (provider === 'stripe' && secretKey === null) throw new ConfigError('PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');
+  return {
+    provider,
+    sandboxSecret: nonEmpty(env.PAYMENT_SECRET),
+    stripe: { secretKey, webhookSecret, apiUrl: readHttpUrl('STRIPE_API_URL', env.STRIPE_API_URL, defaultPaymentsConfig.stripe.apiUrl) },
+  };
+};
+
+/**
  * WEBHOOK_ALLOWED_HOSTS: `host` or `host:port` entries, comma-separated (`127.0.0.1:9000,[::1],hooks.local`).
  * Each host is normalised as a URL parser reads it (lower case, IPv4 in dotted decimal, IPv6 in brackets).
  */
@@ -428,5 +475,6 @@ export const readAppConfig = (env: NodeJS.ProcessEnv = process.env, staticDir: s
     storageSecret: nonEmpty(env.STORAGE_SECRET),
     integrations: readIntegrationsConfig(env),
     webhookAllowedHosts: readAllowedHosts(env.WEBHOOK_ALLOWED_HOSTS),
+    payments: readPaymentsConfig(env),
     staticDir,
   });

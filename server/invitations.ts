@@ -36,7 +36,7 @@ import { invitations, serverSecrets, userSettings, workspaceMembers, workspaces,
 import { fail } from './http/respond';
 import type { Logger } from './logger';
 import type { Mailer } from './mail';
-import { planOf, seatsInUse } from './workspace/plans';
+import { seatLimitOf, seatsInUse } from './workspace/plans';
 
 export const INVITE_VALID_MS = INVITE_VALID_DAYS * 24 * 60 * 60 * 1000;
 const INVITE_KEY_NAME = 'invitation-key';
@@ -339,7 +339,7 @@ export const evaluateInvitation = async (
     return { status: 'expired', workspace };
   }
   const taken = (await seatsInUse(conn, workspace.id)) - (own?.status === 'invited' ? 1 : 0);
-  if (taken + 1 > planOf(workspace.planCode).seats) return { status: 'memberExceeded', workspace };
+  if (taken + 1 > seatLimitOf(workspace)) return { status: 'memberExceeded', workspace };
   return { status: 'valid', workspace };
 };
 

@@ -53,7 +53,7 @@ const main = async () => {
   const files = createFileStore({ db: database.db, clock: systemClock, logger, config });
   logger.info('[files] store ready', { kind: files.kind, where: config.fileStore.kind === 'disk' ? config.fileStore.dir : config.fileStore.bucket });
   const jobs = createJobRuntime({ db: database.db, clock: systemClock, logger, config, transport, files });
-  const app = createApp({ db: database.db, clock: systemClock, mailer: jobs.mailer, config, logger, files });
+  const app = createApp({ db: database.db, clock: systemClock, mailer: jobs.mailer, config, logger, files, jobs: jobs.queue });
 
   // The queue starts before the server listens: on PGlite its start-up (schema check, advisory
   // lock, schedules) shares the one connection with requests, and a request whose transaction

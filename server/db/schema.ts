@@ -165,6 +165,16 @@ export const workspaces = pgTable('workspaces', {
   disbandedAt: ts('disbanded_at'),
   /** ISO 3166-1 alpha-2: the country of phone numbers written without a country code (the import, SPEC §5). */
   defaultCountry: text('default_country').notNull().default('US'),
+  /** Seats bought on top of the plan's own (SPEC §3 inviteLimit = plan seats + these; src/contract/plans.ts `seatLimit`). */
+  extraSeats: integer('extra_seats').notNull().default(0),
+  /** The survey's coupon taken and not yet used (percent off the next payment), SPEC §4. */
+  couponPercentOff: integer('coupon_percent_off'),
+  /** When the survey's coupon was taken (once per workspace). */
+  couponTakenAt: ts('coupon_taken_at'),
+  /** The payment method checkouts offer first (src/contract/billing.ts paymentMethods). */
+  paymentMethod: text('payment_method', { enum: ['card', 'bank', 'wallet'] }).notNull().default('card'),
+  /** The last payment failed and no payment or survey answer came since (guide type 13 for the owner and managers). */
+  paymentIssueAt: ts('payment_issue_at'),
 });
 
 export const memberLevels = ['admin', 'manager', 'member'] as const;
@@ -1050,6 +1060,96 @@ export const integrationConnections = pgTable(
 );
 
 /** Tables in an order that can be truncated together (tests) and listed by the seed. */
+export const checkoutKindValues = ['seats', 'plan'] as const;
+export const checkoutStatusValues = ['pending', 'paid', 'failed', 'canceled', 'expired'] as const;
+
+/**
+ * One payment (SPEC §7 seat payment, subscription update): what is bought, priced by the server
+ * (integer cents), and its checkout at the provider. `appliedAt` is set in the transaction that
+ * adds the seats or changes the plan, so a callback delivered twice applies once.
+ */
+export const paymentCheckouts = pgTable(
+  'payment_checkouts',
+  {
+    /** `chk_` + random: also the reference the provider carries back. */
+    id: text('id').primaryKey(),
+    workspaceId: text('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    kind: text('kind', { enum: checkoutKindValues }).notNull(),
+    /** The plan bought (an upgrade) or the plan the seats were priced on. */
+    planCode: text('plan_code').notNull(),
+    seatQuantity: integer('seat_quantity'),
+    amountCents: integer('amount_cents').notNull(),
+    discountCents: integer('discount_cents').notNull().default(0),
+    currency: text('currency').notNull(),
+    prorationDate: ts('proration_date').notNull(),
+    /** The end of the period the price runs to (seats: the current period; plan: the new one). */
+    periodEnd: ts('period_end'),
+    couponPercentOff: integer('coupon_percent_off'),
+    paymentMethod: text('payment_method').notNull(),
+    /** `sandbox` or `stripe`. */
+    provider: text('provider').notNull(),
+    /** The provider's id of the checkout (Stripe: the Checkout Session id). */
+    providerRef: text('provider_ref'),
+    status: text('status', { enum: checkoutStatusValues }).notNull(),
+    /** The provider's words for a failure. */
+    message: text('message'),
+    createdAt: ts('created_at').notNull(),
+    completedAt: ts('completed_at'),
+    appliedAt: ts('applied_at'),
+  },
+  (t) => [
+    index('payment_checkouts_workspace_created_idx').on(t.workspaceId, t.createdAt),
+    unique('payment_checkouts_provider_ref_key').on(t.provider, t.providerRef),
+  ],
+);
+
+/**
+ * A provider's callback that passed its signature check: one row per provider event id, so a
+ * callback delivered twice is recognised (the first insert wins; the job applies it). Callbacks
+ * with a bad signature or an unknown checkout are logged, not stored.
+ */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    workspaceId: text('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    checkoutId: text('checkout_id')
+      .notNull()
+      .references(() => paymentCheckouts.id, { onDelete: 'cascade' }),
+    /** paid | failed | canceled | expired */
+    outcome: text('outcome').notNull(),
+    message: text('message'),
+    receivedAt: ts('received_at').notNull(),
+    processedAt: ts('processed_at'),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.eventId] }), index('payment_events_workspace_idx').on(t.workspaceId, t.receivedAt)],
+);
+
+/** Answers to the payment-issue survey (SPEC §4), kept for the workspace's owner and managers. */
+export const paymentSurveys = pgTable(
+  'payment_surveys',
+  {
+    id: text('id').primaryKey(),
+    workspaceId: text('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The failed checkout it answers, when there was one. */
+    checkoutId: text('checkout_id').references(() => paymentCheckouts.id, { onDelete: 'set null' }),
+    /** SPEC §4: 1 too expensive, 2 no usable payment method, 3 missing features, 4 other. */
+    reason: integer('reason').notNull(),
+    note: text('note'),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [index('payment_surveys_workspace_created_idx').on(t.workspaceId, t.createdAt), check('payment_surveys_reason', sql`${t.reason} between 1 and 4`)],
+);
+
 export const allTables = {
   users,
   sessions,
@@ -1089,4 +1189,7 @@ export const allTables = {
   webhookPermissions,
   webhookEvents,
   integrationConnections,
+  paymentCheckouts,
+  paymentEvents,
+  paymentSurveys,
 };

@@ -6,6 +6,7 @@
  * route needs the job queue for it; server/webhooks/delivery.ts says why). main.ts starts it (`start`) and stops it on
  * SIGTERM; tests build it over their database and drain it with `runDue` instead of polling.
  */
+import { registerBillingWorker } from '../billing/apply';
 import type { Clock } from '../clock';
 import type { AppConfig } from '../config';
 import type { Db } from '../db/client';
@@ -81,6 +82,7 @@ export const createJobRuntime = (deps: JobRuntimeDeps): JobRuntime => {
     await runContactAutosync(autosync);
   }, { retryLimit: 0 });
   queue.schedule(AUTOSYNC_JOB, AUTOSYNC_CRON);
+  registerBillingWorker(queue, { db: deps.db, clock: deps.clock, logger: deps.logger });
   const webhooks = createWebhookDelivery({ ...deps.webhooks, db: deps.db, clock: deps.clock, logger: deps.logger, config: deps.config });
   return {
     queue,

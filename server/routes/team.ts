@@ -48,7 +48,7 @@ import {
   type InviteKeySource,
 } from '../invitations';
 import { memberColumns, toWireMember, workspaceInfoOf } from '../workspace/members';
-import { planOf, seatsInUse, unixSeconds } from '../workspace/plans';
+import { seatLimitOf, seatsInUse, unixSeconds } from '../workspace/plans';
 
 /** The member row of a user in the workspace (invited or joined; not removed). */
 const findMemberByUser = (conn: Db, scope: WorkspaceScope, userId: string) =>
@@ -104,7 +104,7 @@ export const registerTeamRoutes = (app: Hono<AppEnv>, deps: AppDeps, keys: Invit
         // Joined members are skipped; invited ones get the invitation again on the same seat.
         const toInvite = emails.filter((e) => byEmail.get(e)?.status !== 'joined');
         const newSeats = toInvite.filter((e) => byEmail.get(e)?.status !== 'invited').length;
-        if ((await seatsInUse(tx, workspace.id)) + newSeats > planOf(workspace.planCode).seats) throw fail(Code.MEMBER_EXCEEDED);
+        if ((await seatsInUse(tx, workspace.id)) + newSeats > seatLimitOf(workspace)) throw fail(Code.MEMBER_EXCEEDED);
         for (const [i, email] of toInvite.entries()) {
           const row = byEmail.get(email);
           if (!row) {

@@ -9,7 +9,7 @@ import { inWorkspace } from '../db/scoped';
 import { userSettings, workspaceMembers } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { defineRoute, type AppEnv } from '../http/route';
-import { findWorkspace, planOf, seatsInUse, unixSeconds } from '../workspace/plans';
+import { findWorkspace, planOf, seatLimitOf, seatsInUse, unixSeconds } from '../workspace/plans';
 import { accountEndpoints, languages, type Language } from '../../src/contract/account';
 
 const isLanguage = (value: unknown): value is Language => (languages as readonly unknown[]).includes(value);
@@ -77,7 +77,7 @@ export const registerUserRoutes = (app: Hono<AppEnv>, deps: AppDeps): void => {
       planCode: plan.code,
       planName: plan.name,
       planPriceTitle: plan.priceTitle,
-      inviteLimit: plan.seats,
+      inviteLimit: workspace ? seatLimitOf(workspace) : plan.seats,
       inviteCount: workspace ? await seatsInUse(db, workspace.id) : 0,
       planStart: unixSeconds(workspace?.planStart),
       planEnd: unixSeconds(workspace?.planEnd),

@@ -1,15 +1,17 @@
 /** Plan facts of a workspace (src/contract/plans.ts) and the seat count the plans limit. */
 import { eq, inArray } from 'drizzle-orm';
 import { Code } from '../../src/contract/codes';
-import type { Permission } from '../../src/contract/permissions';
-import { plans, type PlanCode } from '../../src/contract/plans';
+import { planAllows, planCodeOf, plans, seatLimit, type PlanFeature } from '../../src/contract/plans';
 import type { Db } from '../db/client';
 import { scoped } from '../db/scoped';
 import { workspaceMembers, workspaces } from '../db/schema';
 import { fail } from '../http/respond';
 
-export const planOf = (code: string | null | undefined) =>
-  code && Object.hasOwn(plans, code) ? plans[code as PlanCode] : plans.free;
+export const planOf = (code: string | null | undefined) => plans[planCodeOf(code)];
+
+/** The seats a workspace has: its plan's own plus those bought (SPEC §3 inviteLimit). */
+export const seatLimitOf = (workspace: { planCode: string; extraSeats: number }): number =>
+  seatLimit(planCodeOf(workspace.planCode), workspace.extraSeats);
 
 export const findWorkspace = async (db: Db, workspaceId: string) => {
   const [row] = await db.select().from(workspaces).where(eq(workspaces.id, workspaceId));
@@ -24,9 +26,10 @@ export const unixSeconds = (d: Date | null | undefined): number => (d ? Math.flo
 
 /**
  * Refuses a call the workspace's plan does not include with PLAN_LIMIT (100008: the client opens
- * the plan's limit dialog; SPEC §6: free and trial plans lack export).
+ * the plan's limit dialog; SPEC §6: free and trial plans lack export). The rule is the contract's
+ * `planAllows` (src/contract/plans.ts), which the client reads too.
  */
-export const requirePlanPermission = async (db: Db, workspaceId: string, permission: Permission): Promise<void> => {
+export const requirePlanPermission = async (db: Db, workspaceId: string, feature: PlanFeature): Promise<void> => {
   const [row] = await db.select({ planCode: workspaces.planCode }).from(workspaces).where(eq(workspaces.id, workspaceId));
-  if (!(planOf(row?.planCode).perms as readonly Permission[]).includes(permission)) throw fail(Code.PLAN_LIMIT);
+  if (!planAllows(planCodeOf(row?.planCode), feature)) throw fail(Code.PLAN_LIMIT);
 };

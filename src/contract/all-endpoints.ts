@@ -5,6 +5,7 @@
  */
 import { accountEndpoints } from './account';
 import { analyticsEndpoints } from './analytics';
+import { billingEndpoints } from './billing';
 import { chatsEndpoints } from './chats';
 import { contactsEndpoints } from './contacts';
 import type { Endpoint } from './endpoint';
@@ -34,6 +35,7 @@ export const contractAreas = {
   analytics: analyticsEndpoints,
   shareLinks: shareLinkEndpoints,
   integrations: integrationEndpoints,
+  billing: billingEndpoints,
 } as const;
 
 export type AreaName = keyof typeof contractAreas;
@@ -66,6 +68,7 @@ export const endpointsByName = {
   ...analyticsEndpoints,
   ...shareLinkEndpoints,
   ...integrationEndpoints,
+  ...billingEndpoints,
 } as const;
 export type EndpointName = keyof typeof endpointsByName;
 const names = new Map<Endpoint, EndpointName>(

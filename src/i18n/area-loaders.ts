@@ -23,6 +23,7 @@ export const areaLoaders = {
   schedules: { en: () => import('./en/schedules'), 'zh-CN': () => import('./zh-CN/schedules'), ar: () => import('./ar/schedules') },
   inviteLinks: { en: () => import('./en/invite-links'), 'zh-CN': () => import('./zh-CN/invite-links'), ar: () => import('./ar/invite-links') },
   integrations: { en: () => import('./en/integrations'), 'zh-CN': () => import('./zh-CN/integrations'), ar: () => import('./ar/integrations') },
+  billing: { en: () => import('./en/billing'), 'zh-CN': () => import('./zh-CN/billing'), ar: () => import('./ar/billing') },
   analytics: { en: () => import('./en/analytics'), 'zh-CN': () => import('./zh-CN/analytics'), ar: () => import('./ar/analytics') },
 } satisfies Record<string, Record<Locales, () => Promise<Record<string, unknown>>>>;
 

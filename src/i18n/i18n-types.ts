@@ -7249,6 +7249,43 @@ type RootTranslation = {
 			close: string
 		}
 	}
+	billing: {
+		money: {
+			/**
+			 * T​o​t​a​l​:​ ​{​a​m​o​u​n​t​}
+			 * @param {string} amount
+			 */
+			total: RequiredParams<'amount'>
+		}
+		seats: {
+			/**
+			 * A​d​d​ ​s​e​a​t​s
+			 */
+			title: string
+		}
+		upgrade: {
+			/**
+			 * U​p​g​r​a​d​e​ ​y​o​u​r​ ​p​l​a​n
+			 */
+			title: string
+			/**
+			 * Y​o​u​r​ ​p​a​c​k​a​g​e​ ​h​a​s​ ​b​e​e​n​ ​s​u​c​c​e​s​s​f​u​l​l​y​ ​u​p​g​r​a​d​e​d​.
+			 */
+			success: string
+		}
+		survey: {
+			/**
+			 * Y​o​u​r​ ​l​a​s​t​ ​p​a​y​m​e​n​t​ ​d​i​d​ ​n​o​t​ ​g​o​ ​t​h​r​o​u​g​h
+			 */
+			title: string
+		}
+		checkout: {
+			/**
+			 * C​o​m​p​l​e​t​e​ ​t​h​e​ ​p​a​y​m​e​n​t​ ​i​n​ ​t​h​e​ ​c​h​e​c​k​o​u​t​ ​t​a​b​…
+			 */
+			waiting: string
+		}
+	}
 }
 
 export type TranslationFunctions = {
@@ -14244,6 +14281,42 @@ export type TranslationFunctions = {
 			 * Close
 			 */
 			close: () => LocalizedString
+		}
+	}
+	billing: {
+		money: {
+			/**
+			 * Total: {amount}
+			 */
+			total: (arg: { amount: string }) => LocalizedString
+		}
+		seats: {
+			/**
+			 * Add seats
+			 */
+			title: () => LocalizedString
+		}
+		upgrade: {
+			/**
+			 * Upgrade your plan
+			 */
+			title: () => LocalizedString
+			/**
+			 * Your package has been successfully upgraded.
+			 */
+			success: () => LocalizedString
+		}
+		survey: {
+			/**
+			 * Your last payment did not go through
+			 */
+			title: () => LocalizedString
+		}
+		checkout: {
+			/**
+			 * Complete the payment in the checkout tab…
+			 */
+			waiting: () => LocalizedString
 		}
 	}
 }

@@ -19,9 +19,10 @@ import { templates } from './templates';
 import { schedules } from './schedules';
 import { inviteLinks } from './invite-links';
 import { integrations } from './integrations';
+import { billing } from './billing';
 import { analytics } from './analytics';
 
 // One file per area (src/i18n/<locale>/<area>.ts); this index only assembles them.
-const en = { common, auth, layout, home, pages, intro, onboarding, team, pipeline, leads, contacts, tags, importer, sync, chats, tools, templates, schedules, inviteLinks, integrations, analytics } satisfies BaseTranslation;
+const en = { common, auth, layout, home, pages, intro, onboarding, team, pipeline, leads, contacts, tags, importer, sync, chats, tools, templates, schedules, inviteLinks, integrations, analytics, billing } satisfies BaseTranslation;
 
 export default en;

@@ -56,7 +56,9 @@ export type TestApp = {
   config: AppConfig;
   app: ReturnType<typeof createApp>;
   /** A new app over the same database with other config or deps (e.g. Google keys). */
-  rebuild(overrides?: { config?: Partial<AppConfig>; googleKeys?: AppDeps['googleKeys'] }): void;
+  rebuild(overrides?: { config?: Partial<AppConfig>; googleKeys?: AppDeps['googleKeys']; payments?: AppDeps['payments'] }): void;
+  /** Runs the queued jobs that are due (payment callbacks are applied by a job), as a worker would; returns how many ran. */
+  runJobs(options?: { includeDelayed?: boolean }): Promise<number>;
   request(method: 'GET' | 'POST', path: string, options?: RequestOptions): Promise<Answer>;
   post(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>): Promise<Answer>;
   reset(): Promise<void>;
@@ -121,7 +123,7 @@ export const checkAnswer = (method: string, path: string, json: Record<string, u
   }
 };
 
-export const setupTestApp = async (options: { config?: Partial<AppConfig>; googleKeys?: AppDeps['googleKeys'] } = {}): Promise<TestApp> => {
+export const setupTestApp = async (options: { config?: Partial<AppConfig>; googleKeys?: AppDeps['googleKeys']; payments?: AppDeps['payments'] } = {}): Promise<TestApp> => {
   const { database, drop } = await openTestDatabase();
   const clock = createFakeClock(CLOCK_START);
   const logger = createMemoryLogger();
@@ -139,7 +141,7 @@ export const setupTestApp = async (options: { config?: Partial<AppConfig>; googl
       mailQueued = true;
     },
   };
-  let app = createApp({ db, clock, mailer, config, logger, googleKeys: options.googleKeys });
+  let app = createApp({ db, clock, mailer, config, logger, googleKeys: options.googleKeys, jobs: runtime.queue, payments: options.payments });
 
   const t: TestApp = {
     driver: database.driver,
@@ -154,8 +156,9 @@ export const setupTestApp = async (options: { config?: Partial<AppConfig>; googl
     },
     rebuild(overrides = {}) {
       config = makeConfig({ ...options.config, ...overrides.config });
-      app = createApp({ db, clock, mailer, config, logger, googleKeys: overrides.googleKeys ?? options.googleKeys });
+      app = createApp({ db, clock, mailer, config, logger, googleKeys: overrides.googleKeys ?? options.googleKeys, jobs: runtime.queue, payments: overrides.payments ?? options.payments });
     },
+    runJobs: (o) => runtime.runDue(o),
     async request(method, path, o = {}) {
       const headers: Record<string, string> = { ...o.headers };
       let body: string | FormData | undefined;
