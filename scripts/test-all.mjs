@@ -3,8 +3,8 @@
 // code generation, type check, lint, unit + model-based + view tests, server tests on embedded
 // PGlite, the same server tests on a scratch PostgreSQL server, then the production build and the
 // end-to-end journeys in Debian's Chromium against the real server. Ends with `N passed, N failed`.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureChromium } from './ensure-chromium.mjs';
 
@@ -26,10 +26,8 @@ const check = (name, cmd, args) => {
   return ok;
 };
 
-/** A vitest run: counts its tests from the JSON report. */
-const vitest = (name, project, env = {}) => {
-  const out = join(reports, `${name}.json`);
-  const status = run('npx', ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile=${out}`], env);
+/** Counts a vitest run's tests from its JSON report. */
+const countVitest = (name, out, status) => {
   let passed = 0;
   let failed = 0;
   if (existsSync(out)) {
@@ -41,6 +39,37 @@ const vitest = (name, project, env = {}) => {
   totals.passed += passed;
   totals.failed += failed;
   lines.push(`${name}: ${passed} passed, ${failed} failed`);
+};
+
+const vitestArgs = (project, out) => ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile=${out}`];
+
+/** A vitest run in the foreground: counts its tests from the JSON report. */
+const vitest = (name, project, env = {}) => {
+  const out = join(reports, `${name}.json`);
+  countVitest(name, out, run('npx', vitestArgs(project, out), env));
+};
+
+/**
+ * A vitest run in the background, its output kept in `<name>.log` and printed when it ends (two
+ * runs side by side would interleave their lines). Resolves when counted.
+ */
+const vitestInBackground = (name, project, env = {}) => {
+  const out = join(reports, `${name}.json`);
+  const logPath = join(reports, `${name}.log`);
+  const log = createWriteStream(logPath);
+  const child = spawn('npx', vitestArgs(project, out), { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stdout.pipe(log);
+  child.stderr.pipe(log);
+  return new Promise((resolve) => {
+    child.on('close', (code) => {
+      log.end(() => {
+        process.stdout.write(`\n----- ${name} -----\n`);
+        process.stdout.write(readFileSync(logPath, 'utf8'));
+        countVitest(name, out, code ?? 1);
+        resolve();
+      });
+    });
+  });
 };
 
 const playwright = (name) => {
@@ -66,17 +95,22 @@ if (!check('codegen', 'npm', ['run', '--silent', 'codegen'])) {
   check('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
   check('lint', 'npx', ['eslint', '.']);
   vitest('unit-model-ui', 'unit');
-  vitest('server-pglite', 'server');
-
+  // The server tests run one file at a time (each file owns its database), so the PGlite run and
+  // the PostgreSQL run go side by side, one core each; their logs print as each ends.
   const { startScratchPostgres, stopScratchPostgres } = await import('./pg-scratch.mjs');
   let pg;
   try {
     pg = await startScratchPostgres();
-    vitest('server-postgresql', 'server', { TEST_DATABASE_URL: pg.url });
   } catch (err) {
     console.error('[test] could not start PostgreSQL:', err);
     totals.failed += 1;
     lines.push('server-postgresql: could not start PostgreSQL');
+  }
+  try {
+    await Promise.all([
+      vitestInBackground('server-pglite', 'server'),
+      ...(pg ? [vitestInBackground('server-postgresql', 'server', { TEST_DATABASE_URL: pg.url })] : []),
+    ]);
   } finally {
     if (pg) await stopScratchPostgres();
   }
