@@ -28,6 +28,7 @@ import { UPLOAD_SIZE_MESSAGE, type AppEnv } from './http/route';
 import { registerAccountRoutes } from './routes/account';
 import { registerAnalyticsRoutes } from './routes/analytics';
 import { registerBillingRoutes } from './routes/billing';
+import { registerPaymentPages } from './billing/callbacks';
 import { registerChatRoutes } from './routes/chats';
 import { registerConfigRoutes } from './routes/config';
 import { registerContactRoutes } from './routes/contacts';
@@ -107,6 +108,8 @@ export const createApp = (deps: AppDeps): Hono<AppEnv> => {
   registerWebhookRoutes(app, deps);
   registerIntegrationRoutes(app, deps);
   registerBillingRoutes(app, deps);
+  // The payment provider's callbacks, the checkout return page and the sandbox's checkout page (server/billing/).
+  registerPaymentPages(app, deps);
   registerPaymentSurveyRoutes(app, deps);
   // SPEC §7 Files: the storage calls and, for the disk store, its signed object URLs.
   const storageKeys = createStorageKeys(deps);

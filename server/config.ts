@@ -41,6 +41,9 @@ export type RateLimits = {
   /** CRM contact syncs (each costs the provider's API calls) per account and per client address. */
   integrationSyncUser: RateRule;
   integrationSyncAddress: RateRule;
+  /** Seat payments and plan updates (each opens a checkout at the payment provider) per account and per client address. */
+  paymentUser: RateRule;
+  paymentAddress: RateRule;
 };
 
 /**
@@ -184,6 +187,8 @@ export const defaultRateLimits: RateLimits = {
   uploadAddress: { limit: 300, windowSeconds: minutes(10) },
   integrationSyncUser: { limit: 10, windowSeconds: minutes(10) },
   integrationSyncAddress: { limit: 30, windowSeconds: minutes(10) },
+  paymentUser: { limit: 20, windowSeconds: minutes(10) },
+  paymentAddress: { limit: 60, windowSeconds: minutes(10) },
 };
 
 export const defaultIntegrationsConfig: IntegrationsConfig = {
