@@ -20,14 +20,13 @@
  */
 import { and, asc, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { IntegrationProvider } from '../../src/contract/integrations';
-import type { Permission } from '../../src/contract/permissions';
+import { planAllows, planCodeOf } from '../../src/contract/plans';
 import type { Clock } from '../clock';
 import type { AppConfig } from '../config';
 import type { Db } from '../db/client';
 import { inWorkspace, scoped, workspaceRowOf } from '../db/scoped';
 import { integrationConnections, leads, workspaceMembers, workspaces } from '../db/schema';
 import type { Logger } from '../logger';
-import { planOf } from '../workspace/plans';
 import { ProviderError, type CrmAdapter } from './adapter';
 import {
   contactOf,
@@ -135,7 +134,7 @@ export const runContactAutosync = async (ctx: AutosyncContext): Promise<Autosync
   const result: AutosyncResult = { connections: 0, upserted: 0, failed: 0 };
   for (const { row, planCode } of candidates) {
     const adapter = ctx.adapters[row.provider];
-    if (!adapter || !(planOf(planCode).perms as readonly Permission[]).includes('integration')) continue;
+    if (!adapter || !planAllows(planCodeOf(planCode), 'integration')) continue;
     if (!(await claim(ctx, row))) continue;
     result.connections += 1;
     const label = providerLabels[row.provider];

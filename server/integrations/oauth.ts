@@ -20,7 +20,8 @@ import { findMembership, isAdminRole } from '../auth/scope';
 import type { AppConfig } from '../config';
 import { scoped, type TenantScope } from '../db/scoped';
 import { integrationConnections } from '../db/schema';
-import { planOf, findWorkspace } from '../workspace/plans';
+import { planAllows, planCodeOf } from '../../src/contract/plans';
+import { findWorkspace } from '../workspace/plans';
 import { ProviderError, type CrmAdapter } from './adapter';
 import { findConnection, sealContext, sealedTokenColumns, settingsOf, type IntegrationContext, type PendingOauth } from './connections';
 import { seal, unseal } from './keys';
@@ -106,7 +107,7 @@ export const completeOauth = async (
   if (!membership || membership.workspaceId !== state.workspaceId || !isAdminRole(membership.level)) return { error: 'not_allowed' };
   const ws = await findWorkspace(ctx.db, state.workspaceId);
   if (!ws || ws.disbandedAt) return { error: 'not_allowed' };
-  if (!(planOf(ws.planCode).perms as readonly Permission[]).includes(INTEGRATION)) return { error: 'plan_limit' };
+  if (!planAllows(planCodeOf(ws.planCode), INTEGRATION)) return { error: 'plan_limit' };
   if (!adapter) return { error: 'not_configured' };
 
   const sealKey = await ctx.keys.get('token-seal');

@@ -9,7 +9,8 @@
  * workspace (server/db/scoped.ts) and the owner, so another member's or workspace's conversation
  * answers NOT_FOUND like an unknown one. A call naming a workspace must name the caller's own.
  * Uploads, the sync status and the extension's session are always the caller's own (their
- * contract refuses the header).
+ * contract refuses the header). Uploads need the plan's `message_sync` bit (PLAN_LIMIT otherwise);
+ * the sync status answers a stored `auto` as `manual` on a plan without auto sync (SPEC §1).
  *
  * The extension's session (SPEC §2 /eclient/auth): the signed-in page (a `web` session, with its
  * bearer token) asks eclientGrant for a session of kind `extension`; the extension renews it with
@@ -33,6 +34,7 @@ import type { AppDeps } from '../deps';
 import { fail } from '../http/respond';
 import { defineRolePair } from '../http/role-pair';
 import { defineRoute, type AppEnv } from '../http/route';
+import { effectiveSyncType, findWorkspace, requirePlanPermission } from '../workspace/plans';
 
 const kindOfSession = async (db: Db, sessionId: string): Promise<SessionKind | null> => {
   const [row] = await db.select({ kind: sessions.kind }).from(sessions).where(eq(sessions.id, sessionId));
@@ -63,13 +65,14 @@ export const registerChatRoutes = (app: Hono<AppEnv>, deps: AppDeps): void => {
   );
 
   defineRoute(app, deps, chatsEndpoints.syncUpload, async ({ scope, body, clientAddress }) => {
+    await requirePlanPermission(db, scope.workspaceId, 'message_sync');
     await limitUploads(deps, scope.userId, clientAddress);
     return storeUpload(db, { workspaceId: scope.workspaceId, userId: scope.userId }, body, { checkSyncType: true, now: () => clock.now() });
   });
 
   defineRoute(app, deps, chatsEndpoints.syncStatus, async ({ scope }) => {
     const own = { workspaceId: scope.workspaceId, userId: scope.userId };
-    const [numbers, member, state] = await Promise.all([
+    const [numbers, member, state, workspace] = await Promise.all([
       db
         .select({ number: chatNumbers.number })
         .from(chatNumbers)
@@ -77,11 +80,13 @@ export const registerChatRoutes = (app: Hono<AppEnv>, deps: AppDeps): void => {
         .orderBy(asc(chatNumbers.createdAt), asc(chatNumbers.number)),
       scoped(db, own).first(workspaceMembers, eq(workspaceMembers.userId, own.userId), eq(workspaceMembers.status, 'joined')),
       scoped(db, own).first(chatSyncStates, eq(chatSyncStates.userId, own.userId)),
+      findWorkspace(db, own.workspaceId),
     ]);
     return {
       numbers: numbers.map((n) => n.number),
       limit: MAX_CHAT_NUMBERS,
-      syncType: member?.syncType ?? 'manual',
+      // Below the Pro plan a stored `auto` syncs by hand (SPEC §1): the extension and the page follow this answer.
+      syncType: effectiveSyncType(workspace?.planCode, member?.syncType ?? 'manual'),
       lastSyncTime: state?.lastSyncAt?.getTime() ?? null,
       syncedChatCount: state?.syncedChatCount ?? 0,
     };

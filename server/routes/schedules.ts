@@ -13,7 +13,8 @@
  *   time and drops its sends that are not in flight; while one is in flight (claimed, not timed
  *   out) the edit is refused. A member keeps at most MAX_SCHEDULES.
  * - Delete removes the schedule and its sends; retry puts a failed schedule back to pending, due
- *   now.
+ *   now. Save and retry need the plan's `calender` bit (PLAN_LIMIT otherwise); listing and
+ *   deleting stay open.
  * - Claim records that the caller's chat page is open (chat_page_polls, at most every few seconds) and hands it the sends
  *   waiting, or claimed longer than CLAIM_TIMEOUT_MS ago without a confirmation, marking them
  *   claimed. Confirm marks each claimed send sent or failed: a once-only schedule then ends
@@ -51,6 +52,7 @@ import { chatPagePolls, schedules, scheduleSends } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { fail } from '../http/respond';
 import { defineRoute, type AppEnv } from '../http/route';
+import { requirePlanPermission } from '../workspace/plans';
 
 type ScheduleRow = typeof schedules.$inferSelect;
 type WaitReason = Schedule['waitReason'];
@@ -143,6 +145,7 @@ export const registerScheduleRoutes = (app: Hono<AppEnv>, deps: AppDeps): void =
   });
 
   defineRoute(app, deps, scheduleEndpoints.scheduleSave, async ({ scope, body }) => {
+    await requirePlanPermission(db, scope.workspaceId, 'calender');
     const owner = ownerOf(scope);
     const timeZone = canonicalTimeZone(body.timeZone);
     if (!timeZone) throw fail(Code.VALIDATION, 'time_zone: Unknown time zone');
@@ -196,6 +199,7 @@ export const registerScheduleRoutes = (app: Hono<AppEnv>, deps: AppDeps): void =
   });
 
   defineRoute(app, deps, scheduleEndpoints.scheduleRetry, async ({ scope, body }) => {
+    await requirePlanPermission(db, scope.workspaceId, 'calender');
     const owner = ownerOf(scope);
     const now = clock.now();
     const row = await db.transaction(async (tx) => {

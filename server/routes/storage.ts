@@ -6,6 +6,7 @@
  * only) and enforced by defineRoute. The rules left here:
  * - every call but the download links carries a storage token, which must be valid, unexpired,
  *   and issued to this person in this workspace (FORBIDDEN otherwise);
+ * - a new upload (a message attachment) needs the plan's `attachment_message` bit (PLAN_LIMIT);
  * - an upload's size (SPEC §8 'Invalid size', SPEC §9 16 MB) and type are checked before anything
  *   is written: a refused file leaves no row and no object; allowed ones are rate-limited per
  *   account and per client address;
@@ -45,6 +46,7 @@ import { objectKeyOf, type FileStore } from '../files/store';
 import { requireStorageToken, signStorageToken } from '../files/token';
 import { fail } from '../http/respond';
 import { defineRoute, type AppEnv } from '../http/route';
+import { requirePlanPermission } from '../workspace/plans';
 
 export const ATTACHED_FILE_MESSAGE = 'This file is attached to a quick reply: remove it from the reply first.';
 const NO_SUCH_FILE = 'No such file';
@@ -69,6 +71,7 @@ export const registerStorageRoutes = (app: Hono<AppEnv>, deps: AppDeps, files: F
 
   defineRoute(app, deps, storageEndpoints.storageUploadUrl, async ({ scope, body, clientAddress }) => {
     await checkToken(body.token, scope, storageEndpoints.storageUploadUrl.path);
+    await requirePlanPermission(db, scope.workspaceId, 'attachment_message');
     // Size first (SPEC §8), then type: nothing is written for a refused file.
     const mimeType = normalizeMimeType(body.mimeType);
     const problem = uploadProblem({ mimeType, size: body.size });

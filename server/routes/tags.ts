@@ -13,6 +13,10 @@
  *   foreign keys cascade).
  * - Every value id a call names must be one of the workspace's, else NOT_FOUND and nothing is
  *   written; values of an inactive type cannot be added to contacts (VALIDATION).
+ * - Changing the tag set (adding, renaming, switching or deleting a type, a tag or its values)
+ *   needs the plan's `custom_tag` bit (PLAN_LIMIT otherwise, nothing written); listing tags and
+ *   putting existing values on contacts stay open on every plan, so a workspace that lost the bit
+ *   keeps using the tags it made.
  */
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Hono } from 'hono';
@@ -38,6 +42,7 @@ import type { AppDeps } from '../deps';
 import { ApiFailure, fail } from '../http/respond';
 import { defineRolePair } from '../http/role-pair';
 import { defineRoute, type AppEnv } from '../http/route';
+import { requirePlanPermission } from '../workspace/plans';
 
 const nameTaken = (what: 'tag type' | 'tag') => new ApiFailure(Code.TAG_NAME_CONFLICT, `A ${what} with this name already exists.`);
 
@@ -182,6 +187,7 @@ export const registerTagRoutes = (app: Hono<AppEnv>, deps: AppDeps): void => {
   const { db, clock } = deps;
 
   defineRoute(app, deps, tagsEndpoints.tagTypeAdd, async ({ scope, body }) => {
+    await requirePlanPermission(db, scope.workspaceId, 'custom_tag');
     if ((await scoped(db, scope).count(tagTypes)) >= TAG_TYPES_MAX) throw fail(Code.VALIDATION, `A workspace has at most ${TAG_TYPES_MAX} tag types`);
     const [row] = await uniqueName('tag type', () =>
       db.insert(tagTypes).values({ workspaceId: scope.workspaceId, name: body.name, isActive: body.isActive, createdAt: clock.now() }).returning(),
@@ -190,6 +196,7 @@ export const registerTagRoutes = (app: Hono<AppEnv>, deps: AppDeps): void => {
   });
 
   defineRoute(app, deps, tagsEndpoints.tagTypeUpdate, async ({ scope, body }) => {
+    await requirePlanPermission(db, scope.workspaceId, 'custom_tag');
     const current = await requireType(db, scope, body.id);
     const [row] = await uniqueName('tag type', () =>
       db
@@ -203,6 +210,7 @@ export const registerTagRoutes = (app: Hono<AppEnv>, deps: AppDeps): void => {
   });
 
   defineRoute(app, deps, tagsEndpoints.tagTypeDelete, async ({ scope, body }) => {
+    await requirePlanPermission(db, scope.workspaceId, 'custom_tag');
     const deleted = await db
       .delete(tagTypes)
       .where(inWorkspace(tagTypes, scope, eq(tagTypes.id, body.id)))
@@ -220,6 +228,7 @@ export const registerTagRoutes = (app: Hono<AppEnv>, deps: AppDeps): void => {
   }));
 
   defineRoute(app, deps, tagsEndpoints.tagAdd, async ({ scope, body }) => {
+    await requirePlanPermission(db, scope.workspaceId, 'custom_tag');
     checkValues(body.values);
     const tagId = await uniqueName('tag', () =>
       db.transaction(async (tx) => {
@@ -234,6 +243,7 @@ export const registerTagRoutes = (app: Hono<AppEnv>, deps: AppDeps): void => {
   });
 
   defineRoute(app, deps, tagsEndpoints.tagUpdate, async ({ scope, body }) => {
+    await requirePlanPermission(db, scope.workspaceId, 'custom_tag');
     await uniqueName('tag', () =>
       db.transaction(async (tx) => {
         const [current] = await tx
@@ -256,6 +266,7 @@ export const registerTagRoutes = (app: Hono<AppEnv>, deps: AppDeps): void => {
   });
 
   defineRoute(app, deps, tagsEndpoints.tagDelete, async ({ scope, body }) => {
+    await requirePlanPermission(db, scope.workspaceId, 'custom_tag');
     const deleted = await db
       .delete(tags)
       .where(inWorkspace(tags, scope, eq(tags.id, body.id)))

@@ -48,7 +48,7 @@ import {
   type InviteKeySource,
 } from '../invitations';
 import { memberColumns, toWireMember, workspaceInfoOf } from '../workspace/members';
-import { seatLimitOf, seatsInUse, unixSeconds } from '../workspace/plans';
+import { requirePlanPermission, seatLimitOf, seatsInUse, unixSeconds } from '../workspace/plans';
 
 /** The member row of a user in the workspace (invited or joined; not removed). */
 const findMemberByUser = (conn: Db, scope: WorkspaceScope, userId: string) =>
@@ -219,6 +219,8 @@ export const registerTeamRoutes = (app: Hono<AppEnv>, deps: AppDeps, keys: Invit
     const row = await findMemberByUser(db, scope, body.userId);
     if (!row) throw fail(Code.NOT_FOUND, 'No such member in this workspace');
     if (row.level === 'admin' && scope.role !== 'admin') throw fail(Code.FORBIDDEN, "Only the owner changes the owner's settings");
+    // SPEC §1: auto sync is for the Pro plan and up; off and manual are open on every plan.
+    if (body.syncType === 'auto') await requirePlanPermission(db, scope.workspaceId, 'auto_sync');
     await scoped(db, scope).update(workspaceMembers, { syncType: body.syncType }, eq(workspaceMembers.id, row.id));
     return null;
   });

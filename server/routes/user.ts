@@ -5,11 +5,12 @@ import { encodePerms } from '../../src/contract/permissions';
 import { planMask, type PlanCode } from '../../src/contract/plans';
 import { roleItemsFor } from '../../src/contract/roles';
 import { isAdminRole } from '../auth/scope';
+import { guideTypeFor } from '../billing/survey';
 import { inWorkspace } from '../db/scoped';
 import { userSettings, workspaceMembers } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { defineRoute, type AppEnv } from '../http/route';
-import { findWorkspace, planOf, seatLimitOf, seatsInUse, unixSeconds } from '../workspace/plans';
+import { effectiveSyncType, findWorkspace, planOf, seatLimitOf, seatsInUse, unixSeconds } from '../workspace/plans';
 import { accountEndpoints, languages, type Language } from '../../src/contract/account';
 
 const isLanguage = (value: unknown): value is Language => (languages as readonly unknown[]).includes(value);
@@ -38,13 +39,15 @@ export const registerUserRoutes = (app: Hono<AppEnv>, deps: AppDeps): void => {
       name: scope.name,
       roles: scope.role ? roleItemsFor(scope.role) : [],
       isAdmin: isAdminRole(scope.role),
-      syncTypes: syncTypes.map((r) => ({ userId: r.userId ?? '', syncType: r.syncType })),
+      // The sync type each member's syncing follows (a stored `auto` is `manual` below the Pro plan, SPEC §1).
+      syncTypes: syncTypes.map((r) => ({ userId: r.userId ?? '', syncType: effectiveSyncType(workspace?.planCode, r.syncType) })),
       planGroup: planOf(workspace?.planCode).group,
     };
   });
 
+  // SPEC §4 First-run guidance: 13 opens the payment-issue survey for the owner and managers (server/billing/survey.ts).
   defineRoute(app, deps, accountEndpoints.guideType, async ({ scope }) => {
-    return { guideType: (await settingsOf(scope.userId))?.guideType ?? 0 };
+    return { guideType: await guideTypeFor(db, scope, (await settingsOf(scope.userId))?.guideType ?? 0) };
   });
 
   defineRoute(

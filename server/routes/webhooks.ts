@@ -5,8 +5,8 @@
  * Who may call what is declared in the contract and enforced by defineRoute: the settings, the
  * per-member permission and the log are for the owner and managers; every member reads what the
  * workspace allows and their own permission (/webhook/workspace-permission). The rules left here:
- * - saving the settings or rotating the secret, and replaying, need the plan's `custom_webhook`
- *   bit (PLAN_LIMIT otherwise: the client opens the feature-limit dialog);
+ * - saving the settings or a member's permission, rotating the secret, and replaying, need the
+ *   plan's `custom_webhook` bit (PLAN_LIMIT otherwise: the client opens the feature-limit dialog);
  * - every URL saved passes the outgoing-request rules (server/webhooks/safe-http.ts): http(s), no
  *   credentials, not a local, private or metadata address, also through the names it resolves to
  *   now (a name that does not resolve is kept: delivery checks again at each attempt); refusals are
@@ -150,6 +150,7 @@ export const registerWebhookRoutes = (app: Hono<AppEnv>, deps: AppDeps): void =>
   });
 
   defineRoute(app, deps, integrationEndpoints.webhookPermissionSave, async ({ scope, body }) => {
+    await requirePlanPermission(db, scope.workspaceId, 'custom_webhook');
     const member = await scoped(db, scope).first(workspaceMembers, eq(workspaceMembers.userId, body.userId), eq(workspaceMembers.status, 'joined'));
     if (!member?.userId) throw fail(Code.NOT_FOUND, 'No such member in this workspace');
     const now = clock.now();

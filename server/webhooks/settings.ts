@@ -10,10 +10,10 @@ import type { WebhookEventType } from '../../src/contract/integrations';
 import type { Db } from '../db/client';
 import { inWorkspace, workspaceFilter, workspaceRowOf, type Owner, type TenantScope } from '../db/scoped';
 import { webhookConfigs, webhookPermissions, workspaces } from '../db/schema';
-import { planOf } from '../workspace/plans';
+import { planAllows as planCodeAllows, planCodeOf } from '../../src/contract/plans';
 
-export const planAllows = (planCode: string | null | undefined, permission: Permission): boolean =>
-  (planOf(planCode).perms as readonly Permission[]).includes(permission);
+/** The contract's one rule (src/contract/plans.ts `planAllows`) for a plan code as stored. */
+export const planAllows = (planCode: string | null | undefined, permission: Permission): boolean => planCodeAllows(planCodeOf(planCode), permission);
 
 /** The URL events of this type go to, or null. */
 export const urlFor = (config: { receivedUrl: string | null; sentUrl: string | null }, type: WebhookEventType): string | null =>
