@@ -1027,6 +1027,10 @@ type RootTranslation = {
 			auto: string
 		}
 		/**
+		 * A​u​t​o​ ​s​y​n​c​ ​c​o​m​e​s​ ​w​i​t​h​ ​t​h​e​ ​P​r​o​ ​p​l​a​n
+		 */
+		autoSyncNote: string
+		/**
 		 * (​y​o​u​)
 		 */
 		you: string
@@ -1294,6 +1298,14 @@ type RootTranslation = {
 			 * C​l​o​s​e
 			 */
 			close: string
+			/**
+			 * U​p​g​r​a​d​e​ ​n​o​w
+			 */
+			upgradeNow: string
+			/**
+			 * E​x​c​e​e​d​e​d​ ​p​e​r​s​o​n​n​e​l​ ​l​i​m​i​t​,​ ​p​l​e​a​s​e​ ​c​o​n​t​a​c​t​ ​a​d​m​i​n​i​s​t​r​a​t​o​r​ ​t​o​ ​u​p​g​r​a​d​e​ ​t​h​e​ ​p​a​c​k​a​g​e​.
+			 */
+			contactAdmin: string
 		}
 	}
 	pipeline: {
@@ -2511,12 +2523,12 @@ type RootTranslation = {
 			 */
 			title: string
 			/**
-			 * T​h​e​ ​{​p​l​a​n​}​ ​p​l​a​n​ ​d​o​e​s​ ​n​o​t​ ​i​n​c​l​u​d​e​ ​e​x​p​o​r​t​i​n​g​ ​c​o​n​t​a​c​t​s​.​ ​E​v​e​r​y​ ​p​a​i​d​ ​p​l​a​n​ ​d​o​e​s​:​ ​a​s​k​ ​t​h​e​ ​w​o​r​k​s​p​a​c​e​ ​o​w​n​e​r​ ​t​o​ ​u​p​g​r​a​d​e​.
+			 * T​h​e​ ​{​p​l​a​n​}​ ​p​l​a​n​ ​d​o​e​s​ ​n​o​t​ ​i​n​c​l​u​d​e​ ​e​x​p​o​r​t​i​n​g​ ​c​o​n​t​a​c​t​s​.​ ​E​v​e​r​y​ ​p​a​i​d​ ​p​l​a​n​ ​d​o​e​s​.
 			 * @param {unknown} plan
 			 */
 			body: RequiredParams<'plan'>
 			/**
-			 * Y​o​u​r​ ​p​l​a​n​ ​d​o​e​s​ ​n​o​t​ ​i​n​c​l​u​d​e​ ​e​x​p​o​r​t​i​n​g​ ​c​o​n​t​a​c​t​s​.​ ​E​v​e​r​y​ ​p​a​i​d​ ​p​l​a​n​ ​d​o​e​s​:​ ​a​s​k​ ​t​h​e​ ​w​o​r​k​s​p​a​c​e​ ​o​w​n​e​r​ ​t​o​ ​u​p​g​r​a​d​e​.
+			 * Y​o​u​r​ ​p​l​a​n​ ​d​o​e​s​ ​n​o​t​ ​i​n​c​l​u​d​e​ ​e​x​p​o​r​t​i​n​g​ ​c​o​n​t​a​c​t​s​.​ ​E​v​e​r​y​ ​p​a​i​d​ ​p​l​a​n​ ​d​o​e​s​.
 			 */
 			bodyNoPlan: string
 			/**
@@ -2734,6 +2746,37 @@ type RootTranslation = {
 		 * @param {string} tag
 		 */
 		valuesOf: RequiredParams<'tag'>
+		limit: {
+			/**
+			 * C​u​s​t​o​m​ ​t​a​g​s​ ​a​r​e​ ​n​o​t​ ​i​n​ ​y​o​u​r​ ​p​l​a​n
+			 */
+			title: string
+			/**
+			 * T​h​e​ ​{​p​l​a​n​}​ ​p​l​a​n​ ​d​o​e​s​ ​n​o​t​ ​i​n​c​l​u​d​e​ ​c​u​s​t​o​m​ ​t​a​g​s​:​ ​y​o​u​ ​c​a​n​ ​u​s​e​ ​a​n​d​ ​a​t​t​a​c​h​ ​t​h​e​ ​t​a​g​s​ ​y​o​u​ ​h​a​v​e​,​ ​b​u​t​ ​n​o​t​ ​a​d​d​,​ ​r​e​n​a​m​e​ ​o​r​ ​d​e​l​e​t​e​ ​t​a​g​s​ ​a​n​d​ ​t​h​e​i​r​ ​v​a​l​u​e​s​.
+			 * @param {string} plan
+			 */
+			body: RequiredParams<'plan'>
+			/**
+			 * Y​o​u​r​ ​p​l​a​n​ ​d​o​e​s​ ​n​o​t​ ​i​n​c​l​u​d​e​ ​c​u​s​t​o​m​ ​t​a​g​s​:​ ​y​o​u​ ​c​a​n​ ​u​s​e​ ​a​n​d​ ​a​t​t​a​c​h​ ​t​h​e​ ​t​a​g​s​ ​y​o​u​ ​h​a​v​e​,​ ​b​u​t​ ​n​o​t​ ​a​d​d​,​ ​r​e​n​a​m​e​ ​o​r​ ​d​e​l​e​t​e​ ​t​a​g​s​ ​a​n​d​ ​t​h​e​i​r​ ​v​a​l​u​e​s​.
+			 */
+			bodyNoPlan: string
+			/**
+			 * U​p​g​r​a​d​e
+			 */
+			upgrade: string
+			/**
+			 * P​l​a​n​ ​u​p​g​r​a​d​e​s​ ​c​a​n​n​o​t​ ​b​e​ ​b​o​u​g​h​t​ ​h​e​r​e​ ​y​e​t​:​ ​c​o​n​t​a​c​t​ ​u​s​ ​t​o​ ​c​h​a​n​g​e​ ​y​o​u​r​ ​p​l​a​n​.
+			 */
+			upgradeLater: string
+			/**
+			 * C​o​n​t​a​c​t​ ​y​o​u​r​ ​a​d​m​i​n​i​s​t​r​a​t​o​r​ ​t​o​ ​u​p​g​r​a​d​e​ ​t​h​e​ ​p​l​a​n​.
+			 */
+			contactAdmin: string
+			/**
+			 * C​l​o​s​e
+			 */
+			close: string
+		}
 		typeForm: {
 			/**
 			 * A​d​d​ ​t​a​g​ ​t​y​p​e
@@ -6222,7 +6265,7 @@ type RootTranslation = {
 			 */
 			upgrade: string
 			/**
-			 * P​l​a​n​ ​u​p​g​r​a​d​e​s​ ​c​a​n​n​o​t​ ​b​e​ ​b​o​u​g​h​t​ ​h​e​r​e​ ​y​e​t​:​ ​c​o​n​t​a​c​t​ ​u​s​ ​t​o​ ​c​h​a​n​g​e​ ​y​o​u​r​ ​p​l​a​n​.
+			 * U​p​g​r​a​d​e​ ​t​h​e​ ​p​l​a​n​ ​f​r​o​m​ ​t​h​e​ ​p​l​a​n​ ​p​a​n​e​l​ ​o​n​ ​t​h​e​ ​M​e​m​b​e​r​s​ ​p​a​g​e​.
 			 */
 			upgradeLater: string
 			/**
@@ -7256,12 +7299,165 @@ type RootTranslation = {
 			 * @param {string} amount
 			 */
 			total: RequiredParams<'amount'>
+			/**
+			 * S​u​b​t​o​t​a​l
+			 */
+			subtotal: string
+			/**
+			 * C​r​e​d​i​t​ ​f​o​r​ ​t​h​e​ ​r​e​s​t​ ​o​f​ ​y​o​u​r​ ​c​u​r​r​e​n​t​ ​p​e​r​i​o​d
+			 */
+			credit: string
+			/**
+			 * D​i​s​c​o​u​n​t
+			 */
+			discount: string
+			/**
+			 * D​u​e​ ​n​o​w
+			 */
+			amountDue: string
+			/**
+			 * {​a​m​o​u​n​t​}​ ​p​e​r​ ​s​e​a​t​ ​p​e​r​ ​m​o​n​t​h
+			 * @param {string} amount
+			 */
+			perSeatMonth: RequiredParams<'amount'>
+			/**
+			 * {​a​m​o​u​n​t​}​ ​p​e​r​ ​s​e​a​t​ ​p​e​r​ ​y​e​a​r
+			 * @param {string} amount
+			 */
+			perSeatYear: RequiredParams<'amount'>
 		}
 		seats: {
 			/**
 			 * A​d​d​ ​s​e​a​t​s
 			 */
 			title: string
+			/**
+			 * S​e​a​t​s​ ​f​o​r​ ​m​o​r​e​ ​m​e​m​b​e​r​s​,​ ​c​h​a​r​g​e​d​ ​n​o​w​ ​f​o​r​ ​t​h​e​ ​r​e​s​t​ ​o​f​ ​t​h​e​ ​c​u​r​r​e​n​t​ ​p​e​r​i​o​d​.
+			 */
+			lead: string
+			/**
+			 * S​e​a​t​s​ ​t​o​ ​a​d​d
+			 */
+			quantity: string
+			/**
+			 * F​r​o​m​ ​1​ ​t​o​ ​{​m​a​x​}
+			 * @param {number} max
+			 */
+			quantityHint: RequiredParams<'max'>
+			/**
+			 * S​e​a​t​s​ ​t​o​ ​a​d​d​:​ ​a​t​ ​l​e​a​s​t​ ​1
+			 */
+			quantityMin: string
+			/**
+			 * S​e​a​t​s​ ​t​o​ ​a​d​d​:​ ​a​ ​w​h​o​l​e​ ​n​u​m​b​e​r
+			 */
+			quantityWhole: string
+			/**
+			 * S​e​a​t​s​ ​t​o​ ​a​d​d​:​ ​a​t​ ​m​o​s​t​ ​{​m​a​x​}
+			 * @param {number} max
+			 */
+			quantityMax: RequiredParams<'max'>
+			/**
+			 * P​r​i​c​e
+			 */
+			price: string
+			/**
+			 * W​o​r​k​i​n​g​ ​o​u​t​ ​t​h​e​ ​p​r​i​c​e​…
+			 */
+			pricing: string
+			/**
+			 * O​n​e​ ​s​e​a​t​,​ ​w​h​o​l​e​ ​p​e​r​i​o​d
+			 */
+			unitPrice: string
+			/**
+			 * S​u​b​t​o​t​a​l
+			 */
+			subtotal: string
+			/**
+			 * D​i​s​c​o​u​n​t
+			 */
+			discount: string
+			/**
+			 * T​o​t​a​l​ ​d​u​e​ ​n​o​w
+			 */
+			total: string
+			/**
+			 * P​r​o​r​a​t​e​d​ ​t​o​ ​{​d​a​t​e​}
+			 * @param {string} date
+			 */
+			prorated: RequiredParams<'date'>
+			/**
+			 * T​h​e​ ​p​r​i​c​e​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​w​o​r​k​e​d​ ​o​u​t​:​ ​{​m​e​s​s​a​g​e​}
+			 * @param {string} message
+			 */
+			priceRefused: RequiredParams<'message'>
+			/**
+			 * T​h​e​ ​p​r​i​c​e​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​w​o​r​k​e​d​ ​o​u​t​.​ ​P​l​e​a​s​e​ ​t​r​y​ ​a​g​a​i​n​.
+			 */
+			priceFailed: string
+			/**
+			 * T​r​y​ ​a​g​a​i​n
+			 */
+			retry: string
+			/**
+			 * I​ ​a​g​r​e​e​ ​t​o​ ​p​a​y​ ​t​h​e​ ​t​o​t​a​l​ ​s​h​o​w​n​ ​n​o​w​ ​f​o​r​ ​t​h​e​s​e​ ​s​e​a​t​s​.
+			 */
+			confirm: string
+			/**
+			 * T​i​c​k​ ​t​h​e​ ​b​o​x​ ​t​o​ ​c​o​n​f​i​r​m​ ​t​h​e​ ​p​u​r​c​h​a​s​e​.
+			 */
+			confirmRequired: string
+			/**
+			 * P​a​y
+			 */
+			pay: string
+			/**
+			 * P​a​y​ ​{​a​m​o​u​n​t​}
+			 * @param {string} amount
+			 */
+			payAmount: RequiredParams<'amount'>
+			/**
+			 * P​a​y​i​n​g​…
+			 */
+			paying: string
+			/**
+			 * C​a​n​c​e​l
+			 */
+			cancel: string
+			/**
+			 * C​l​o​s​e
+			 */
+			close: string
+			/**
+			 * T​h​e​ ​p​a​y​m​e​n​t​ ​w​a​s​ ​n​o​t​ ​a​c​c​e​p​t​e​d​:​ ​{​m​e​s​s​a​g​e​}
+			 * @param {string} message
+			 */
+			refused: RequiredParams<'message'>
+			/**
+			 * S​o​m​e​t​h​i​n​g​ ​w​e​n​t​ ​w​r​o​n​g​.​ ​P​l​e​a​s​e​ ​t​r​y​ ​a​g​a​i​n​.
+			 */
+			failed: string
+			/**
+			 * T​h​e​ ​p​a​y​m​e​n​t​ ​d​i​d​ ​n​o​t​ ​g​o​ ​t​h​r​o​u​g​h​:​ ​{​m​e​s​s​a​g​e​}
+			 * @param {string} message
+			 */
+			declined: RequiredParams<'message'>
+			/**
+			 * T​h​e​ ​p​a​y​m​e​n​t​ ​d​i​d​ ​n​o​t​ ​g​o​ ​t​h​r​o​u​g​h​.
+			 */
+			declinedAny: string
+			/**
+			 * T​h​e​ ​p​a​y​m​e​n​t​ ​w​a​s​ ​c​a​n​c​e​l​e​d​.​ ​N​o​t​h​i​n​g​ ​w​a​s​ ​c​h​a​r​g​e​d​.
+			 */
+			canceled: string
+			/**
+			 * T​h​e​ ​c​h​e​c​k​o​u​t​ ​p​a​g​e​ ​e​x​p​i​r​e​d​.​ ​N​o​t​h​i​n​g​ ​w​a​s​ ​c​h​a​r​g​e​d​.
+			 */
+			expired: string
+			/**
+			 * N​o​ ​l​o​n​g​e​r​ ​f​o​l​l​o​w​i​n​g​ ​t​h​e​ ​p​a​y​m​e​n​t​.​ ​I​f​ ​y​o​u​ ​c​o​m​p​l​e​t​e​ ​i​t​ ​i​n​ ​t​h​e​ ​c​h​e​c​k​o​u​t​ ​t​a​b​,​ ​t​h​e​ ​s​e​a​t​s​ ​a​r​e​ ​a​d​d​e​d​.
+			 */
+			stopped: string
 		}
 		upgrade: {
 			/**
@@ -7272,18 +7468,605 @@ type RootTranslation = {
 			 * Y​o​u​r​ ​p​a​c​k​a​g​e​ ​h​a​s​ ​b​e​e​n​ ​s​u​c​c​e​s​s​f​u​l​l​y​ ​u​p​g​r​a​d​e​d​.
 			 */
 			success: string
+			/**
+			 * Y​o​u​ ​a​r​e​ ​o​n​ ​t​h​e​ ​{​p​l​a​n​}​ ​p​l​a​n​.​ ​C​h​o​o​s​e​ ​t​h​e​ ​p​l​a​n​ ​t​o​ ​m​o​v​e​ ​t​o​.
+			 * @param {string} plan
+			 */
+			lead: RequiredParams<'plan'>
+			/**
+			 * Y​o​u​ ​a​r​e​ ​o​n​ ​t​h​e​ ​h​i​g​h​e​s​t​ ​p​l​a​n​:​ ​t​h​e​r​e​ ​i​s​ ​n​o​ ​p​l​a​n​ ​t​o​ ​u​p​g​r​a​d​e​ ​t​o​.
+			 */
+			highest: string
+			/**
+			 * B​i​l​l​i​n​g​ ​p​e​r​i​o​d
+			 */
+			period: string
+			/**
+			 * M​o​n​t​h​l​y
+			 */
+			monthly: string
+			/**
+			 * Y​e​a​r​l​y
+			 */
+			yearly: string
+			/**
+			 * R​e​c​o​m​m​e​n​d​e​d
+			 */
+			recommended: string
+			/**
+			 * {​c​o​u​n​t​}​ ​{​{​s​e​a​t​|​s​e​a​t​s​}​}​ ​i​n​c​l​u​d​e​d
+			 * @param {number} count
+			 */
+			seats: RequiredParams<'count'>
+			/**
+			 * A​d​d​s​:​ ​{​f​e​a​t​u​r​e​s​}
+			 * @param {string} features
+			 */
+			adds: RequiredParams<'features'>
+			/**
+			 * T​h​e​ ​s​a​m​e​ ​f​e​a​t​u​r​e​s​,​ ​b​i​l​l​e​d​ ​y​e​a​r​l​y​.
+			 */
+			sameFeatures: string
+			/**
+			 * C​h​o​o​s​e
+			 */
+			choose: string
+			/**
+			 * C​h​o​o​s​e​ ​{​p​l​a​n​}
+			 * @param {string} plan
+			 */
+			chooseLabel: RequiredParams<'plan'>
+			/**
+			 * P​r​i​c​i​n​g​ ​t​h​e​ ​u​p​g​r​a​d​e​…
+			 */
+			pricing: string
+			/**
+			 * U​p​g​r​a​d​e​ ​t​o​ ​{​p​l​a​n​}
+			 * @param {string} plan
+			 */
+			confirmTitle: RequiredParams<'plan'>
+			/**
+			 * {​c​o​u​n​t​}​ ​{​{​s​e​a​t​|​s​e​a​t​s​}​}​ ​a​f​t​e​r​ ​t​h​e​ ​u​p​g​r​a​d​e
+			 * @param {number} count
+			 */
+			newSeats: RequiredParams<'count'>
+			/**
+			 * T​h​e​ ​n​e​w​ ​p​e​r​i​o​d​ ​e​n​d​s​ ​o​n​ ​{​d​a​t​e​}​.
+			 * @param {string} date
+			 */
+			periodEnd: RequiredParams<'date'>
+			/**
+			 * P​a​y​ ​a​n​d​ ​u​p​g​r​a​d​e
+			 */
+			pay: string
+			/**
+			 * U​p​g​r​a​d​e​ ​n​o​w
+			 */
+			upgradeNow: string
+			/**
+			 * Y​o​u​r​ ​c​r​e​d​i​t​ ​c​o​v​e​r​s​ ​t​h​e​ ​u​p​g​r​a​d​e​:​ ​t​h​e​r​e​ ​i​s​ ​n​o​t​h​i​n​g​ ​t​o​ ​p​a​y​.
+			 */
+			nothingToPay: string
+			/**
+			 * B​a​c​k
+			 */
+			back: string
+			/**
+			 * C​l​o​s​e
+			 */
+			close: string
+			/**
+			 * D​o​n​e
+			 */
+			done: string
+			/**
+			 * C​o​m​p​l​e​t​e​ ​t​h​e​ ​p​a​y​m​e​n​t​ ​i​n​ ​t​h​e​ ​c​h​e​c​k​o​u​t​ ​t​a​b​.​ ​T​h​i​s​ ​w​i​n​d​o​w​ ​f​o​l​l​o​w​s​ ​i​t​ ​b​y​ ​i​t​s​e​l​f​.
+			 */
+			checkoutWaiting: string
+			/**
+			 * O​p​e​n​ ​t​h​e​ ​c​h​e​c​k​o​u​t​ ​p​a​g​e​ ​a​g​a​i​n
+			 */
+			checkoutOpen: string
+			/**
+			 * (​o​p​e​n​s​ ​i​n​ ​a​ ​n​e​w​ ​t​a​b​)
+			 */
+			newTab: string
+			/**
+			 * S​t​o​p​ ​w​a​i​t​i​n​g
+			 */
+			checkoutCancel: string
+			payment: {
+				/**
+				 * T​h​e​ ​p​a​y​m​e​n​t​ ​d​i​d​ ​n​o​t​ ​g​o​ ​t​h​r​o​u​g​h​.
+				 */
+				failed: string
+				/**
+				 * T​h​e​ ​p​a​y​m​e​n​t​ ​d​i​d​ ​n​o​t​ ​g​o​ ​t​h​r​o​u​g​h​:​ ​{​m​e​s​s​a​g​e​}
+				 * @param {string} message
+				 */
+				failedWith: RequiredParams<'message'>
+				/**
+				 * T​h​e​ ​p​a​y​m​e​n​t​ ​w​a​s​ ​c​a​n​c​e​l​e​d​.
+				 */
+				canceled: string
+				/**
+				 * T​h​e​ ​c​h​e​c​k​o​u​t​ ​p​a​g​e​ ​e​x​p​i​r​e​d​ ​b​e​f​o​r​e​ ​t​h​e​ ​p​a​y​m​e​n​t​ ​w​a​s​ ​m​a​d​e​.
+				 */
+				expired: string
+			}
+			/**
+			 * T​h​e​ ​u​p​g​r​a​d​e​ ​w​a​s​ ​r​e​f​u​s​e​d​:​ ​{​m​e​s​s​a​g​e​}
+			 * @param {string} message
+			 */
+			refused: RequiredParams<'message'>
+			/**
+			 * T​h​e​ ​u​p​g​r​a​d​e​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​r​e​a​c​h​e​d​.​ ​C​h​e​c​k​ ​y​o​u​r​ ​c​o​n​n​e​c​t​i​o​n​ ​a​n​d​ ​t​r​y​ ​a​g​a​i​n​.
+			 */
+			failed: string
+			/**
+			 * U​p​g​r​a​d​e
+			 */
+			limitUpgrade: string
+			/**
+			 * C​o​n​t​a​c​t​ ​y​o​u​r​ ​a​d​m​i​n​i​s​t​r​a​t​o​r​ ​t​o​ ​u​p​g​r​a​d​e​ ​t​h​e​ ​p​l​a​n​.
+			 */
+			contactAdmin: string
+			plans: {
+				/**
+				 * T​r​i​a​l
+				 */
+				trial: string
+				/**
+				 * F​r​e​e
+				 */
+				free: string
+				/**
+				 * S​t​a​r​t​e​r
+				 */
+				starter: string
+				/**
+				 * S​t​a​r​t​e​r​ ​(​y​e​a​r​l​y​)
+				 */
+				starter_yearly: string
+				/**
+				 * P​r​o
+				 */
+				pro: string
+				/**
+				 * P​r​o​ ​(​y​e​a​r​l​y​)
+				 */
+				pro_yearly: string
+				/**
+				 * G​r​o​w​t​h
+				 */
+				growth: string
+				/**
+				 * G​r​o​w​t​h​ ​(​y​e​a​r​l​y​)
+				 */
+				growth_yearly: string
+			}
+			features: {
+				/**
+				 * A​u​t​o​ ​s​y​n​c
+				 */
+				auto_sync: string
+				/**
+				 * C​a​l​e​n​d​a​r
+				 */
+				calender: string
+				/**
+				 * M​e​s​s​a​g​e​ ​s​y​n​c
+				 */
+				message_sync: string
+				/**
+				 * A​t​t​a​c​h​m​e​n​t​s
+				 */
+				attachment_message: string
+				/**
+				 * B​u​t​t​o​n​ ​m​e​s​s​a​g​e​s
+				 */
+				button_message: string
+				/**
+				 * S​h​a​r​e​d​ ​m​e​s​s​a​g​e​s
+				 */
+				share_message: string
+				/**
+				 * V​o​i​c​e​ ​r​e​c​o​r​d​i​n​g​s
+				 */
+				recording_message: string
+				/**
+				 * C​h​a​t​ ​s​o​r​t​i​n​g
+				 */
+				sort_chats: string
+				/**
+				 * E​x​p​o​r​t
+				 */
+				export_contact: string
+				/**
+				 * I​n​t​e​g​r​a​t​i​o​n​s
+				 */
+				integration: string
+				/**
+				 * C​u​s​t​o​m​ ​w​e​b​h​o​o​k
+				 */
+				custom_webhook: string
+				/**
+				 * C​u​s​t​o​m​ ​t​a​g​s
+				 */
+				custom_tag: string
+				/**
+				 * A​I​ ​c​h​a​t​b​o​t
+				 */
+				ai_chatbot: string
+			}
+			panel: {
+				/**
+				 * Y​o​u​r​ ​p​l​a​n
+				 */
+				title: string
+				/**
+				 * L​o​a​d​i​n​g​ ​y​o​u​r​ ​p​l​a​n​…
+				 */
+				loading: string
+				/**
+				 * Y​o​u​r​ ​p​l​a​n​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​l​o​a​d​e​d​.
+				 */
+				failed: string
+				/**
+				 * R​e​t​r​y
+				 */
+				retry: string
+				/**
+				 * P​l​a​n
+				 */
+				plan: string
+				/**
+				 * P​r​i​c​e
+				 */
+				price: string
+				/**
+				 * S​e​a​t​s
+				 */
+				seats: string
+				/**
+				 * {​u​s​e​d​}​ ​o​f​ ​{​l​i​m​i​t​}​ ​u​s​e​d
+				 * @param {number} limit
+				 * @param {number} used
+				 */
+				seatsUsed: RequiredParams<'limit' | 'used'>
+				/**
+				 * C​u​r​r​e​n​t​ ​p​e​r​i​o​d​ ​e​n​d​s
+				 */
+				periodEnd: string
+				/**
+				 * N​o​ ​e​n​d​ ​d​a​t​e
+				 */
+				noEnd: string
+				/**
+				 * A​d​d​ ​s​e​a​t​s
+				 */
+				addSeats: string
+				/**
+				 * U​p​g​r​a​d​e​ ​p​l​a​n
+				 */
+				upgrade: string
+				/**
+				 * P​a​y​m​e​n​t​ ​f​e​e​d​b​a​c​k
+				 */
+				feedback: string
+				/**
+				 * L​o​a​d​i​n​g​ ​t​h​e​ ​a​n​s​w​e​r​s​…
+				 */
+				feedbackLoading: string
+				/**
+				 * T​h​e​ ​a​n​s​w​e​r​s​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​l​o​a​d​e​d​.
+				 */
+				feedbackFailed: string
+				/**
+				 * N​o​ ​o​n​e​ ​h​a​s​ ​a​n​s​w​e​r​e​d​ ​t​h​e​ ​p​a​y​m​e​n​t​ ​s​u​r​v​e​y​ ​y​e​t​.
+				 */
+				feedbackEmpty: string
+				/**
+				 * A​n​s​w​e​r​e​d​ ​b​y​ ​{​e​m​a​i​l​}​ ​o​n​ ​{​d​a​t​e​}
+				 * @param {string} date
+				 * @param {string} email
+				 */
+				answeredBy: RequiredParams<'date' | 'email'>
+				reasons: {
+					/**
+					 * T​o​o​ ​e​x​p​e​n​s​i​v​e
+					 */
+					tooExpensive: string
+					/**
+					 * N​o​ ​u​s​a​b​l​e​ ​p​a​y​m​e​n​t​ ​m​e​t​h​o​d
+					 */
+					noPaymentMethod: string
+					/**
+					 * M​i​s​s​i​n​g​ ​f​e​a​t​u​r​e​s
+					 */
+					missingFeatures: string
+					/**
+					 * O​t​h​e​r
+					 */
+					other: string
+				}
+			}
 		}
 		survey: {
 			/**
 			 * Y​o​u​r​ ​l​a​s​t​ ​p​a​y​m​e​n​t​ ​d​i​d​ ​n​o​t​ ​g​o​ ​t​h​r​o​u​g​h
 			 */
 			title: string
+			/**
+			 * L​o​a​d​i​n​g​ ​t​h​e​ ​p​a​y​m​e​n​t​…
+			 */
+			loading: string
+			/**
+			 * T​h​e​ ​p​a​y​m​e​n​t​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​l​o​a​d​e​d​.
+			 */
+			loadFailed: string
+			/**
+			 * T​r​y​ ​a​g​a​i​n
+			 */
+			reload: string
+			/**
+			 * C​l​o​s​e
+			 */
+			close: string
+			/**
+			 * N​o​t​ ​n​o​w
+			 */
+			notNow: string
+			/**
+			 * I​f​ ​y​o​u​ ​c​l​o​s​e​ ​t​h​i​s​ ​n​o​w​,​ ​w​e​ ​w​i​l​l​ ​a​s​k​ ​a​g​a​i​n​ ​t​h​e​ ​n​e​x​t​ ​t​i​m​e​ ​y​o​u​ ​s​i​g​n​ ​i​n​.
+			 */
+			later: string
+			whatFailed: {
+				/**
+				 * A​d​d​i​n​g​ ​{​c​o​u​n​t​}​ ​s​e​a​t​s​ ​t​o​ ​t​h​e​ ​{​p​l​a​n​}​ ​p​l​a​n
+				 * @param {number} count
+				 * @param {string} plan
+				 */
+				seats: RequiredParams<'count' | 'plan'>
+				/**
+				 * C​h​a​n​g​i​n​g​ ​t​o​ ​t​h​e​ ​{​p​l​a​n​}​ ​p​l​a​n
+				 * @param {string} plan
+				 */
+				plan: RequiredParams<'plan'>
+				/**
+				 * Y​o​u​r​ ​l​a​s​t​ ​p​a​y​m​e​n​t
+				 */
+				other: string
+			}
+			/**
+			 * F​a​i​l​e​d​ ​o​n​ ​{​d​a​t​e​}
+			 * @param {string} date
+			 */
+			failedOn: RequiredParams<'date'>
+			/**
+			 * T​h​e​ ​p​a​y​m​e​n​t​ ​p​r​o​v​i​d​e​r​ ​s​a​i​d​:​ ​{​m​e​s​s​a​g​e​}
+			 * @param {string} message
+			 */
+			providerSaid: RequiredParams<'message'>
+			/**
+			 * W​h​a​t​ ​s​t​o​p​p​e​d​ ​t​h​e​ ​p​a​y​m​e​n​t​?
+			 */
+			question: string
+			reasons: {
+				/**
+				 * I​t​ ​i​s​ ​t​o​o​ ​e​x​p​e​n​s​i​v​e
+				 */
+				tooExpensive: string
+				/**
+				 * I​ ​h​a​v​e​ ​n​o​ ​p​a​y​m​e​n​t​ ​m​e​t​h​o​d​ ​t​h​a​t​ ​w​o​r​k​s
+				 */
+				noPaymentMethod: string
+				/**
+				 * F​e​a​t​u​r​e​s​ ​I​ ​n​e​e​d​ ​a​r​e​ ​m​i​s​s​i​n​g
+				 */
+				missingFeatures: string
+				/**
+				 * O​t​h​e​r
+				 */
+				other: string
+			}
+			/**
+			 * T​e​l​l​ ​u​s​ ​m​o​r​e​ ​(​o​p​t​i​o​n​a​l​)
+			 */
+			note: string
+			/**
+			 * {​c​o​u​n​t​}​ ​o​f​ ​{​m​a​x​}​ ​c​h​a​r​a​c​t​e​r​s
+			 * @param {number} count
+			 * @param {number} max
+			 */
+			noteCount: RequiredParams<'count' | 'max'>
+			/**
+			 * C​h​o​o​s​e​ ​a​ ​r​e​a​s​o​n​.
+			 */
+			reasonRequired: string
+			/**
+			 * W​r​i​t​e​ ​a​t​ ​m​o​s​t​ ​{​m​a​x​}​ ​c​h​a​r​a​c​t​e​r​s​.
+			 * @param {number} max
+			 */
+			noteTooLong: RequiredParams<'max'>
+			/**
+			 * S​e​n​d
+			 */
+			submit: string
+			/**
+			 * S​e​n​d​i​n​g​…
+			 */
+			submitting: string
+			/**
+			 * T​h​a​n​k​ ​y​o​u​ ​f​o​r​ ​t​e​l​l​i​n​g​ ​u​s​.​ ​H​e​r​e​ ​i​s​ ​w​h​a​t​ ​w​e​ ​c​a​n​ ​o​f​f​e​r​.
+			 */
+			thanks: string
+			coupon: {
+				/**
+				 * A​ ​d​i​s​c​o​u​n​t
+				 */
+				title: string
+				/**
+				 * T​a​k​e​ ​{​p​e​r​c​e​n​t​}​%​ ​o​f​f​ ​y​o​u​r​ ​n​e​x​t​ ​p​a​y​m​e​n​t
+				 * @param {number} percent
+				 */
+				take: RequiredParams<'percent'>
+				/**
+				 * A​p​p​l​y​i​n​g​…
+				 */
+				taking: string
+				/**
+				 * {​p​e​r​c​e​n​t​}​%​ ​o​f​f​ ​y​o​u​r​ ​n​e​x​t​ ​p​a​y​m​e​n​t​ ​i​s​ ​a​p​p​l​i​e​d​.
+				 * @param {number} percent
+				 */
+				applied: RequiredParams<'percent'>
+			}
+			method: {
+				/**
+				 * P​a​y​ ​a​n​o​t​h​e​r​ ​w​a​y
+				 */
+				title: string
+				/**
+				 * Y​o​u​ ​p​a​y​ ​b​y​ ​{​m​e​t​h​o​d​}​.
+				 * @param {string} method
+				 */
+				current: RequiredParams<'method'>
+				/**
+				 * S​a​v​e​d​:​ ​y​o​u​r​ ​n​e​x​t​ ​p​a​y​m​e​n​t​ ​u​s​e​s​ ​{​m​e​t​h​o​d​}​.
+				 * @param {string} method
+				 */
+				saved: RequiredParams<'method'>
+				/**
+				 * S​a​v​i​n​g​…
+				 */
+				saving: string
+				/**
+				 * C​r​e​d​i​t​ ​c​a​r​d
+				 */
+				card: string
+				/**
+				 * B​a​n​k​ ​t​r​a​n​s​f​e​r
+				 */
+				bank: string
+				/**
+				 * D​i​g​i​t​a​l​ ​w​a​l​l​e​t
+				 */
+				wallet: string
+			}
+			retry: {
+				/**
+				 * T​r​y​ ​t​h​e​ ​p​a​y​m​e​n​t​ ​a​g​a​i​n
+				 */
+				title: string
+				/**
+				 * T​r​y​ ​a​g​a​i​n
+				 */
+				button: string
+				/**
+				 * S​t​a​r​t​i​n​g​…
+				 */
+				busy: string
+				/**
+				 * C​o​m​p​l​e​t​e​ ​t​h​e​ ​p​a​y​m​e​n​t​ ​i​n​ ​t​h​e​ ​c​h​e​c​k​o​u​t​ ​t​a​b​.​ ​T​h​i​s​ ​w​i​n​d​o​w​ ​f​o​l​l​o​w​s​ ​i​t​ ​b​y​ ​i​t​s​e​l​f​.
+				 */
+				waiting: string
+				/**
+				 * O​p​e​n​ ​t​h​e​ ​c​h​e​c​k​o​u​t​ ​p​a​g​e​ ​a​g​a​i​n
+				 */
+				openAgain: string
+				/**
+				 * C​h​o​o​s​e​ ​a​n​o​t​h​e​r​ ​w​a​y
+				 */
+				back: string
+				/**
+				 * A​m​o​u​n​t​:​ ​{​a​m​o​u​n​t​}
+				 * @param {string} amount
+				 */
+				amount: RequiredParams<'amount'>
+			}
+			failure: {
+				/**
+				 * T​h​e​ ​p​a​y​m​e​n​t​ ​d​i​d​ ​n​o​t​ ​g​o​ ​t​h​r​o​u​g​h​.
+				 */
+				failed: string
+				/**
+				 * T​h​e​ ​p​a​y​m​e​n​t​ ​w​a​s​ ​c​a​n​c​e​l​e​d​.
+				 */
+				canceled: string
+				/**
+				 * T​h​e​ ​c​h​e​c​k​o​u​t​ ​p​a​g​e​ ​e​x​p​i​r​e​d​.
+				 */
+				expired: string
+			}
+			/**
+			 * T​h​a​n​k​ ​y​o​u​!​ ​Y​o​u​r​ ​p​a​y​m​e​n​t​ ​w​e​n​t​ ​t​h​r​o​u​g​h​.
+			 */
+			paid: string
+			/**
+			 * T​h​e​ ​s​e​r​v​e​r​ ​s​a​i​d​:​ ​{​m​e​s​s​a​g​e​}
+			 * @param {string} message
+			 */
+			refused: RequiredParams<'message'>
+			/**
+			 * S​o​m​e​t​h​i​n​g​ ​w​e​n​t​ ​w​r​o​n​g​.​ ​P​l​e​a​s​e​ ​t​r​y​ ​a​g​a​i​n​.
+			 */
+			failed: string
+			/**
+			 * (​o​p​e​n​s​ ​i​n​ ​a​ ​n​e​w​ ​t​a​b​)
+			 */
+			newTab: string
+			plans: {
+				/**
+				 * T​r​i​a​l
+				 */
+				trial: string
+				/**
+				 * F​r​e​e
+				 */
+				free: string
+				/**
+				 * S​t​a​r​t​e​r
+				 */
+				starter: string
+				/**
+				 * S​t​a​r​t​e​r​ ​(​y​e​a​r​l​y​)
+				 */
+				starter_yearly: string
+				/**
+				 * P​r​o
+				 */
+				pro: string
+				/**
+				 * P​r​o​ ​(​y​e​a​r​l​y​)
+				 */
+				pro_yearly: string
+				/**
+				 * G​r​o​w​t​h
+				 */
+				growth: string
+				/**
+				 * G​r​o​w​t​h​ ​(​y​e​a​r​l​y​)
+				 */
+				growth_yearly: string
+			}
 		}
 		checkout: {
 			/**
 			 * C​o​m​p​l​e​t​e​ ​t​h​e​ ​p​a​y​m​e​n​t​ ​i​n​ ​t​h​e​ ​c​h​e​c​k​o​u​t​ ​t​a​b​…
 			 */
 			waiting: string
+			/**
+			 * O​p​e​n​ ​t​h​e​ ​c​h​e​c​k​o​u​t​ ​p​a​g​e​ ​a​g​a​i​n
+			 */
+			openAgain: string
+			/**
+			 * (​o​p​e​n​s​ ​i​n​ ​a​ ​n​e​w​ ​t​a​b​)
+			 */
+			newTab: string
+			/**
+			 * C​a​n​c​e​l
+			 */
+			stop: string
 		}
 	}
 }
@@ -8281,6 +9064,10 @@ export type TranslationFunctions = {
 			auto: () => LocalizedString
 		}
 		/**
+		 * Auto sync comes with the Pro plan
+		 */
+		autoSyncNote: () => LocalizedString
+		/**
 		 * (you)
 		 */
 		you: () => LocalizedString
@@ -8537,6 +9324,14 @@ export type TranslationFunctions = {
 			 * Close
 			 */
 			close: () => LocalizedString
+			/**
+			 * Upgrade now
+			 */
+			upgradeNow: () => LocalizedString
+			/**
+			 * Exceeded personnel limit, please contact administrator to upgrade the package.
+			 */
+			contactAdmin: () => LocalizedString
 		}
 	}
 	pipeline: {
@@ -9718,11 +10513,11 @@ export type TranslationFunctions = {
 			 */
 			title: () => LocalizedString
 			/**
-			 * The {plan} plan does not include exporting contacts. Every paid plan does: ask the workspace owner to upgrade.
+			 * The {plan} plan does not include exporting contacts. Every paid plan does.
 			 */
 			body: (arg: { plan: unknown }) => LocalizedString
 			/**
-			 * Your plan does not include exporting contacts. Every paid plan does: ask the workspace owner to upgrade.
+			 * Your plan does not include exporting contacts. Every paid plan does.
 			 */
 			bodyNoPlan: () => LocalizedString
 			/**
@@ -9928,6 +10723,36 @@ export type TranslationFunctions = {
 		 * Values of {tag}
 		 */
 		valuesOf: (arg: { tag: string }) => LocalizedString
+		limit: {
+			/**
+			 * Custom tags are not in your plan
+			 */
+			title: () => LocalizedString
+			/**
+			 * The {plan} plan does not include custom tags: you can use and attach the tags you have, but not add, rename or delete tags and their values.
+			 */
+			body: (arg: { plan: string }) => LocalizedString
+			/**
+			 * Your plan does not include custom tags: you can use and attach the tags you have, but not add, rename or delete tags and their values.
+			 */
+			bodyNoPlan: () => LocalizedString
+			/**
+			 * Upgrade
+			 */
+			upgrade: () => LocalizedString
+			/**
+			 * Plan upgrades cannot be bought here yet: contact us to change your plan.
+			 */
+			upgradeLater: () => LocalizedString
+			/**
+			 * Contact your administrator to upgrade the plan.
+			 */
+			contactAdmin: () => LocalizedString
+			/**
+			 * Close
+			 */
+			close: () => LocalizedString
+		}
 		typeForm: {
 			/**
 			 * Add tag type
@@ -13286,7 +14111,7 @@ export type TranslationFunctions = {
 			 */
 			upgrade: () => LocalizedString
 			/**
-			 * Plan upgrades cannot be bought here yet: contact us to change your plan.
+			 * Upgrade the plan from the plan panel on the Members page.
 			 */
 			upgradeLater: () => LocalizedString
 			/**
@@ -14289,12 +15114,156 @@ export type TranslationFunctions = {
 			 * Total: {amount}
 			 */
 			total: (arg: { amount: string }) => LocalizedString
+			/**
+			 * Subtotal
+			 */
+			subtotal: () => LocalizedString
+			/**
+			 * Credit for the rest of your current period
+			 */
+			credit: () => LocalizedString
+			/**
+			 * Discount
+			 */
+			discount: () => LocalizedString
+			/**
+			 * Due now
+			 */
+			amountDue: () => LocalizedString
+			/**
+			 * {amount} per seat per month
+			 */
+			perSeatMonth: (arg: { amount: string }) => LocalizedString
+			/**
+			 * {amount} per seat per year
+			 */
+			perSeatYear: (arg: { amount: string }) => LocalizedString
 		}
 		seats: {
 			/**
 			 * Add seats
 			 */
 			title: () => LocalizedString
+			/**
+			 * Seats for more members, charged now for the rest of the current period.
+			 */
+			lead: () => LocalizedString
+			/**
+			 * Seats to add
+			 */
+			quantity: () => LocalizedString
+			/**
+			 * From 1 to {max}
+			 */
+			quantityHint: (arg: { max: number }) => LocalizedString
+			/**
+			 * Seats to add: at least 1
+			 */
+			quantityMin: () => LocalizedString
+			/**
+			 * Seats to add: a whole number
+			 */
+			quantityWhole: () => LocalizedString
+			/**
+			 * Seats to add: at most {max}
+			 */
+			quantityMax: (arg: { max: number }) => LocalizedString
+			/**
+			 * Price
+			 */
+			price: () => LocalizedString
+			/**
+			 * Working out the price…
+			 */
+			pricing: () => LocalizedString
+			/**
+			 * One seat, whole period
+			 */
+			unitPrice: () => LocalizedString
+			/**
+			 * Subtotal
+			 */
+			subtotal: () => LocalizedString
+			/**
+			 * Discount
+			 */
+			discount: () => LocalizedString
+			/**
+			 * Total due now
+			 */
+			total: () => LocalizedString
+			/**
+			 * Prorated to {date}
+			 */
+			prorated: (arg: { date: string }) => LocalizedString
+			/**
+			 * The price could not be worked out: {message}
+			 */
+			priceRefused: (arg: { message: string }) => LocalizedString
+			/**
+			 * The price could not be worked out. Please try again.
+			 */
+			priceFailed: () => LocalizedString
+			/**
+			 * Try again
+			 */
+			retry: () => LocalizedString
+			/**
+			 * I agree to pay the total shown now for these seats.
+			 */
+			confirm: () => LocalizedString
+			/**
+			 * Tick the box to confirm the purchase.
+			 */
+			confirmRequired: () => LocalizedString
+			/**
+			 * Pay
+			 */
+			pay: () => LocalizedString
+			/**
+			 * Pay {amount}
+			 */
+			payAmount: (arg: { amount: string }) => LocalizedString
+			/**
+			 * Paying…
+			 */
+			paying: () => LocalizedString
+			/**
+			 * Cancel
+			 */
+			cancel: () => LocalizedString
+			/**
+			 * Close
+			 */
+			close: () => LocalizedString
+			/**
+			 * The payment was not accepted: {message}
+			 */
+			refused: (arg: { message: string }) => LocalizedString
+			/**
+			 * Something went wrong. Please try again.
+			 */
+			failed: () => LocalizedString
+			/**
+			 * The payment did not go through: {message}
+			 */
+			declined: (arg: { message: string }) => LocalizedString
+			/**
+			 * The payment did not go through.
+			 */
+			declinedAny: () => LocalizedString
+			/**
+			 * The payment was canceled. Nothing was charged.
+			 */
+			canceled: () => LocalizedString
+			/**
+			 * The checkout page expired. Nothing was charged.
+			 */
+			expired: () => LocalizedString
+			/**
+			 * No longer following the payment. If you complete it in the checkout tab, the seats are added.
+			 */
+			stopped: () => LocalizedString
 		}
 		upgrade: {
 			/**
@@ -14305,18 +15274,578 @@ export type TranslationFunctions = {
 			 * Your package has been successfully upgraded.
 			 */
 			success: () => LocalizedString
+			/**
+			 * You are on the {plan} plan. Choose the plan to move to.
+			 */
+			lead: (arg: { plan: string }) => LocalizedString
+			/**
+			 * You are on the highest plan: there is no plan to upgrade to.
+			 */
+			highest: () => LocalizedString
+			/**
+			 * Billing period
+			 */
+			period: () => LocalizedString
+			/**
+			 * Monthly
+			 */
+			monthly: () => LocalizedString
+			/**
+			 * Yearly
+			 */
+			yearly: () => LocalizedString
+			/**
+			 * Recommended
+			 */
+			recommended: () => LocalizedString
+			/**
+			 * {count} {{seat|seats}} included
+			 */
+			seats: (arg: { count: number }) => LocalizedString
+			/**
+			 * Adds: {features}
+			 */
+			adds: (arg: { features: string }) => LocalizedString
+			/**
+			 * The same features, billed yearly.
+			 */
+			sameFeatures: () => LocalizedString
+			/**
+			 * Choose
+			 */
+			choose: () => LocalizedString
+			/**
+			 * Choose {plan}
+			 */
+			chooseLabel: (arg: { plan: string }) => LocalizedString
+			/**
+			 * Pricing the upgrade…
+			 */
+			pricing: () => LocalizedString
+			/**
+			 * Upgrade to {plan}
+			 */
+			confirmTitle: (arg: { plan: string }) => LocalizedString
+			/**
+			 * {count} {{seat|seats}} after the upgrade
+			 */
+			newSeats: (arg: { count: number }) => LocalizedString
+			/**
+			 * The new period ends on {date}.
+			 */
+			periodEnd: (arg: { date: string }) => LocalizedString
+			/**
+			 * Pay and upgrade
+			 */
+			pay: () => LocalizedString
+			/**
+			 * Upgrade now
+			 */
+			upgradeNow: () => LocalizedString
+			/**
+			 * Your credit covers the upgrade: there is nothing to pay.
+			 */
+			nothingToPay: () => LocalizedString
+			/**
+			 * Back
+			 */
+			back: () => LocalizedString
+			/**
+			 * Close
+			 */
+			close: () => LocalizedString
+			/**
+			 * Done
+			 */
+			done: () => LocalizedString
+			/**
+			 * Complete the payment in the checkout tab. This window follows it by itself.
+			 */
+			checkoutWaiting: () => LocalizedString
+			/**
+			 * Open the checkout page again
+			 */
+			checkoutOpen: () => LocalizedString
+			/**
+			 * (opens in a new tab)
+			 */
+			newTab: () => LocalizedString
+			/**
+			 * Stop waiting
+			 */
+			checkoutCancel: () => LocalizedString
+			payment: {
+				/**
+				 * The payment did not go through.
+				 */
+				failed: () => LocalizedString
+				/**
+				 * The payment did not go through: {message}
+				 */
+				failedWith: (arg: { message: string }) => LocalizedString
+				/**
+				 * The payment was canceled.
+				 */
+				canceled: () => LocalizedString
+				/**
+				 * The checkout page expired before the payment was made.
+				 */
+				expired: () => LocalizedString
+			}
+			/**
+			 * The upgrade was refused: {message}
+			 */
+			refused: (arg: { message: string }) => LocalizedString
+			/**
+			 * The upgrade could not be reached. Check your connection and try again.
+			 */
+			failed: () => LocalizedString
+			/**
+			 * Upgrade
+			 */
+			limitUpgrade: () => LocalizedString
+			/**
+			 * Contact your administrator to upgrade the plan.
+			 */
+			contactAdmin: () => LocalizedString
+			plans: {
+				/**
+				 * Trial
+				 */
+				trial: () => LocalizedString
+				/**
+				 * Free
+				 */
+				free: () => LocalizedString
+				/**
+				 * Starter
+				 */
+				starter: () => LocalizedString
+				/**
+				 * Starter (yearly)
+				 */
+				starter_yearly: () => LocalizedString
+				/**
+				 * Pro
+				 */
+				pro: () => LocalizedString
+				/**
+				 * Pro (yearly)
+				 */
+				pro_yearly: () => LocalizedString
+				/**
+				 * Growth
+				 */
+				growth: () => LocalizedString
+				/**
+				 * Growth (yearly)
+				 */
+				growth_yearly: () => LocalizedString
+			}
+			features: {
+				/**
+				 * Auto sync
+				 */
+				auto_sync: () => LocalizedString
+				/**
+				 * Calendar
+				 */
+				calender: () => LocalizedString
+				/**
+				 * Message sync
+				 */
+				message_sync: () => LocalizedString
+				/**
+				 * Attachments
+				 */
+				attachment_message: () => LocalizedString
+				/**
+				 * Button messages
+				 */
+				button_message: () => LocalizedString
+				/**
+				 * Shared messages
+				 */
+				share_message: () => LocalizedString
+				/**
+				 * Voice recordings
+				 */
+				recording_message: () => LocalizedString
+				/**
+				 * Chat sorting
+				 */
+				sort_chats: () => LocalizedString
+				/**
+				 * Export
+				 */
+				export_contact: () => LocalizedString
+				/**
+				 * Integrations
+				 */
+				integration: () => LocalizedString
+				/**
+				 * Custom webhook
+				 */
+				custom_webhook: () => LocalizedString
+				/**
+				 * Custom tags
+				 */
+				custom_tag: () => LocalizedString
+				/**
+				 * AI chatbot
+				 */
+				ai_chatbot: () => LocalizedString
+			}
+			panel: {
+				/**
+				 * Your plan
+				 */
+				title: () => LocalizedString
+				/**
+				 * Loading your plan…
+				 */
+				loading: () => LocalizedString
+				/**
+				 * Your plan could not be loaded.
+				 */
+				failed: () => LocalizedString
+				/**
+				 * Retry
+				 */
+				retry: () => LocalizedString
+				/**
+				 * Plan
+				 */
+				plan: () => LocalizedString
+				/**
+				 * Price
+				 */
+				price: () => LocalizedString
+				/**
+				 * Seats
+				 */
+				seats: () => LocalizedString
+				/**
+				 * {used} of {limit} used
+				 */
+				seatsUsed: (arg: { limit: number, used: number }) => LocalizedString
+				/**
+				 * Current period ends
+				 */
+				periodEnd: () => LocalizedString
+				/**
+				 * No end date
+				 */
+				noEnd: () => LocalizedString
+				/**
+				 * Add seats
+				 */
+				addSeats: () => LocalizedString
+				/**
+				 * Upgrade plan
+				 */
+				upgrade: () => LocalizedString
+				/**
+				 * Payment feedback
+				 */
+				feedback: () => LocalizedString
+				/**
+				 * Loading the answers…
+				 */
+				feedbackLoading: () => LocalizedString
+				/**
+				 * The answers could not be loaded.
+				 */
+				feedbackFailed: () => LocalizedString
+				/**
+				 * No one has answered the payment survey yet.
+				 */
+				feedbackEmpty: () => LocalizedString
+				/**
+				 * Answered by {email} on {date}
+				 */
+				answeredBy: (arg: { date: string, email: string }) => LocalizedString
+				reasons: {
+					/**
+					 * Too expensive
+					 */
+					tooExpensive: () => LocalizedString
+					/**
+					 * No usable payment method
+					 */
+					noPaymentMethod: () => LocalizedString
+					/**
+					 * Missing features
+					 */
+					missingFeatures: () => LocalizedString
+					/**
+					 * Other
+					 */
+					other: () => LocalizedString
+				}
+			}
 		}
 		survey: {
 			/**
 			 * Your last payment did not go through
 			 */
 			title: () => LocalizedString
+			/**
+			 * Loading the payment…
+			 */
+			loading: () => LocalizedString
+			/**
+			 * The payment could not be loaded.
+			 */
+			loadFailed: () => LocalizedString
+			/**
+			 * Try again
+			 */
+			reload: () => LocalizedString
+			/**
+			 * Close
+			 */
+			close: () => LocalizedString
+			/**
+			 * Not now
+			 */
+			notNow: () => LocalizedString
+			/**
+			 * If you close this now, we will ask again the next time you sign in.
+			 */
+			later: () => LocalizedString
+			whatFailed: {
+				/**
+				 * Adding {count} seats to the {plan} plan
+				 */
+				seats: (arg: { count: number, plan: string }) => LocalizedString
+				/**
+				 * Changing to the {plan} plan
+				 */
+				plan: (arg: { plan: string }) => LocalizedString
+				/**
+				 * Your last payment
+				 */
+				other: () => LocalizedString
+			}
+			/**
+			 * Failed on {date}
+			 */
+			failedOn: (arg: { date: string }) => LocalizedString
+			/**
+			 * The payment provider said: {message}
+			 */
+			providerSaid: (arg: { message: string }) => LocalizedString
+			/**
+			 * What stopped the payment?
+			 */
+			question: () => LocalizedString
+			reasons: {
+				/**
+				 * It is too expensive
+				 */
+				tooExpensive: () => LocalizedString
+				/**
+				 * I have no payment method that works
+				 */
+				noPaymentMethod: () => LocalizedString
+				/**
+				 * Features I need are missing
+				 */
+				missingFeatures: () => LocalizedString
+				/**
+				 * Other
+				 */
+				other: () => LocalizedString
+			}
+			/**
+			 * Tell us more (optional)
+			 */
+			note: () => LocalizedString
+			/**
+			 * {count} of {max} characters
+			 */
+			noteCount: (arg: { count: number, max: number }) => LocalizedString
+			/**
+			 * Choose a reason.
+			 */
+			reasonRequired: () => LocalizedString
+			/**
+			 * Write at most {max} characters.
+			 */
+			noteTooLong: (arg: { max: number }) => LocalizedString
+			/**
+			 * Send
+			 */
+			submit: () => LocalizedString
+			/**
+			 * Sending…
+			 */
+			submitting: () => LocalizedString
+			/**
+			 * Thank you for telling us. Here is what we can offer.
+			 */
+			thanks: () => LocalizedString
+			coupon: {
+				/**
+				 * A discount
+				 */
+				title: () => LocalizedString
+				/**
+				 * Take {percent}% off your next payment
+				 */
+				take: (arg: { percent: number }) => LocalizedString
+				/**
+				 * Applying…
+				 */
+				taking: () => LocalizedString
+				/**
+				 * {percent}% off your next payment is applied.
+				 */
+				applied: (arg: { percent: number }) => LocalizedString
+			}
+			method: {
+				/**
+				 * Pay another way
+				 */
+				title: () => LocalizedString
+				/**
+				 * You pay by {method}.
+				 */
+				current: (arg: { method: string }) => LocalizedString
+				/**
+				 * Saved: your next payment uses {method}.
+				 */
+				saved: (arg: { method: string }) => LocalizedString
+				/**
+				 * Saving…
+				 */
+				saving: () => LocalizedString
+				/**
+				 * Credit card
+				 */
+				card: () => LocalizedString
+				/**
+				 * Bank transfer
+				 */
+				bank: () => LocalizedString
+				/**
+				 * Digital wallet
+				 */
+				wallet: () => LocalizedString
+			}
+			retry: {
+				/**
+				 * Try the payment again
+				 */
+				title: () => LocalizedString
+				/**
+				 * Try again
+				 */
+				button: () => LocalizedString
+				/**
+				 * Starting…
+				 */
+				busy: () => LocalizedString
+				/**
+				 * Complete the payment in the checkout tab. This window follows it by itself.
+				 */
+				waiting: () => LocalizedString
+				/**
+				 * Open the checkout page again
+				 */
+				openAgain: () => LocalizedString
+				/**
+				 * Choose another way
+				 */
+				back: () => LocalizedString
+				/**
+				 * Amount: {amount}
+				 */
+				amount: (arg: { amount: string }) => LocalizedString
+			}
+			failure: {
+				/**
+				 * The payment did not go through.
+				 */
+				failed: () => LocalizedString
+				/**
+				 * The payment was canceled.
+				 */
+				canceled: () => LocalizedString
+				/**
+				 * The checkout page expired.
+				 */
+				expired: () => LocalizedString
+			}
+			/**
+			 * Thank you! Your payment went through.
+			 */
+			paid: () => LocalizedString
+			/**
+			 * The server said: {message}
+			 */
+			refused: (arg: { message: string }) => LocalizedString
+			/**
+			 * Something went wrong. Please try again.
+			 */
+			failed: () => LocalizedString
+			/**
+			 * (opens in a new tab)
+			 */
+			newTab: () => LocalizedString
+			plans: {
+				/**
+				 * Trial
+				 */
+				trial: () => LocalizedString
+				/**
+				 * Free
+				 */
+				free: () => LocalizedString
+				/**
+				 * Starter
+				 */
+				starter: () => LocalizedString
+				/**
+				 * Starter (yearly)
+				 */
+				starter_yearly: () => LocalizedString
+				/**
+				 * Pro
+				 */
+				pro: () => LocalizedString
+				/**
+				 * Pro (yearly)
+				 */
+				pro_yearly: () => LocalizedString
+				/**
+				 * Growth
+				 */
+				growth: () => LocalizedString
+				/**
+				 * Growth (yearly)
+				 */
+				growth_yearly: () => LocalizedString
+			}
 		}
 		checkout: {
 			/**
 			 * Complete the payment in the checkout tab…
 			 */
 			waiting: () => LocalizedString
+			/**
+			 * Open the checkout page again
+			 */
+			openAgain: () => LocalizedString
+			/**
+			 * (opens in a new tab)
+			 */
+			newTab: () => LocalizedString
+			/**
+			 * Cancel
+			 */
+			stop: () => LocalizedString
 		}
 	}
 }

@@ -10,9 +10,11 @@ import { actionNotProvided, actorNotProvided } from './not-provided';
  *
  * - `account.loaded {account}`: the login gate's first load (and every `gate.reload`) hands over
  *   what it fetched;
- * - `account.refresh`: the member list changed (an invitation, a join, a removal, a role change):
- *   user, workspace and members are fetched again (`refreshAccount`); a refresh asked for while
- *   one runs starts over, so the last answer reflects the last change; a failure keeps the data;
+ * - `account.refresh`: the member list changed (an invitation, a join, a removal, a role change)
+ *   or the plan did (an upgrade, seats bought): user, workspace, members and the pay info (seats
+ *   used, the seat limit, the plan) are fetched again (`refreshAccount`); a refresh asked for while
+ *   one runs starts over, so the last answer reflects the last change; a failure keeps the data
+ *   (the pay info alone failing keeps the pay info on show);
  * - `session.ended` (the sign-out broadcast) forgets everything.
  *
  * Whenever the member list is (re)loaded, `announceMembers` tells the other actors
@@ -27,11 +29,13 @@ export type AccountData = {
   config: ConfigItem[];
 };
 
-/** What a refresh fetches again (pay info and config do not change with the member list). */
+/** What a refresh fetches again (config does not change with the members or the plan). */
 export type AccountRefresh = {
   userInfo: UserInfo;
   workspace: WorkspaceInfo | null;
   members: WorkspaceMember[];
+  /** The pay info again; left out when it could not be read (the one on show stays). */
+  payInfo?: PayInfo;
 };
 
 /** The announcement of a loaded member list (the selected-member actor's `members.loaded`). */

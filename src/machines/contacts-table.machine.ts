@@ -1,13 +1,13 @@
 import { assign, raise, sendTo, setup, type ActorRefFrom } from 'xstate';
 import { Code } from '../contract/codes';
 import { CONTACTS_PAGE_SIZE } from '../contract/contact-filter';
-import { contactColumns, DEFAULT_CONTACT_COLUMNS, type Contact, type ContactColumn } from '../contract/contacts';
+import { DEFAULT_CONTACT_COLUMNS, type Contact, type ContactColumn } from '../contract/contacts';
+import type { PlanCode } from '../contract/plans';
 import type { Tag } from '../contract/tags';
 import { refusedWith, type Outcome } from './answer';
 import { batchTagMachine, FREQUENT_TAGS_KEEP_MS, type FrequentFetch, type FrequentFetched } from './batch-tag.machine';
 import {
   contactFilterMachine,
-  contactSelectionOf,
   DEFAULT_CONTACT_FILTERS,
   filtersFromParam,
   normalizedContactFilters,
@@ -20,8 +20,10 @@ import { actionNotProvided, actorNotProvided } from './not-provided';
 import type { ContactSelection } from '../contract/contact-filter';
 import type { Tab } from '../contract/leads';
 import { contactProfileMachine } from './contact-profile.machine';
+import { planUpgradeMachine, upgradeInputFor, type PlanUpgradeOutput } from './plan-upgrade.machine';
 import type { RealRole } from '../contract/roles';
 import { routeParam, showsPath, type RouteShownEvent } from './route-facts';
+import { batchSelectionOf, contactPageCount, mayUpgradePlan, selectionCount, toggledColumns } from './contacts-table-rules';
 
 /**
  * The contacts screen (/contacts, SPEC §2; §3 Contact list filters and table columns; §7 Tabs and
@@ -43,6 +45,9 @@ import { routeParam, showsPath, type RouteShownEvent } from './route-facts';
  * - `batchTag` (src/machines/batch-tag.machine.ts) while the tag dialog is open; its end (the number
  *   of contacts changed, or null) is handled here. Its frequently-used values are kept here for
  *   FREQUENT_TAGS_KEEP_MS (SPEC §9) so the next dialog within 10 s does not fetch them again.
+ * - `planUpgrade` (src/machines/plan-upgrade.machine.ts), the export-limit dialog's Upgrade for the
+ *   owner and managers (a member is told to ask the administrator): once upgraded the dialog
+ *   closes and the export can be tried again; closed without, the export-limit dialog is back.
  *
  * Another member chosen in the member selector (`member.selected`, broadcast by the app) reloads
  * page 1 of their contacts, closes the profile and the batch dialogs, clears the selection and
@@ -60,8 +65,8 @@ import { routeParam, showsPath, type RouteShownEvent } from './route-facts';
  * - `action`: the batch action under way or waiting for the person.
  * - `frequentTags`: the last frequently-used fetch, kept for 10 s.
  *
- * Tags for the view: loading, loadFailed, confirmDelete, busy, exportLimit, tagging, savingColumns,
- * choosingColumns.
+ * Tags for the view: loading, loadFailed, confirmDelete, busy, exportLimit, upgrading, tagging,
+ * savingColumns, choosingColumns.
  */
 
 export type ContactsPage = { rows: Contact[]; totalCount: number };
@@ -121,6 +126,8 @@ export type ContactsEvent =
   | { type: 'user.delete' }
   | { type: 'user.tag' }
   | { type: 'user.export'; headers: string[] }
+  /** The export-limit dialog's Upgrade, from the workspace's plan (the view reads it from the account). */
+  | { type: 'user.upgrade'; currentPlanCode: PlanCode }
   | { type: 'user.confirm' }
   | { type: 'user.cancel' }
   | { type: 'user.dismissNotice' }
@@ -131,30 +138,12 @@ export type ContactsEvent =
   | { type: 'contacts.changed' }
   | { type: 'list.reload' };
 
-export type ContactsTag = 'loading' | 'loadFailed' | 'confirmDelete' | 'busy' | 'exportLimit' | 'tagging' | 'savingColumns' | 'choosingColumns';
+export type ContactsTag = 'loading' | 'loadFailed' | 'confirmDelete' | 'busy' | 'exportLimit' | 'upgrading' | 'tagging' | 'savingColumns' | 'choosingColumns';
 
 const emptySelection: TableSelectionLike = { mode: 'page', ids: [] };
 
-/** How many contacts the selection covers, given how many match the filters. */
-export const selectionCount = (selection: TableSelectionLike, totalCount: number): number =>
-  selection.mode === 'page' ? selection.ids.length : Math.max(0, totalCount - selection.excludedIds.length);
-
-/** The selection as a batch call takes it. */
-export const batchSelectionOf = (c: Pick<Context, 'selection' | 'filters'>): ContactSelection => contactSelectionOf(c.selection, c.filters);
-
-/** Pages of the list (at least one). */
-export const contactPageCount = (totalCount: number, pageSize: number): number => Math.max(1, Math.ceil(totalCount / pageSize));
-
-/** The column choice with one column shown or hidden, in the table's column order. */
-export const columnsWith = (columns: readonly ContactColumn[], column: ContactColumn, shown: boolean): ContactColumn[] =>
-  contactColumns.filter((c) => (c === column ? shown : columns.includes(c)));
-
-/** The column is the only one shown: it cannot be hidden (at least one column stays). */
-export const isLastColumn = (columns: readonly ContactColumn[], column: ContactColumn): boolean => columns.length === 1 && columns[0] === column;
-
-/** The column choice the event asks for (empty when it would hide the last column: refused by `keepsAColumn`). */
-const toggledColumns = (context: Pick<Context, 'columns'>, event: { column: ContactColumn; shown: boolean }): ContactColumn[] =>
-  columnsWith(context.columns, event.column, event.shown);
+// The table's pure rules (selection, pages, columns) live beside it; the view reads some of them.
+export { batchSelectionOf, columnsWith, contactPageCount, isLastColumn, mayUpgradePlan, selectionCount } from './contacts-table-rules';
 
 export const contactsTableMachine = setup({
   types: {} as { context: Context; events: ContactsEvent; input: ContactsInput; tags: ContactsTag },
@@ -170,6 +159,7 @@ export const contactsTableMachine = setup({
     deleteContacts: actorNotProvided<DeleteAnswer, BatchInput>('deleteContacts'),
     /** Asks for the file and saves it (the browser's download); answers the refusal, if any. */
     exportContacts: actorNotProvided<Outcome, ExportInput>('exportContacts'),
+    planUpgrade: planUpgradeMachine,
   },
   actions: {
     /** Tells the other screens the contacts changed (the pipeline's counts and panels). */
@@ -190,6 +180,8 @@ export const contactsTableMachine = setup({
     /** The asked-for page came back empty although earlier pages have rows (deletions emptied it). */
     pagePastEnd: ({ context }, page: ContactsPage) => page.rows.length === 0 && page.totalCount > 0 && context.loadingPage > 1,
     planLacksExport: (_, answer: Outcome) => refusedWith(answer, Code.PLAN_LIMIT),
+    mayUpgrade: ({ context }) => mayUpgradePlan(context.realRole),
+    upgraded: (_, output: PlanUpgradeOutput | undefined) => output?.upgraded === true,
     refused: (_, answer: Outcome | DeleteAnswer) => !answer.ok,
     /** The batch dialog applied its tags (its output is how many contacts changed; null: cancelled). */
     tagged: (_, updated: number | null) => updated !== null,
@@ -471,7 +463,18 @@ export const contactsTableMachine = setup({
         exportLimit: {
           description: 'Export-limit dialog (SPEC §2, §6): the plan (free or trial) does not include export.',
           tags: ['exportLimit'],
-          on: { 'user.cancel': 'idle' },
+          on: { 'user.cancel': 'idle', 'user.upgrade': { guard: 'mayUpgrade', target: 'upgrading' } },
+        },
+        upgrading: {
+          description: 'The plan upgrade over the export-limit dialog (its own flow), the cheapest plan with export suggested.',
+          tags: ['exportLimit', 'upgrading'],
+          invoke: {
+            id: 'planUpgrade',
+            src: 'planUpgrade',
+            input: ({ event }) => upgradeInputFor(event.type === 'user.upgrade' ? event.currentPlanCode : 'free', 'export_contact'),
+            onDone: [{ guard: { type: 'upgraded', params: ({ event }) => event.output }, target: 'idle' }, { target: 'exportLimit' }],
+            onError: 'exportLimit',
+          },
         },
       },
     },

@@ -1,6 +1,7 @@
-import { assign, setup, type ActorRefFrom } from 'xstate';
+import { assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { LoginInfoOrNone } from './chat-sync.machine';
 import { actionNotProvided, actorNotProvided, guardNotProvided } from './not-provided';
+import { paymentSurveyMachine, type PaymentSurveyActorRef } from './payment-survey.machine';
 
 /**
  * First-run guidance (SPEC §2 Dialogs: user guidance, install the extension, with Not Now; the
@@ -9,8 +10,12 @@ import { actionNotProvided, actorNotProvided, guardNotProvided } from './not-pro
  *
  * When it starts (a decision the SPEC leaves open): for a signed-in person whose browser does not
  * know the extension. At session start the flow asks the server for the guide type
- * (/api/crm/v2/user/get-guide-type). Type 13 belongs to the payment-issue dialog (billing): it is
- * not first-run, so nothing opens here. Otherwise, a browser that already knows the extension (the
+ * (/api/crm/v2/user/get-guide-type). Type 13 opens the payment-issue survey (SPEC §4 "The
+ * guide-type value 13 opens the payment-issue dialog"; the server answers it only to the owner and
+ * managers of a workspace whose payment failed and is not answered yet): the survey's own flow
+ * (src/machines/payment-survey.machine.ts) runs as the child `paymentSurvey` while its dialog is
+ * open, and when it ends nothing more shows in this session (no first-run guidance: the person
+ * who pays is past it). Otherwise, a browser that already knows the extension (the
  * remembered extension id, or the extension config that a hidden guidance leaves behind, SPEC §3
  * storage keys) shows nothing: the person installed it, or saw this guidance and closed it.
  * Otherwise the extension is asked once (fetchLoginInfo); if it answers, it is marked installed and
@@ -46,7 +51,7 @@ import { actionNotProvided, actorNotProvided, guardNotProvided } from './not-pro
 export const LOGIN_POLL_INTERVAL_MS = 1_000;
 /** SPEC §9's guidance constant of 10: the polls step 2's installation check waits for an answer. */
 export const GUIDE_CHECK_TRIES = 10;
-/** The guide type of the payment-issue dialog (billing), not first-run guidance. */
+/** The guide type of the payment-issue survey (SPEC §4), not first-run guidance. */
 export const PAYMENT_ISSUE_GUIDE_TYPE = 13;
 
 export type GuideStep = 0 | 1 | 2;
@@ -102,6 +107,8 @@ export const firstRunGuideMachine = setup({
     fetchLoginInfo: actorNotProvided<LoginInfoOrNone>('fetchLoginInfo'),
     loadLeadCount: actorNotProvided<LeadCountOrUnknown>('loadLeadCount'),
     loadSyncStatus: actorNotProvided<SyncedChats>('loadSyncStatus'),
+    /** The payment-issue survey's flow (provided with its effects by this flow's). */
+    paymentSurvey: paymentSurveyMachine,
   },
   actions: {
     /** Browser storage: the extension counts as installed, so the guidance does not open again. */
@@ -155,12 +162,12 @@ export const firstRunGuideMachine = setup({
       always: [{ guard: 'extensionKnown', target: 'checking', actions: 'noteInstalled' }, { target: 'checking' }],
     },
     checking: {
-      description: 'Is this first-run? The guide type (13 is the payment-issue dialog, not first-run) and whether the browser knows the extension.',
+      description: 'Is this first-run? The guide type (13 is the payment-issue survey, not first-run) and whether the browser knows the extension.',
       invoke: {
         id: 'loadGuideType',
         src: 'loadGuideType',
         onDone: [
-          { guard: { type: 'isPaymentIssueGuide', params: ({ event }) => ({ guideType: event.output }) }, target: 'idle' },
+          { guard: { type: 'isPaymentIssueGuide', params: ({ event }) => ({ guideType: event.output }) }, target: 'paymentIssue' },
           { guard: 'installed', target: 'idle' },
           { target: 'probing' },
         ],
@@ -316,6 +323,10 @@ export const firstRunGuideMachine = setup({
         'user.closeMask': 'idle',
       },
     },
+    paymentIssue: {
+      description: 'SPEC §4 guide type 13: the payment-issue survey runs as a child while its dialog is open; when it ends, nothing more shows.',
+      invoke: { id: 'paymentSurvey', src: 'paymentSurvey', onDone: 'idle', onError: 'idle' },
+    },
     idle: {
       description: 'Nothing to guide in this session.',
     },
@@ -323,3 +334,7 @@ export const firstRunGuideMachine = setup({
 });
 
 export type FirstRunGuideActorRef = ActorRefFrom<typeof firstRunGuideMachine>;
+
+/** The payment-issue survey's flow while its dialog is open (the view renders the dialog from it). */
+export const selectPaymentSurvey = (snapshot: SnapshotFrom<typeof firstRunGuideMachine>): PaymentSurveyActorRef | undefined =>
+  snapshot.children.paymentSurvey as PaymentSurveyActorRef | undefined;

@@ -12,7 +12,7 @@
  */
 import type { PayInfo } from '../contract/account';
 import type { IntegrationProvider, WebhookFeature } from '../contract/integrations';
-import { decodePerms } from '../contract/permissions';
+import { planAccessOf as decodePlanAccess } from './plan-access';
 
 /** The plan as the integration centre needs it: its name and the two bits that open its features. */
 export type PlanAccess = {
@@ -22,10 +22,10 @@ export type PlanAccess = {
   customWebhook: boolean;
 };
 
-/** The plan of the pay info, its perms decoded with the user's id (SPEC §3: "decoded on the client"). */
-export const planAccessOf = (payInfo: Pick<PayInfo, 'planName' | 'perms'>, userId: string): PlanAccess => {
-  const perms = decodePerms(payInfo.perms, userId);
-  return { planName: payInfo.planName, integration: perms.integration, customWebhook: perms.custom_webhook };
+/** The plan of the pay info, its perms decoded with the user's id (SPEC §3: "decoded on the client"; src/machines/plan-access.ts). */
+export const planAccessOf = (payInfo: Pick<PayInfo, 'planCode' | 'planName' | 'perms'>, userId: string): PlanAccess => {
+  const access = decodePlanAccess(payInfo, userId);
+  return { planName: access.planName, integration: access.allows('integration'), customWebhook: access.allows('custom_webhook') };
 };
 
 /**

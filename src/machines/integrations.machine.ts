@@ -2,9 +2,11 @@ import { assign, setup, type ActorRefFrom } from 'xstate';
 import { Code } from '../contract/codes';
 import { integrationProviders, oauthCallbackErrors, type Connection, type IntegrationProvider, type OauthCallbackError, type WebhookFeature } from '../contract/integrations';
 import { managesTeam, type Role } from '../contract/roles';
+import type { PlanCode, PlanFeature } from '../contract/plans';
 import { networkError, refusalOf, refusedWith, type Answer, type CallError } from './answer';
 import { featureLocked, type PlanAccess } from './integration-plan';
 import { actionNotProvided, actorNotProvided } from './not-provided';
+import { planUpgradeMachine, upgradeInputFor, type PlanUpgradeInput, type PlanUpgradeOutput } from './plan-upgrade.machine';
 import { webhookSettingsMachine } from './webhook-settings.machine';
 
 /**
@@ -30,8 +32,13 @@ import { webhookSettingsMachine } from './webhook-settings.machine';
  * 4. `webhook`: the webhook settings (src/machines/webhook-settings.machine.ts) are this flow's
  *    child `webhookSettings`, started when the owner or a manager opens the webhook card and
  *    stopped when they close it (its delivery log polls only meanwhile).
+ * 5. Upgrade in the feature-limit dialog (the owner and managers; members are told to ask their
+ *    administrator): the plan upgrade (src/machines/plan-upgrade.machine.ts) is this flow's child
+ *    `planUpgrade`, from the workspace's plan with the cheapest plan that has the feature
+ *    suggested, over the feature-limit dialog; once upgraded, the overview is read again (its plan
+ *    with it), so the cards unlock; closed without an upgrade, the feature-limit dialog is back.
  *
- * Tags for the view: loading, loadFailed, busy, featureLimit, confirmDisconnect, redirecting.
+ * Tags for the view: loading, loadFailed, busy, featureLimit, confirmDisconnect, redirecting, upgrading.
  */
 
 export type IntegrationsInput = {
@@ -85,6 +92,8 @@ type Events =
   | { type: 'user.closeWebhook' }
   | { type: 'user.showLimit'; feature: WebhookFeature }
   | { type: 'user.close' }
+  /** Upgrade in the feature-limit dialog, from the workspace's plan (the view reads it from the account). */
+  | { type: 'user.upgrade'; currentPlanCode: PlanCode }
   | ({ type: 'user.connect' } & ProviderEvent)
   | ({ type: 'user.disconnect' } & ProviderEvent)
   | { type: 'user.confirm' }
@@ -132,12 +141,18 @@ const countsOf = (answer: Answer<SyncCounts>): SyncCounts => (answer.ok ? { upse
 const errorOf = (provider: IntegrationProvider | null, error: CallError | null): Context['error'] =>
   provider && error ? { provider, error } : null;
 
+/** The plan bit a feature of the centre needs (SPEC §9 webhook feature types). */
+const planFeatureOf = (feature: WebhookFeature | null): PlanFeature => (feature === 'webhook' ? 'custom_webhook' : 'integration');
+
+/** The plan upgrade from the workspace's plan, the cheapest plan with the feature the dialog named suggested. */
+export const upgradeInputOf = (currentPlanCode: PlanCode, limit: WebhookFeature | null): PlanUpgradeInput => upgradeInputFor(currentPlanCode, planFeatureOf(limit));
+
 export const integrationsMachine = setup({
   types: {} as {
     context: Context;
     events: Events;
     input: IntegrationsInput;
-    tags: 'loading' | 'loadFailed' | 'busy' | 'featureLimit' | 'confirmDisconnect' | 'redirecting';
+    tags: 'loading' | 'loadFailed' | 'busy' | 'featureLimit' | 'confirmDisconnect' | 'redirecting' | 'upgrading';
   },
   actors: {
     loadOverview: actorNotProvided<Overview, OverviewInput>('loadOverview'),
@@ -147,6 +162,8 @@ export const integrationsMachine = setup({
     syncNow: actorNotProvided<Answer<SyncCounts>, ProviderEvent>('syncNow'),
     /** The webhook settings' flow (provided with its effects by this flow's). */
     webhookSettings: webhookSettingsMachine,
+    /** The plan upgrade's flow (provided with its effects by this flow's). */
+    planUpgrade: planUpgradeMachine,
   },
   actions: {
     notify: actionNotProvided<IntegrationsToast>('notify'),
@@ -171,6 +188,7 @@ export const integrationsMachine = setup({
     manages: ({ context }) => managesIntegrations(context.role),
     webhookOpenable: ({ context }) => managesIntegrations(context.role) && !featureLocked(context.plan, 'webhook'),
     planLimit: (_, answer: Answer<unknown>) => refusedWith(answer, Code.PLAN_LIMIT),
+    upgraded: (_, output: PlanUpgradeOutput | undefined) => output?.upgraded === true,
     refused: (_, answer: Answer<unknown>) => !answer.ok,
   },
 }).createMachine({
@@ -268,7 +286,26 @@ export const integrationsMachine = setup({
             featureLimit: {
               description: 'Feature-limit dialog (SPEC §2): the plan lacks the webhook or the CRM integrations; Upgrade or, for members, ask the administrator.',
               tags: ['featureLimit'],
-              on: { 'user.close': { target: 'idle', actions: assign({ limit: null }) } },
+              on: {
+                'user.close': { target: 'idle', actions: assign({ limit: null }) },
+                'user.upgrade': { guard: 'manages', target: 'upgrading' },
+              },
+            },
+            upgrading: {
+              description:
+                'The plan upgrade (its own flow) over the feature-limit dialog, the plan with the feature suggested; once upgraded the overview and its plan are read again, so the cards unlock; closed without, the feature-limit dialog is back.',
+              // The feature-limit dialog stays under the upgrade's (closing it would hand the focus back behind both).
+              tags: ['featureLimit', 'upgrading'],
+              invoke: {
+                id: 'planUpgrade',
+                src: 'planUpgrade',
+                input: ({ context, event }) => upgradeInputOf(event.type === 'user.upgrade' ? event.currentPlanCode : 'free', context.limit),
+                onDone: [
+                  { guard: { type: 'upgraded', params: ({ event }) => event.output }, target: '#integrations.loading', actions: assign({ limit: null }) },
+                  { target: 'featureLimit' },
+                ],
+                onError: 'featureLimit',
+              },
             },
             confirmingDisconnect: {
               description: 'Disconnecting waits for a confirmation: contacts stop going to the CRM.',

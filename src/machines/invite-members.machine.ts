@@ -3,14 +3,18 @@ import { Code } from '../contract/codes';
 import { networkError, refusalOf, refusedWith, type CallError, type Outcome } from './answer';
 import { invalidEmailsOf, splitEmails } from './email-list';
 import { actionNotProvided, actorNotProvided } from './not-provided';
-import { usageLimitStates, type Seats } from './usage-limit';
+import { planUpgradeMachine } from './plan-upgrade.machine';
+import { seatPurchaseMachine } from './seat-purchase.machine';
+import { usageLimitGuards, usageLimitStates, type Seats } from './usage-limit';
 
 export type { Seats };
 
 /**
  * The invite-members dialog (SPEC §2): a link tab (generate, copy, reset with a warning that the
  * old link stops working, validity shown) and an email tab (required, not only spaces, checked on
- * blur, several emails). Inviting beyond the plan's seats opens the Usage limit dialog instead.
+ * blur, several emails). Inviting beyond the plan's seats opens the Usage limit dialog instead;
+ * its "Upgrade now" (src/machines/usage-limit.ts) starts the seat purchase or the plan upgrade as a
+ * child flow, and once paid or upgraded the same addresses are sent again at once.
  *
  * A child flow: its owner (the members screen's flow, the header's invite flow) starts it when
  * the person asks to invite, on the tab asked for, and it runs while the dialog is open; closing
@@ -54,7 +58,9 @@ type Events =
   | { type: 'user.cancel' }
   | { type: 'user.emailsChanged'; value: string }
   | { type: 'user.emailsBlur' }
-  | { type: 'user.send' };
+  | { type: 'user.send' }
+  /** Usage limit dialog: Upgrade now. */
+  | { type: 'user.upgrade' };
 
 export const checkEmails = (value: string): { error: EmailsError | null; invalid: string[] } => {
   if (splitEmails(value).length === 0) return { error: 'required', invalid: [] };
@@ -78,6 +84,10 @@ export const inviteMembersMachine = setup({
     copyText: actorNotProvided<void, { text: string }>('copyText'),
     sendInvites: actorNotProvided<SendAnswer, { emails: string[] }>('sendInvites'),
     loadSeats: actorNotProvided<Seats>('loadSeats'),
+    /** Upgrade now on a paid plan: the seat purchase's flow (provided with its effects by this flow's). */
+    seatPurchase: seatPurchaseMachine,
+    /** Upgrade now on trial or free: the plan upgrade's flow (provided with its effects by this flow's). */
+    planUpgrade: planUpgradeMachine,
   },
   actions: {
     /** Invitations went out: the account's member list refreshes. */
@@ -91,6 +101,7 @@ export const inviteMembersMachine = setup({
     hasLink: ({ context }) => context.link !== null,
     sent: (_, answer: SendAnswer) => answer.ok,
     needsSeat: (_, answer: SendAnswer) => refusedWith(answer, Code.MEMBER_EXCEEDED),
+    ...usageLimitGuards,
   },
 }).createMachine({
   id: 'inviteMembers',
@@ -211,9 +222,12 @@ export const inviteMembersMachine = setup({
       },
     },
     usageLimit: {
-      description: 'Usage limit dialog: the plan, seats used and seats available (SPEC §2).',
-      tags: ['usageLimit'],
-      ...usageLimitStates,
+      description: 'Usage limit dialog: the plan, seats used and seats available (SPEC §2); Upgrade now, then the same addresses again.',
+      ...usageLimitStates<Context>({
+        // The link stays as it was; the addresses typed are sent again.
+        resend: ['#inviteMembers.open.link.idle', '#inviteMembers.open.email.sending'],
+        invitees: (context) => splitEmails(context.emails).length,
+      }),
     },
   },
 });

@@ -1,20 +1,51 @@
 import { assign, setup, type ActorRefFrom } from 'xstate';
 import { Code } from '../contract/codes';
-import { TAG_VALUES_MAX, type Tag, type TagType } from '../contract/tags';
+import { planAllows, plans, type PlanCode } from '../contract/plans';
+import type { Tag, TagType } from '../contract/tags';
 import { networkError, refusalOf, refusedWith, type Answer, type CallError, type Outcome } from './answer';
 import { actionNotProvided, actorNotProvided } from './not-provided';
+import { planUpgradeMachine, upgradeInputFor, type PlanUpgradeOutput } from './plan-upgrade.machine';
+import {
+  checkDraft,
+  draftChanged,
+  hasErrors,
+  isDraftChange,
+  isTypeDraft,
+  saveTagInputOf,
+  withNewValue,
+  withoutItem,
+  withTag,
+  withType,
+  type Draft,
+  type PendingDelete,
+  type RemoveInput,
+  type SaveTagInput,
+  type SaveTypeInput,
+  type TagDraft,
+  type TagFieldError,
+  type TagFieldErrors,
+  type TagLists,
+} from './tag-drafts';
 
 /**
  * The tags screen (/tags, SPEC §2; §3 Tag type, Tag; §7 Tags; §8 tag codes and messages): the
  * workspace's tag types (a name and an active flag) and, under each, its tags with their values.
  *
- * `loading` reads both lists (`loadLists`); a failure ends in `failed` (a retry, and the tag type
- * list's fallback toast of SPEC §8). `loaded` is `empty` (no tag type yet) or `listed`.
+ * `loading` reads both lists and the plan (`loadLists`); a failure ends in `failed` (a retry, and
+ * the tag type list's fallback toast of SPEC §8). `loaded` is `empty` (no tag type yet) or `listed`.
  * The owner and managers manage (SPEC §6; the contract's `manager` access): add or rename a tag
  * type (`editingType` then `savingType`), switch it active or not (`toggling`), add or edit a tag
  * with its name, type and values (`editingTag` then `savingTag`), and delete either after a
  * confirmation (`confirming` then `deleting`). Members see the lists read-only: the `manages`
  * guard refuses their management events.
+ *
+ * Plan limit (SPEC §3 permission bit `custom_tag`; §8 100008): changing the tag set needs the
+ * plan's custom tags. On a plan known to lack them every change opens the feature-limit dialog
+ * (`featureLimit`) before any call; a PLAN_LIMIT answer opens it too (the plan is then known to
+ * lack them). Its Upgrade starts the plan upgrade (src/machines/plan-upgrade.machine.ts) as the
+ * child `planUpgrade`, suggesting the cheapest plan with custom tags; an upgrade that went through
+ * brings the lists back with the new plan. A plan that could not be read locks nothing (the server
+ * decides).
  *
  * A save checks the form first (a name, a type, values neither empty, repeated ignoring case, nor
  * more than TAG_VALUES_MAX); the server's refusals 100802 (the name is taken) and 100807 (the
@@ -26,41 +57,29 @@ import { actionNotProvided, actorNotProvided } from './not-provided';
  *
  * Field errors and toasts are keys (`TagFieldError`, `TagsToast`), translated as `LL.tags` where
  * they show: the machine does not know the language. Toasts go out through the named action
- * `notify` (the injected toasts service), field errors are context the view reads. Selectors for the view are exported below
- * (`groupsOf`, `typeOptionsOf`, `isEditingTag` ...).
- * Tags for the view: busy, loading, loadFailed, empty, editType, editTag, saving, confirm, invalid.
+ * `notify` (the injected toasts service), field errors are context the view reads. The form's
+ * pure rules and the view's selectors (`groupsOf`, `typeOptionsOf`, `isTagDraft` ...) live in
+ * src/machines/tag-drafts.ts.
+ * Tags for the view: busy, loading, loadFailed, empty, editType, editTag, saving, confirm, invalid,
+ * featureLimit, upgrading.
  */
 
 export type TagsInput = {
   /** The viewer manages tags (the owner and managers, SPEC §6); members see the lists read-only. */
   manages: boolean;
+  /** The signed-in person (the plan's perms are decoded with their id, SPEC §3). */
+  userId: string;
 };
 
-/** One value as the form holds it: the value's id when it exists on the server, and its text. */
-export type DraftValue = { id?: number; value: string };
-
-export type TypeDraft = { kind: 'type'; id: number | null; name: string };
-export type TagDraft = { kind: 'tag'; id: number | null; name: string; tagTypeId: number | null; values: DraftValue[]; newValue: string };
-export type Draft = TypeDraft | TagDraft;
-
-/** A field's message: a key of `LL.tags.errors`, or the server's own words (SPEC §8 100802, 100807). */
-export type TagFieldError =
-  | { key: 'nameRequired' | 'nameTooLong' | 'typeRequired' | 'valueRequired' | 'valueTooLong' | 'valueRepeated' | 'tooManyValues' }
-  | { key: 'server'; message: string };
-export type TagFieldErrors = { name?: TagFieldError; tagTypeId?: TagFieldError; values?: TagFieldError };
+/** What the screen knows of the plan: its code and name, and whether it includes custom tags. */
+export type TagsPlan = { planCode: PlanCode; planName: string; customTags: boolean };
+/** The lists and the plan (null: the pay info could not be read, so nothing is locked before calling). */
+export type LoadedLists = TagLists & { plan?: TagsPlan | null };
+export type LoadListsInput = { userId: string };
 
 /** The toasts of SPEC §8 (keys of `LL.tags.toast`); `failed` carries the server's message when it gave one. */
 export type TagsToastKind = 'typeAdded' | 'typeSaved' | 'typeDeleted' | 'tagAdded' | 'tagSaved' | 'tagDeleted' | 'failed' | 'listFailed';
 export type TagsToast = { kind: TagsToastKind; message: string | null };
-
-export type PendingDelete = { kind: 'type' | 'tag'; id: number; name: string };
-
-export type TagLists = { types: TagType[]; tags: Tag[] };
-export type SaveTypeInput = { id: number | null; name?: string; isActive?: boolean };
-export type SaveTagInput =
-  | { mode: 'add'; body: { tagTypeId: number; name: string; values: string[] } }
-  | { mode: 'edit'; body: { id: number; name: string; tagTypeId: number; values: DraftValue[] } };
-export type RemoveInput = { kind: 'type' | 'tag'; id: number };
 
 type Context = TagsInput & {
   types: TagType[];
@@ -70,6 +89,7 @@ type Context = TagsInput & {
   pendingDelete: PendingDelete | null;
   /** The type whose active flag is being switched. */
   toggling: { id: number; isActive: boolean } | null;
+  plan: TagsPlan | null;
 };
 
 type Events =
@@ -89,84 +109,15 @@ type Events =
   | { type: 'user.removeValue'; index: number }
   | { type: 'user.submit' }
   | { type: 'user.confirm' }
-  | { type: 'user.cancel' };
+  | { type: 'user.cancel' }
+  | { type: 'user.upgrade' }
+  | { type: 'user.close' };
 
-const NAME_MAX = 50;
+/** The plan the Upgrade starts from (an unknown plan reads as the free plan, as on the server). */
+export const currentPlanOf = (plan: TagsPlan | null): PlanCode => plan?.planCode ?? 'free';
 
-// ---------------------------------------------------------------------------------------------
-// Pure selectors and helpers
-
-/** A tag type with its tags, in the server's order. */
-export type TagGroup = { type: TagType; tags: Tag[] };
-
-/** The tag types with their tags (the view's list). */
-export const groupsOf = (c: Pick<Context, 'types' | 'tags'>): TagGroup[] => c.types.map((type) => ({ type, tags: c.tags.filter((t) => t.tagTypeId === type.id) }));
-
-/** The choices of the tag form's type select. */
-export const typeOptionsOf = (c: Pick<Context, 'types'>): { value: string; label: string }[] => c.types.map((t) => ({ value: String(t.id), label: t.name }));
-
-export const isTypeDraft = (draft: Draft | null): draft is TypeDraft => draft?.kind === 'type';
-export const isTagDraft = (draft: Draft | null): draft is TagDraft => draft?.kind === 'tag';
-
-const keyOf = (text: string): string => text.trim().toLowerCase();
-
-/** The form's own checks (the server's rules, SPEC §5 style): the errors by field, empty when it may be saved. */
-export const checkDraft = (draft: Draft | null): TagFieldErrors => {
-  if (draft === null) return {};
-  const errors: TagFieldErrors = {};
-  const name = draft.name.trim();
-  if (name === '') errors.name = { key: 'nameRequired' };
-  else if (name.length > NAME_MAX) errors.name = { key: 'nameTooLong' };
-  if (draft.kind === 'tag') {
-    if (draft.tagTypeId === null) errors.tagTypeId = { key: 'typeRequired' };
-    const values = draft.values.map((v) => v.value.trim());
-    const seen = new Set<string>();
-    if (values.length > TAG_VALUES_MAX) errors.values = { key: 'tooManyValues' };
-    else if (values.some((v) => v === '')) errors.values = { key: 'valueRequired' };
-    else if (values.some((v) => v.length > NAME_MAX)) errors.values = { key: 'valueTooLong' };
-    else
-      for (const v of values) {
-        if (seen.has(keyOf(v))) {
-          errors.values = { key: 'valueRepeated' };
-          break;
-        }
-        seen.add(keyOf(v));
-      }
-  }
-  return errors;
-};
-
-const hasErrors = (errors: TagFieldErrors): boolean => Object.keys(errors).length > 0;
-
-/** The save of a tag form: an add sends the texts, an edit every value (ids kept, so contacts keep them). */
-export const saveTagInputOf = (draft: TagDraft): SaveTagInput =>
-  draft.id === null
-    ? { mode: 'add', body: { tagTypeId: draft.tagTypeId ?? 0, name: draft.name.trim(), values: draft.values.map((v) => v.value.trim()) } }
-    : {
-        mode: 'edit',
-        body: {
-          id: draft.id,
-          name: draft.name.trim(),
-          tagTypeId: draft.tagTypeId ?? 0,
-          values: draft.values.map((v) => (v.id === undefined ? { value: v.value.trim() } : { id: v.id, value: v.value.trim() })),
-        },
-      };
-
-/** The lists after a tag type was saved: its tags follow its name and active flag. */
-export const withType = (c: Pick<Context, 'types' | 'tags'>, type: TagType): TagLists => ({
-  types: c.types.some((t) => t.id === type.id) ? c.types.map((t) => (t.id === type.id ? type : t)) : [...c.types, type],
-  tags: c.tags.map((t) => (t.tagTypeId === type.id ? { ...t, typeName: type.name, isActive: type.isActive } : t)),
-});
-
-/** The tags after one was saved (an edited tag keeps its place; a new one joins its type's, by name). */
-export const withTag = (tags: readonly Tag[], tag: Tag): Tag[] =>
-  tags.some((t) => t.id === tag.id) ? tags.map((t) => (t.id === tag.id ? tag : t)) : [...tags, tag].sort((a, b) => a.tagTypeId - b.tagTypeId || a.name.localeCompare(b.name));
-
-/** The lists after a deletion (a type takes its tags with it). */
-export const withoutItem = (c: Pick<Context, 'types' | 'tags'>, item: RemoveInput): TagLists =>
-  item.kind === 'type'
-    ? { types: c.types.filter((t) => t.id !== item.id), tags: c.tags.filter((t) => t.tagTypeId !== item.id) }
-    : { types: c.types, tags: c.tags.filter((t) => t.id !== item.id) };
+/** The plan after an upgrade went through: its name and custom tags from the one plan table. */
+const upgradedPlan = (planCode: PlanCode): TagsPlan => ({ planCode, planName: plans[planCode].name, customTags: planAllows(planCode, 'custom_tag') });
 
 const toastOf = (kind: TagsToastKind): TagsToast => ({ kind, message: null });
 
@@ -178,6 +129,9 @@ const failedToast = (error: CallError | null): TagsToast => ({
 
 const serverMessage = (answer: Answer<unknown> | Outcome): TagFieldError => ({ key: 'server', message: answer.ok ? '' : answer.message });
 
+/** A change on a plan known to lack custom tags opens the feature-limit dialog instead (SPEC §3 `custom_tag`). */
+const locked = { guard: 'customTagsLocked', target: '#tags.featureLimit' } as const;
+
 // ---------------------------------------------------------------------------------------------
 // The machine
 
@@ -186,55 +140,33 @@ export const tagsMachine = setup({
     context: Context;
     events: Events;
     input: TagsInput;
-    tags: 'busy' | 'loading' | 'loadFailed' | 'empty' | 'editType' | 'editTag' | 'saving' | 'confirm' | 'invalid';
+    tags: 'busy' | 'loading' | 'loadFailed' | 'empty' | 'editType' | 'editTag' | 'saving' | 'confirm' | 'invalid' | 'featureLimit' | 'upgrading';
   },
   actors: {
-    loadLists: actorNotProvided<TagLists, void>('loadLists'),
+    loadLists: actorNotProvided<LoadedLists, LoadListsInput>('loadLists'),
     saveType: actorNotProvided<Answer<TagType>, SaveTypeInput>('saveType'),
     saveTag: actorNotProvided<Answer<Tag>, SaveTagInput>('saveTag'),
     remove: actorNotProvided<Outcome, RemoveInput>('remove'),
+    /** The plan upgrade's flow (provided with its effects by this flow's). */
+    planUpgrade: planUpgradeMachine,
   },
   actions: {
     /** Shows a toast (SPEC §8 messages): the toasts service, translated where it shows. */
     notify: actionNotProvided<TagsToast>('notify'),
     showFieldErrors: assign(({ context }) => ({ fieldErrors: checkDraft(context.draft) })),
     closeDraft: assign({ draft: null, fieldErrors: {} }),
+    /** The server refused a change with PLAN_LIMIT: the plan lacks custom tags; what was under way is dropped. */
+    lacksCustomTags: assign(({ context }) => ({
+      plan: context.plan ? { ...context.plan, customTags: false } : null,
+      draft: null,
+      fieldErrors: {},
+      pendingDelete: null,
+      toggling: null,
+    })),
     /** A form change; the message of the field it changes no longer applies. */
-    changeDraft: assign(({ context, event }) => {
-      const draft = context.draft;
-      if (draft === null) return {};
-      const { name: _n, tagTypeId: _t, values: _v, ...rest } = context.fieldErrors;
-      const keep = (field: keyof TagFieldErrors) => (context.fieldErrors[field] === undefined ? {} : { [field]: context.fieldErrors[field] });
-      switch (event.type) {
-        case 'user.changeName':
-          return { draft: { ...draft, name: event.value }, fieldErrors: { ...rest, ...keep('tagTypeId'), ...keep('values') } };
-        case 'user.changeType':
-          return draft.kind === 'tag' ? { draft: { ...draft, tagTypeId: event.tagTypeId }, fieldErrors: { ...rest, ...keep('name'), ...keep('values') } } : {};
-        case 'user.changeNewValue':
-          return draft.kind === 'tag' ? { draft: { ...draft, newValue: event.value } } : {};
-        case 'user.changeValue':
-          return draft.kind === 'tag'
-            ? { draft: { ...draft, values: draft.values.map((v, i) => (i === event.index ? { ...v, value: event.value } : v)) }, fieldErrors: { ...rest, ...keep('name'), ...keep('tagTypeId') } }
-            : {};
-        case 'user.removeValue':
-          return draft.kind === 'tag'
-            ? { draft: { ...draft, values: draft.values.filter((_, i) => i !== event.index) }, fieldErrors: { ...rest, ...keep('name'), ...keep('tagTypeId') } }
-            : {};
-        default:
-          return {};
-      }
-    }),
+    changeDraft: assign(({ context, event }) => (isDraftChange(event) ? draftChanged(context, event) : {})),
     /** Adds the typed value (trimmed) to the list; an empty or repeated one shows on the values instead. */
-    addValue: assign(({ context }) => {
-      const draft = context.draft;
-      if (draft?.kind !== 'tag') return {};
-      const text = draft.newValue.trim();
-      if (text === '') return { fieldErrors: { ...context.fieldErrors, values: { key: 'valueRequired' } } };
-      if (draft.values.some((v) => keyOf(v.value) === keyOf(text))) return { fieldErrors: { ...context.fieldErrors, values: { key: 'valueRepeated' } } };
-      if (draft.values.length >= TAG_VALUES_MAX) return { fieldErrors: { ...context.fieldErrors, values: { key: 'tooManyValues' } } };
-      const { values: _v, ...rest } = context.fieldErrors;
-      return { draft: { ...draft, values: [...draft.values, { value: text }], newValue: '' }, fieldErrors: rest };
-    }),
+    addValue: assign(({ context }) => withNewValue(context)),
   },
   guards: {
     /** The owner and managers manage tags (SPEC §6); members only list them. */
@@ -250,21 +182,29 @@ export const tagsMachine = setup({
     ok: (_, answer: Answer<unknown> | Outcome) => answer.ok,
     nameTaken: (_, answer: Answer<unknown> | Outcome) => refusedWith(answer, Code.TAG_NAME_CONFLICT),
     valuesInvalid: (_, answer: Answer<unknown> | Outcome) => refusedWith(answer, Code.TAG_VALUES_INVALID),
+    planLimit: (_, answer: Answer<unknown> | Outcome) => refusedWith(answer, Code.PLAN_LIMIT),
+    /** A manager on a plan known to lack custom tags (SPEC §3 `custom_tag`): a change opens the feature-limit dialog instead. */
+    customTagsLocked: ({ context }) => context.manages && context.plan?.customTags === false,
+    upgraded: (_, output: PlanUpgradeOutput | undefined) => output?.upgraded === true && output.planCode !== null,
   },
 }).createMachine({
   id: 'tags',
   // What a QA replay of a recorded session must reach too (src/services/recorder.ts).
-  meta: { recordable: ['manages', 'draft', 'fieldErrors', 'pendingDelete', 'toggling'] },
-  context: ({ input }) => ({ manages: input.manages, types: [], tags: [], draft: null, fieldErrors: {}, pendingDelete: null, toggling: null }),
+  meta: { recordable: ['manages', 'userId', 'draft', 'fieldErrors', 'pendingDelete', 'toggling', 'plan'] },
+  context: ({ input }) => ({ manages: input.manages, userId: input.userId, types: [], tags: [], draft: null, fieldErrors: {}, pendingDelete: null, toggling: null, plan: null }),
   initial: 'loading',
   states: {
     loading: {
-      description: 'Reads the tag types and the tags with their values.',
+      description: 'Reads the tag types, the tags with their values, and the plan (whether it includes custom tags).',
       tags: ['busy', 'loading'],
       invoke: {
         id: 'loadLists',
         src: 'loadLists',
-        onDone: { target: 'loaded', actions: assign({ types: ({ event }) => event.output.types, tags: ({ event }) => event.output.tags }) },
+        input: ({ context }) => ({ userId: context.userId }),
+        onDone: {
+          target: 'loaded',
+          actions: assign({ types: ({ event }) => event.output.types, tags: ({ event }) => event.output.tags, plan: ({ event }) => event.output.plan ?? null }),
+        },
         onError: { target: 'failed', actions: { type: 'notify', params: toastOf('listFailed') } },
       },
     },
@@ -290,46 +230,64 @@ export const tagsMachine = setup({
         },
       },
       on: {
-        'user.addType': { guard: 'manages', target: 'editingType', actions: assign({ draft: { kind: 'type', id: null, name: '' }, fieldErrors: {} }) },
-        'user.renameType': {
-          guard: { type: 'managesType', params: ({ event }) => event.id },
-          target: 'editingType',
-          actions: assign(({ context, event }) => ({ draft: { kind: 'type' as const, id: event.id, name: context.types.find((t) => t.id === event.id)?.name ?? '' }, fieldErrors: {} })),
-        },
-        'user.toggleType': {
-          guard: { type: 'managesType', params: ({ event }) => event.id },
-          target: 'toggling',
-          actions: assign({ toggling: ({ event }) => ({ id: event.id, isActive: event.isActive }) }),
-        },
-        'user.deleteType': {
-          guard: { type: 'managesType', params: ({ event }) => event.id },
-          target: 'confirming',
-          actions: assign({ pendingDelete: ({ context, event }) => ({ kind: 'type' as const, id: event.id, name: context.types.find((t) => t.id === event.id)?.name ?? '' }) }),
-        },
-        'user.addTag': {
-          guard: 'mayAddTag',
-          target: 'editingTag',
-          actions: assign(({ context, event }) => ({
-            draft: { kind: 'tag' as const, id: null, name: '', tagTypeId: event.tagTypeId ?? context.types[0]?.id ?? null, values: [], newValue: '' },
-            fieldErrors: {},
-          })),
-        },
-        'user.editTag': {
-          guard: { type: 'managesTag', params: ({ event }) => event.id },
-          target: 'editingTag',
-          actions: assign(({ context, event }) => {
-            const tag = context.tags.find((t) => t.id === event.id)!;
-            return {
-              draft: { kind: 'tag' as const, id: tag.id, name: tag.name, tagTypeId: tag.tagTypeId, values: tag.values.map((v) => ({ id: v.id, value: v.value })), newValue: '' },
+        'user.addType': [locked, { guard: 'manages', target: 'editingType', actions: assign({ draft: { kind: 'type', id: null, name: '' }, fieldErrors: {} }) }],
+        'user.renameType': [
+          locked,
+          {
+            guard: { type: 'managesType', params: ({ event }) => event.id },
+            target: 'editingType',
+            actions: assign(({ context, event }) => ({ draft: { kind: 'type' as const, id: event.id, name: context.types.find((t) => t.id === event.id)?.name ?? '' }, fieldErrors: {} })),
+          },
+        ],
+        'user.toggleType': [
+          locked,
+          {
+            guard: { type: 'managesType', params: ({ event }) => event.id },
+            target: 'toggling',
+            actions: assign({ toggling: ({ event }) => ({ id: event.id, isActive: event.isActive }) }),
+          },
+        ],
+        'user.deleteType': [
+          locked,
+          {
+            guard: { type: 'managesType', params: ({ event }) => event.id },
+            target: 'confirming',
+            actions: assign({ pendingDelete: ({ context, event }) => ({ kind: 'type' as const, id: event.id, name: context.types.find((t) => t.id === event.id)?.name ?? '' }) }),
+          },
+        ],
+        'user.addTag': [
+          locked,
+          {
+            guard: 'mayAddTag',
+            target: 'editingTag',
+            actions: assign(({ context, event }) => ({
+              draft: { kind: 'tag' as const, id: null, name: '', tagTypeId: event.tagTypeId ?? context.types[0]?.id ?? null, values: [], newValue: '' },
               fieldErrors: {},
-            };
-          }),
-        },
-        'user.deleteTag': {
-          guard: { type: 'managesTag', params: ({ event }) => event.id },
-          target: 'confirming',
-          actions: assign({ pendingDelete: ({ context, event }) => ({ kind: 'tag' as const, id: event.id, name: context.tags.find((t) => t.id === event.id)?.name ?? '' }) }),
-        },
+            })),
+          },
+        ],
+        'user.editTag': [
+          locked,
+          {
+            guard: { type: 'managesTag', params: ({ event }) => event.id },
+            target: 'editingTag',
+            actions: assign(({ context, event }) => {
+              const tag = context.tags.find((t) => t.id === event.id)!;
+              return {
+                draft: { kind: 'tag' as const, id: tag.id, name: tag.name, tagTypeId: tag.tagTypeId, values: tag.values.map((v) => ({ id: v.id, value: v.value })), newValue: '' },
+                fieldErrors: {},
+              };
+            }),
+          },
+        ],
+        'user.deleteTag': [
+          locked,
+          {
+            guard: { type: 'managesTag', params: ({ event }) => event.id },
+            target: 'confirming',
+            actions: assign({ pendingDelete: ({ context, event }) => ({ kind: 'tag' as const, id: event.id, name: context.tags.find((t) => t.id === event.id)?.name ?? '' }) }),
+          },
+        ],
       },
     },
     editingType: {
@@ -362,6 +320,7 @@ export const tagsMachine = setup({
               assign(({ context, event }) => (event.output.ok ? { ...withType(context, event.output.data), draft: null, fieldErrors: {} } : {})),
             ],
           },
+          { guard: { type: 'planLimit', params: ({ event }) => event.output }, target: 'featureLimit', actions: 'lacksCustomTags' },
           {
             guard: { type: 'nameTaken', params: ({ event }) => event.output },
             target: 'editingType.invalid',
@@ -388,6 +347,7 @@ export const tagsMachine = setup({
               assign(({ context, event }) => (event.output.ok ? { ...withType(context, event.output.data), toggling: null } : {})),
             ],
           },
+          { guard: { type: 'planLimit', params: ({ event }) => event.output }, target: 'featureLimit', actions: 'lacksCustomTags' },
           { target: 'loaded', actions: [{ type: 'notify', params: ({ event }) => failedToast(refusalOf(event.output)) }, assign({ toggling: null })] },
         ],
         onError: { target: 'loaded', actions: [{ type: 'notify', params: failedToast(networkError) }, assign({ toggling: null })] },
@@ -431,6 +391,7 @@ export const tagsMachine = setup({
               assign(({ context, event }) => (event.output.ok ? { tags: withTag(context.tags, event.output.data), draft: null, fieldErrors: {} } : {})),
             ],
           },
+          { guard: { type: 'planLimit', params: ({ event }) => event.output }, target: 'featureLimit', actions: 'lacksCustomTags' },
           {
             guard: { type: 'nameTaken', params: ({ event }) => event.output },
             target: 'editingTag.invalid',
@@ -470,9 +431,43 @@ export const tagsMachine = setup({
               assign(({ context }) => (context.pendingDelete ? { ...withoutItem(context, context.pendingDelete), pendingDelete: null } : {})),
             ],
           },
+          { guard: { type: 'planLimit', params: ({ event }) => event.output }, target: 'featureLimit', actions: 'lacksCustomTags' },
           { target: 'loaded', actions: [{ type: 'notify', params: ({ event }) => failedToast(refusalOf(event.output)) }, assign({ pendingDelete: null })] },
         ],
         onError: { target: 'loaded', actions: [{ type: 'notify', params: failedToast(networkError) }, assign({ pendingDelete: null })] },
+      },
+    },
+    featureLimit: {
+      description:
+        'Feature-limit dialog (SPEC §2; SPEC §3 `custom_tag`): the plan lacks custom tags, known before calling or from a PLAN_LIMIT answer (nothing was changed).',
+      tags: ['featureLimit'],
+      initial: 'shown',
+      states: {
+        shown: {
+          on: {
+            'user.upgrade': { guard: 'manages', target: 'upgrading' },
+            'user.close': '#tags.loaded',
+          },
+        },
+        upgrading: {
+          description: 'The plan upgrade dialog (its own flow) over the feature-limit dialog, suggesting the cheapest plan with custom tags.',
+          // The feature-limit dialog stays under the upgrade's (the parent's tag), so the focus returns to it.
+          tags: ['upgrading'],
+          invoke: {
+            id: 'planUpgrade',
+            src: 'planUpgrade',
+            input: ({ context }) => upgradeInputFor(currentPlanOf(context.plan), 'custom_tag'),
+            onDone: [
+              {
+                guard: { type: 'upgraded', params: ({ event }) => event.output },
+                target: '#tags.loaded',
+                actions: assign({ plan: ({ context, event }) => upgradedPlan(event.output.planCode ?? currentPlanOf(context.plan)) }),
+              },
+              { target: 'shown' },
+            ],
+            onError: 'shown',
+          },
+        },
       },
     },
   },

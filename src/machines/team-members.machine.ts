@@ -6,7 +6,9 @@ import type { WorkspaceMember } from '../contract/workspace';
 import { networkError, refusalOf, refusedWith, type CallError, type Outcome } from './answer';
 import { inviteMembersMachine, type InviteMembersInput, type InviteSent } from './invite-members.machine';
 import { actionNotProvided, actorNotProvided } from './not-provided';
-import { usageLimitStates, type Seats } from './usage-limit';
+import { planUpgradeMachine } from './plan-upgrade.machine';
+import { seatPurchaseMachine } from './seat-purchase.machine';
+import { usageLimitGuards, usageLimitStates, type Seats } from './usage-limit';
 
 /**
  * The workspace members screen (/settings/workspace-members, SPEC §2, §4 Member status, §6 roles):
@@ -23,10 +25,17 @@ import { usageLimitStates, type Seats } from './usage-limit';
  *   when it tells `invite.sent`, the list reloads the page on screen (the invitations show).
  * A page is shown only once it arrived (`page` is the page on screen, `loadingPage` the one asked
  * for); a page left empty by a deletion falls back to the last page that has rows. Re-inviting
- * beyond the plan's seats opens the Usage limit dialog (`usageLimit`), as the invite dialog does.
+ * beyond the plan's seats opens the Usage limit dialog (`usageLimit`), as the invite dialog does;
+ * its "Upgrade now" starts the seat purchase or the plan upgrade as a child flow
+ * (src/machines/usage-limit.ts), and once paid or upgraded the same invitation goes out again.
  *
  * What a person may do on a row and which of leave or disband is offered are the pure selectors
  * below (`rowActionsOf`, `exitOf`, `managesList`), exported for the view; the server enforces the same rules.
+ * Auto sync is for the Pro plan and up (SPEC §1): for the owner and managers the `plan` region
+ * reads whether the plan allows it (`loadAutoSync`: the pay info, decoded on the client,
+ * src/machines/plan-access.ts); on a plan without it `auto` is offered disabled with a note
+ * (`autoSyncLocked`), a change to `auto` is not sent, and a PLAN_LIMIT answer (the plan could not
+ * be read, or changed meanwhile) shows the same note.
  * Tags for the view: busy, loading (a page is on its way), loadFailed, confirm, usageLimit.
  */
 
@@ -46,6 +55,7 @@ export type LoadPageInput = { workspaceId: string; page: number };
 export type RunActionInput = { workspaceId: string; action: MemberAction };
 
 export type TeamMembersInput = { workspaceId: string; selfId: string; role: Role };
+export type LoadAutoSyncInput = { userId: string };
 
 /** A one-column sort, the shape of the kit's table (src/ui/components/data-table.tsx TableSort). */
 export type MembersSort = { columnId: string; direction: 'asc' | 'desc' } | null;
@@ -69,6 +79,8 @@ type Context = TeamMembersInput & {
   done: DoneKind | null;
   /** The order of the rows on screen (by email or name); `null`: the server's order. */
   sort: MembersSort;
+  /** Whether the plan allows auto sync (SPEC §1: Pro and up); `null` while unknown (the server decides). */
+  autoSync: boolean | null;
 };
 
 type Events =
@@ -86,6 +98,8 @@ type Events =
   | { type: 'user.close' }
   | { type: 'user.sort'; sort: MembersSort }
   | ({ type: 'user.invite' } & InviteMembersInput)
+  /** Usage limit dialog: Upgrade now. */
+  | { type: 'user.upgrade' }
   | InviteSent;
 
 export { MEMBERS_PAGE_SIZE };
@@ -147,6 +161,9 @@ export const sortedRows = (c: Pick<Context, 'items' | 'sort'>): WorkspaceMember[
   return [...c.items].sort((a, b) => factor * sortKey(a, sort.columnId).localeCompare(sortKey(b, sort.columnId)));
 };
 
+/** The plan is known to lack auto sync (SPEC §1): `auto` is offered disabled, with the note. */
+export const autoSyncLockedOf = (c: Pick<Context, 'autoSync'>): boolean => c.autoSync === false;
+
 /** Pages of the list (at least one). */
 export const pageCount = (total: number): number => Math.max(1, Math.ceil(total / MEMBERS_PAGE_SIZE));
 
@@ -160,8 +177,14 @@ export const teamMembersMachine = setup({
     loadPage: actorNotProvided<MembersPage, LoadPageInput>('loadPage'),
     runAction: actorNotProvided<ActionAnswer, RunActionInput>('runAction'),
     loadSeats: actorNotProvided<Seats, void>('loadSeats'),
+    /** Whether the workspace's plan allows auto sync (SPEC §1), from the pay info. */
+    loadAutoSync: actorNotProvided<boolean, LoadAutoSyncInput>('loadAutoSync'),
     /** The invite dialog's flow (provided with its effects by this flow's). */
     inviteMembers: inviteMembersMachine,
+    /** Upgrade now on a paid plan: the seat purchase's flow (provided with its effects by this flow's). */
+    seatPurchase: seatPurchaseMachine,
+    /** Upgrade now on trial or free: the plan upgrade's flow (provided with its effects by this flow's). */
+    planUpgrade: planUpgradeMachine,
   },
   actions: {
     /** After leaving or disbanding: the gate reloads and sends the person on (to /workspace). */
@@ -169,12 +192,16 @@ export const teamMembersMachine = setup({
     assignSeats: assign((_, seats: Seats | null) => ({ seats })),
   },
   guards: {
+    /** `auto` on a plan known to lack auto sync (SPEC §1): not sent. */
+    autoSyncLocked: ({ context }, syncType: SyncType) => syncType === 'auto' && autoSyncLockedOf(context),
+    planLimit: (_, answer: ActionAnswer) => refusedWith(answer, Code.PLAN_LIMIT),
     /** The owner and managers manage the team (SPEC §6); which rows allow what is `rowActionsOf`. */
     manages: ({ context }) => managesList(context),
     mayLeave: ({ context }) => exitOf(context.role) === 'leave',
     mayDisband: ({ context }) => exitOf(context.role) === 'disband',
     /** Re-inviting needs a seat the plan does not have (SPEC §2 Usage limit). */
     needsSeat: (_, answer: ActionAnswer) => refusedWith(answer, Code.MEMBER_EXCEEDED),
+    ...usageLimitGuards,
     refused: (_, answer: ActionAnswer) => !answer.ok,
     pendingEndsMembership: ({ context }) => context.pending?.kind === 'leave' || context.pending?.kind === 'disband',
     /** The asked-for page came back empty although earlier pages have rows (its last rows were deleted). */
@@ -182,8 +209,8 @@ export const teamMembersMachine = setup({
   },
 }).createMachine({
   id: 'teamMembers',
-  meta: { recordable: ['role', 'page', 'loadingPage', 'pending', 'error', 'done', 'sort'] },
-  context: ({ input }) => ({ ...input, page: 1, loadingPage: 1, seats: null, total: 0, items: [], pending: null, error: null, done: null, sort: null }),
+  meta: { recordable: ['role', 'page', 'loadingPage', 'pending', 'error', 'done', 'sort', 'autoSync'] },
+  context: ({ input }) => ({ ...input, page: 1, loadingPage: 1, seats: null, total: 0, items: [], pending: null, error: null, done: null, sort: null, autoSync: null }),
   type: 'parallel',
   on: { 'user.sort': { actions: assign({ sort: ({ event }) => event.sort }) } },
   states: {
@@ -230,11 +257,18 @@ export const teamMembersMachine = setup({
               target: 'acting',
               actions: assign({ pending: ({ event }) => ({ kind: 'role', userId: event.userId, level: event.level }), error: null, done: null }),
             },
-            'user.changeSync': {
-              guard: 'manages',
-              target: 'acting',
-              actions: assign({ pending: ({ event }) => ({ kind: 'sync', userId: event.userId, syncType: event.syncType }), error: null, done: null }),
-            },
+            'user.changeSync': [
+              {
+                guard: { type: 'autoSyncLocked', params: ({ event }) => event.syncType },
+                description: 'Auto on a plan without auto sync (SPEC §1): not sent; the option is disabled and the note says why.',
+                actions: assign({ error: null, done: null }),
+              },
+              {
+                guard: 'manages',
+                target: 'acting',
+                actions: assign({ pending: ({ event }) => ({ kind: 'sync', userId: event.userId, syncType: event.syncType }), error: null, done: null }),
+              },
+            ],
             'user.resend': {
               guard: 'manages',
               target: 'acting',
@@ -269,7 +303,10 @@ export const teamMembersMachine = setup({
             src: 'runAction',
             input: ({ context }) => ({ workspaceId: context.workspaceId, action: context.pending! }),
             onDone: [
-              { guard: { type: 'needsSeat', params: ({ event }) => event.output }, target: 'usageLimit', actions: assign({ pending: null }) },
+              // The re-invitation stays pending: it goes out again once seats were bought.
+              { guard: { type: 'needsSeat', params: ({ event }) => event.output }, target: 'usageLimit' },
+              // SPEC §1: the plan lacks auto sync after all; the note says so (no other error).
+              { guard: { type: 'planLimit', params: ({ event }) => event.output }, target: 'ready', actions: assign({ autoSync: false, pending: null }) },
               {
                 guard: { type: 'refused', params: ({ event }) => event.output },
                 target: 'ready',
@@ -282,15 +319,33 @@ export const teamMembersMachine = setup({
           },
         },
         usageLimit: {
-          description: 'Usage limit dialog (SPEC §2): re-inviting needs a seat the plan does not have.',
-          tags: ['usageLimit'],
-          ...usageLimitStates,
-          on: { 'user.close': 'ready' },
+          description: 'Usage limit dialog (SPEC §2): re-inviting needs a seat the plan does not have; Upgrade now, then the same invitation again.',
+          // The pending re-invitation (one address) runs again once seats were bought or the plan upgraded.
+          ...usageLimitStates<Context>({ resend: '#teamMembers.list.acting', invitees: () => 1 }),
+          on: { 'user.close': { target: 'ready', actions: assign({ pending: null }) } },
         },
         left: {
           description: 'The person left, or the workspace was disbanded: the gate takes over (the screen goes, and this flow with it).',
           entry: 'leftWorkspace',
         },
+      },
+    },
+    plan: {
+      description: 'What the plan allows on this page: auto sync (SPEC §1, Pro and up), for those who set sync types.',
+      initial: 'check',
+      states: {
+        check: { always: [{ guard: 'manages', target: 'loading' }, { target: 'unknown' }] },
+        loading: {
+          invoke: {
+            id: 'loadAutoSync',
+            src: 'loadAutoSync',
+            input: ({ context }) => ({ userId: context.selfId }),
+            onDone: { target: 'known', actions: assign({ autoSync: ({ event }) => event.output }) },
+            onError: 'unknown',
+          },
+        },
+        known: {},
+        unknown: { description: 'A member, or the pay info could not be read: nothing is locked (the server decides).' },
       },
     },
     invite: {

@@ -36,8 +36,12 @@ export type FlowServices = {
   eventLog: EventLog;
   /** Moves the router (the navigator's navigate). */
   navigate(to: string, options?: { replace?: boolean }): void;
-  /** Leaves the app for an address outside it (a CRM's OAuth authorization page); default `window.location.assign`. */
-  openUrl?(url: string): void;
+  /**
+   * Leaves the app for an address outside it (a CRM's OAuth authorization page); default
+   * `window.location.assign`. With `newTab` the address opens in a tab of its own and the app
+   * stays (a payment's checkout page); default `window.open`.
+   */
+  openUrl?(url: string, options?: { newTab?: boolean }): void;
   /**
    * Sends an event to a long-lived actor of the app's system by its systemId (for example
    * `{type: 'account.refresh'}` to 'account' after the member list changed). Unknown ids are ignored.

@@ -30,6 +30,7 @@ import { contactsTableMachine } from '../machines/contacts-table.machine';
 import { eclientAuthMachine } from '../machines/eclient-auth.machine';
 import { fileUploadMachine } from '../machines/file-upload.machine';
 import { firstRunGuideMachine } from '../machines/first-run-guide.machine';
+import { paymentSurveyMachine } from '../machines/payment-survey.machine';
 import { headerInviteMachine } from '../machines/header-invite.machine';
 import { conversationsMachine } from '../machines/conversations.machine';
 import { importWizardMachine } from '../machines/import-wizard.machine';
@@ -57,6 +58,9 @@ import { tabSetFormMachine } from '../machines/tab-set-form.machine';
 import { tabSetsMachine } from '../machines/tab-sets.machine';
 import { tagsMachine } from '../machines/tags.machine';
 import { teamMembersMachine } from '../machines/team-members.machine';
+import { planPanelMachine } from '../machines/plan-panel.machine';
+import { planUpgradeMachine } from '../machines/plan-upgrade.machine';
+import { seatPurchaseMachine } from '../machines/seat-purchase.machine';
 import { workspaceCreateMachine } from '../machines/workspace-create.machine';
 import { integrationsMachine } from '../machines/integrations.machine';
 import { webhookDeliveriesMachine } from '../machines/webhook-deliveries.machine';
@@ -82,6 +86,9 @@ const machines: readonly AnyStateMachine[] = [
   inviteMembersMachine,
   headerInviteMachine,
   teamMembersMachine,
+  planPanelMachine,
+  planUpgradeMachine,
+  seatPurchaseMachine,
   tabSetsMachine,
   tabSetFormMachine,
   quickRepliesMachine,
@@ -107,6 +114,7 @@ const machines: readonly AnyStateMachine[] = [
   autoReplyPanelMachine,
   chatSyncMachine,
   firstRunGuideMachine,
+  paymentSurveyMachine,
   eclientAuthMachine,
   storageTokenMachine,
   fileUploadMachine,

@@ -33,6 +33,7 @@ import type { TeamMembersActorRef } from '../machines/team-members.machine';
 import type { WorkspaceCreateActorRef } from '../machines/workspace-create.machine';
 import type { IntegrationsActorRef } from '../machines/integrations.machine';
 import type { WebhookPermissionsActorRef } from '../machines/webhook-permissions.machine';
+import type { PlanPanelActorRef } from '../machines/plan-panel.machine';
 import type { AppActorRefs } from '../services/app-system';
 import type { Recorder } from '../services/recorder';
 import type { RouteEntry } from './route-entry';
@@ -68,6 +69,7 @@ export type FlowRefs = {
   contactsTable: ContactsTableActorRef;
   tags: TagsActorRef;
   teamMembers: TeamMembersActorRef;
+  planPanel: PlanPanelActorRef;
   headerInvite: HeaderInviteActorRef;
   workspaceCreate: WorkspaceCreateActorRef;
   invitation: InvitationActorRef;

@@ -132,21 +132,25 @@ describe('createActors', () => {
     expect(s.calls).toEqual([{ name: 'userSetting', body: { language: 'ar' } }]);
   });
 
-  it('refreshes the account: user, workspace and members; no workspace is an empty list, not a failure', async () => {
-    const s = setup({ userInfo: okResult(adminUser), workspaceInfo: okResult(workspace), workspaceList: okResult({ members }) });
+  it('refreshes the account: user, workspace, members and the pay info; no workspace is an empty list, not a failure', async () => {
+    const upgraded = { ...payInfo, planCode: 'growth', planName: 'Growth', inviteLimit: 50, planGroup: 'growth' };
+    const s = setup({ userInfo: okResult(adminUser), workspaceInfo: okResult(workspace), payInfo: okResult(upgraded), workspaceList: okResult({ members }) }, { planGroup: 'pro' });
     const account = createActor(accountMachine.provide({ ...s.impl.account, actions: { announceMembers: () => undefined } })).start();
     account.send({ type: 'account.loaded', account: { userInfo: adminUser, payInfo, workspace, members: [], config } });
     account.send({ type: 'account.refresh' });
     await waitFor(account, (snap) => !snap.hasTag('busy'));
-    expect(s.calls.map((c) => c.name)).toEqual(['userInfo', 'workspaceInfo', 'workspaceList']);
-    expect(account.getSnapshot().context).toMatchObject({ userInfo: adminUser, workspace, members, payInfo, config, refreshFailed: false });
+    expect(s.calls.map((c) => c.name)).toEqual(['userInfo', 'workspaceInfo', 'payInfo', 'workspaceList']);
+    // After an upgrade (or seats bought) the app reads the new plan and seat limit, and the stored plan group follows.
+    expect(account.getSnapshot().context).toMatchObject({ userInfo: adminUser, workspace, members, payInfo: upgraded, config, refreshFailed: false });
+    expect(s.storage.get('planGroup')).toBe('growth');
 
-    const gone = setup({ userInfo: okResult(adminUser), workspaceInfo: codeResult(Code.NO_WORKSPACE) });
+    // The pay info failing alone keeps the one on show.
+    const gone = setup({ userInfo: okResult(adminUser), workspaceInfo: codeResult(Code.NO_WORKSPACE), payInfo: new Error('network') });
     const left = createActor(accountMachine.provide({ ...gone.impl.account, actions: { announceMembers: () => undefined } })).start();
     left.send({ type: 'account.loaded', account: { userInfo: adminUser, payInfo, workspace, members, config } });
     left.send({ type: 'account.refresh' });
     await waitFor(left, (snap) => !snap.hasTag('busy'));
-    expect(gone.calls.map((c) => c.name)).toEqual(['userInfo', 'workspaceInfo']);
-    expect(left.getSnapshot().context).toMatchObject({ workspace: null, members: [], refreshFailed: false });
+    expect(gone.calls.map((c) => c.name)).toEqual(['userInfo', 'workspaceInfo', 'payInfo']);
+    expect(left.getSnapshot().context).toMatchObject({ workspace: null, members: [], payInfo, refreshFailed: false });
   });
 });

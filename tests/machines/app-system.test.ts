@@ -151,7 +151,7 @@ describe('app system', () => {
     ]);
   });
 
-  it('account.refresh sent through the services fetches the members again and tells everyone', async () => {
+  it('account.refresh sent through the services fetches the members and the pay info again and tells everyone', async () => {
     const s = setupSystem({ token: true });
     s.system.actors.gate.send({ type: 'router.navigate', pathname: '/v2/home', search: '' });
     await waitFor(s.system.actors.account, (a) => a.hasTag('loaded'));
@@ -161,7 +161,7 @@ describe('app system', () => {
     s.system.flow.sendTo('account', { type: 'account.refresh' });
     expect(s.system.actors.account.getSnapshot().hasTag('busy')).toBe(true);
     await waitFor(s.system.actors.account, (a) => !a.hasTag('busy'));
-    expect(s.api.calls.slice(callsBefore).map((c) => c.name)).toEqual(['userInfo', 'workspaceInfo', 'workspaceList']);
+    expect(s.api.calls.slice(callsBefore).map((c) => c.name)).toEqual(['userInfo', 'workspaceInfo', 'payInfo', 'workspaceList']);
     expect(s.system.actors.account.getSnapshot().context.members.map((m) => m.userId)).toContain('u-new');
     // The selected-member actor now accepts the new member.
     s.system.actors.selectedMember.send({ type: 'user.select', userId: 'u-new' });

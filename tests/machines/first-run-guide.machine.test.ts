@@ -11,6 +11,7 @@ import {
   GUIDE_CHECK_TRIES,
   LOGIN_POLL_INTERVAL_MS,
   PAYMENT_ISSUE_GUIDE_TYPE,
+  selectPaymentSurvey,
   type LeadCountOrUnknown,
   type SyncedChats,
 } from '../../src/machines/first-run-guide.machine';
@@ -83,12 +84,20 @@ describe('first-run guidance: when it opens', () => {
     expect(t.snap().context.step).toBe(0);
   });
 
-  it('opens nothing for the payment-issue guide type, a known extension, an answering extension or a failed call', async () => {
+  it('opens no guidance for the payment-issue guide type (its survey runs instead, and nothing after it), a known extension, an answering extension or a failed call', async () => {
     const billing = start();
     billing.fakes.loadGuideType.resolve(PAYMENT_ISSUE_GUIDE_TYPE);
     await flush();
     expect(billing.fakes.fetchLoginInfo.calls).toHaveLength(0);
+    expect(billing.snap().hasTag('showGuide')).toBe(false);
+    // SPEC §4: guide type 13 opens the payment-issue survey, the child `paymentSurvey`.
+    const survey = selectPaymentSurvey(billing.snap());
+    expect(survey).toBeDefined();
+    survey!.send({ type: 'user.close' });
+    await flush();
+    expect(selectPaymentSurvey(billing.snap())).toBeUndefined();
     expect(billing.snap().matches('idle')).toBe(true);
+    expect(billing.fakes.fetchLoginInfo.calls).toHaveLength(0);
 
     const known = start({ known: true });
     known.fakes.loadGuideType.resolve(0);

@@ -1,14 +1,20 @@
 /**
  * The tags screen's machine (SPEC §2 /tags, §3, §6, §7 Tags, §8 100802, 100807 and the tag
  * messages): its toasts, form checks, field errors from the server, list updates in place, the
- * read-only member, and its effects against a fake API (the paths test reaches every state).
+ * read-only member, the custom-tags plan limit (SPEC §3 `custom_tag`, §8 100008: the feature-limit
+ * dialog before calling or on the server's refusal, and its Upgrade), and its effects against a
+ * fake API (the paths test reaches every state).
  */
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
+import { encodePerms } from '../../src/contract/permissions';
+import { planMask } from '../../src/contract/plans';
 import { Code } from '../../src/contract/codes';
 import type { Tag, TagType } from '../../src/contract/tags';
 import type { Answer, Outcome } from '../../src/machines/answer';
-import { checkDraft, groupsOf, tagsMachine, withType, type RemoveInput, type SaveTagInput, type SaveTypeInput, type TagLists, type TagsToast } from '../../src/machines/tags.machine';
+import type { planUpgradeMachine, PlanUpgradeInput, PlanUpgradeOutput } from '../../src/machines/plan-upgrade.machine';
+import { checkDraft, groupsOf, withType, type RemoveInput, type SaveTagInput, type SaveTypeInput, type TagLists } from '../../src/machines/tag-drafts';
+import { tagsMachine, type LoadedLists, type LoadListsInput, type TagsPlan, type TagsToast } from '../../src/machines/tags.machine';
 import { tagsEffects } from '../../src/services/actors/tags';
 import { fakeFlowServices } from '../support/fake-api';
 import { controllable, flush } from '../support/fakes';
@@ -33,21 +39,22 @@ let toasts: TagsToast[] = [];
 
 const start = (manages = true) => {
   toasts = [];
-  const loadLists = controllable<TagLists, void>();
+  const loadLists = controllable<LoadedLists, LoadListsInput>();
   const saveType = controllable<Answer<TagType>, SaveTypeInput>();
   const saveTag = controllable<Answer<Tag>, SaveTagInput>();
   const remove = controllable<Outcome, RemoveInput>();
+  const planUpgrade = controllable<PlanUpgradeOutput, PlanUpgradeInput>();
   const machine = tagsMachine.provide({
-    actors: { loadLists: loadLists.logic, saveType: saveType.logic, saveTag: saveTag.logic, remove: remove.logic },
+    actors: { loadLists: loadLists.logic, saveType: saveType.logic, saveTag: saveTag.logic, remove: remove.logic, planUpgrade: planUpgrade.logic as unknown as typeof planUpgradeMachine },
     actions: { notify: (_, toast: TagsToast) => void toasts.push(toast) },
   });
   const actor = createActor(machine, {
-    input: { manages },
+    input: { manages, userId: 'u1' },
   }).start();
-  return { actor, loadLists, saveType, saveTag, remove };
+  return { actor, loadLists, saveType, saveTag, remove, planUpgrade };
 };
 
-const loaded = async (manages = true, with_: TagLists = lists) => {
+const loaded = async (manages = true, with_: LoadedLists = lists) => {
   const s = start(manages);
   s.loadLists.resolve(with_);
   await flush();
@@ -181,6 +188,67 @@ describe('tags machine', () => {
     expect(withType({ types: [profile], tags: [budget] }, { ...profile, name: 'Persona' }).tags[0]!.typeName).toBe('Persona');
   });
 
+  it('on a plan without custom tags, every change opens the feature-limit dialog and calls nothing', async () => {
+    const free: TagsPlan = { planCode: 'free', planName: 'Free', customTags: false };
+    const { actor, saveType, saveTag, remove } = await loaded(true, { ...lists, plan: free });
+    for (const event of [
+      { type: 'user.addType' },
+      { type: 'user.renameType', id: 1 },
+      { type: 'user.toggleType', id: 1, isActive: false },
+      { type: 'user.deleteType', id: 1 },
+      { type: 'user.addTag' },
+      { type: 'user.editTag', id: 10 },
+      { type: 'user.deleteTag', id: 10 },
+    ] as const) {
+      actor.send(event);
+      expect(actor.getSnapshot().hasTag('featureLimit'), event.type).toBe(true);
+      expect(actor.getSnapshot().context.draft, event.type).toBeNull();
+      actor.send({ type: 'user.close' });
+      expect(actor.getSnapshot().matches({ loaded: 'listed' }), event.type).toBe(true);
+    }
+    expect([saveType.calls, saveTag.calls, remove.calls]).toEqual([[], [], []]);
+  });
+
+  it('a PLAN_LIMIT answer opens the dialog, drops the form and marks the plan; no toast', async () => {
+    const trial: TagsPlan = { planCode: 'trial', planName: 'Trial', customTags: true };
+    const { actor, saveType, remove } = await loaded(true, { ...lists, plan: trial });
+    actor.send({ type: 'user.renameType', id: 1 });
+    actor.send({ type: 'user.changeName', value: 'Persona' });
+    actor.send({ type: 'user.submit' });
+    saveType.resolve({ ok: false, code: Code.PLAN_LIMIT, message: 'Your plan does not include this feature' });
+    await flush();
+    const s = actor.getSnapshot();
+    expect(s.hasTag('featureLimit')).toBe(true);
+    expect(s.context).toMatchObject({ draft: null, fieldErrors: {}, plan: { planCode: 'trial', customTags: false } });
+    expect(toasts).toEqual([]);
+    // Now known: the next change opens the dialog at once.
+    actor.send({ type: 'user.close' });
+    actor.send({ type: 'user.deleteTag', id: 10 });
+    expect(actor.getSnapshot().hasTag('featureLimit')).toBe(true);
+    expect(remove.calls).toEqual([]);
+  });
+
+  it('Upgrade starts the plan upgrade from the current plan, suggesting one with custom tags; an upgrade brings the changes back', async () => {
+    const { actor, planUpgrade, saveType } = await loaded(true, { ...lists, plan: { planCode: 'free', planName: 'Free', customTags: false } });
+    actor.send({ type: 'user.addType' });
+    actor.send({ type: 'user.upgrade' });
+    expect(actor.getSnapshot().hasTag('upgrading')).toBe(true);
+    expect(planUpgrade.calls).toEqual([{ currentPlanCode: 'free', suggested: 'starter' }]);
+    // Closed without upgrading: the dialog again.
+    planUpgrade.resolve({ upgraded: false, planCode: null });
+    await flush();
+    expect(actor.getSnapshot().matches({ featureLimit: 'shown' })).toBe(true);
+    actor.send({ type: 'user.upgrade' });
+    planUpgrade.resolve({ upgraded: true, planCode: 'pro' });
+    await flush();
+    expect(actor.getSnapshot().matches({ loaded: 'listed' })).toBe(true);
+    expect(actor.getSnapshot().context.plan).toEqual({ planCode: 'pro', planName: 'Pro', customTags: true });
+    actor.send({ type: 'user.addType' });
+    actor.send({ type: 'user.changeName', value: 'Region' });
+    actor.send({ type: 'user.submit' });
+    expect(saveType.calls).toEqual([{ id: null, name: 'Region' }]);
+  });
+
   it('keeps a member read-only', async () => {
     const { actor } = await loaded(false);
     for (const event of [
@@ -211,9 +279,11 @@ describe('tags effects', () => {
       if (name === 'tagDelete') return ok(null);
       return { ok: false, raw: false, code: Code.TAG_NAME_CONFLICT, data: null, message: 'A tag type with this name already exists.' };
     });
-    const actor = createActor(tagsMachine.provide(tagsEffects(s.services)), { input: { manages: true } }).start();
+    const actor = createActor(tagsMachine.provide(tagsEffects(s.services)), { input: { manages: true, userId: 'u1' } }).start();
     await flush();
     expect(actor.getSnapshot().context.tags).toEqual([budget]);
+    // The pay info was refused: the plan is unknown and locks nothing.
+    expect(actor.getSnapshot().context.plan).toBeNull();
     actor.send({ type: 'user.addTag' });
     actor.send({ type: 'user.changeName', value: 'Size' });
     actor.send({ type: 'user.changeNewValue', value: 'S' });
@@ -232,6 +302,7 @@ describe('tags effects', () => {
     expect(s.calls).toEqual([
       { name: 'tagTypeList', body: {} },
       { name: 'tagList', body: {} },
+      { name: 'payInfo', body: undefined },
       { name: 'tagAdd', body: { tagTypeId: 1, name: 'Size', values: ['S'] } },
       { name: 'tagTypeUpdate', body: { id: 1, isActive: false } },
       { name: 'tagDelete', body: { id: 10 } },
@@ -241,9 +312,21 @@ describe('tags effects', () => {
     expect(actor.getSnapshot().context.tags.map((t) => t.name)).toEqual(['Size']);
   });
 
+  it('decodes the plan from the pay info with the person’s id: the free plan lacks custom tags', async () => {
+    const pay = (planCode: 'free' | 'trial') => ({ planCode, planName: planCode, planPriceTitle: 'Free', inviteLimit: 1, inviteCount: 1, planStart: 0, planEnd: 0, planGroup: planCode, perms: encodePerms(planMask(planCode), 'u1') });
+    for (const planCode of ['free', 'trial'] as const) {
+      const s = fakeFlowServices((name) => (name === 'payInfo' ? ok(pay(planCode)) : ok({ items: [] })));
+      const actor = createActor(tagsMachine.provide(tagsEffects(s.services)), { input: { manages: true, userId: 'u1' } }).start();
+      await flush();
+      expect(actor.getSnapshot().context.plan).toEqual({ planCode, planName: planCode, customTags: planCode === 'trial' });
+      actor.send({ type: 'user.addType' });
+      expect(actor.getSnapshot().hasTag(planCode === 'free' ? 'featureLimit' : 'editType')).toBe(true);
+    }
+  });
+
   it('a refused list is a failure to load', async () => {
     const s = fakeFlowServices(() => ({ ok: false, raw: false, code: Code.FORBIDDEN, data: null, message: 'no' }));
-    const actor = createActor(tagsMachine.provide(tagsEffects(s.services)), { input: { manages: false } }).start();
+    const actor = createActor(tagsMachine.provide(tagsEffects(s.services)), { input: { manages: false, userId: 'u1' } }).start();
     await flush();
     expect(actor.getSnapshot().hasTag('loadFailed')).toBe(true);
   });

@@ -4,16 +4,21 @@ import { createActor } from 'xstate';
 import { Code } from '../../src/contract/codes';
 import type { WorkspaceMember } from '../../src/contract/workspace';
 import type { InviteMembersActorRef, Seats } from '../../src/machines/invite-members.machine';
+import type { planUpgradeMachine, PlanUpgradeInput, PlanUpgradeOutput } from '../../src/machines/plan-upgrade.machine';
+import type { seatPurchaseMachine, SeatPurchaseInput, SeatPurchaseOutput } from '../../src/machines/seat-purchase.machine';
 import {
   teamMembersMachine,
   type ActionAnswer,
+  type LoadAutoSyncInput,
   type LoadPageInput,
   type MembersPage,
   type RunActionInput,
 } from '../../src/machines/team-members.machine';
 import { teamMembersEffects } from '../../src/services/actors/team';
 import { roleItemsFor, roleOf } from '../../src/contract/roles';
-import { exitOf, rowActionsOf } from '../../src/machines/team-members.machine';
+import { autoSyncLockedOf, exitOf, rowActionsOf } from '../../src/machines/team-members.machine';
+import { encodePerms } from '../../src/contract/permissions';
+import { planMask } from '../../src/contract/plans';
 import { fakeFlowServices } from '../support/fake-api';
 import { controllable, flush } from '../support/fakes';
 
@@ -32,15 +37,18 @@ const start = () => {
   const loadPage = controllable<MembersPage, LoadPageInput>();
   const runAction = controllable<ActionAnswer, RunActionInput>();
   const loadSeats = controllable<Seats, void>();
+  // The Usage limit dialog's children, settled by the test (their own flows have their own tests).
+  const seatPurchase = controllable<SeatPurchaseOutput, SeatPurchaseInput>();
+  const planUpgrade = controllable<PlanUpgradeOutput, PlanUpgradeInput>();
   const leftWorkspace = vi.fn();
   const actor = createActor(
     teamMembersMachine.provide({
-      actors: { loadPage: loadPage.logic, runAction: runAction.logic, loadSeats: loadSeats.logic },
+      actors: { loadPage: loadPage.logic, runAction: runAction.logic, loadSeats: loadSeats.logic, seatPurchase: seatPurchase.logic as unknown as typeof seatPurchaseMachine, planUpgrade: planUpgrade.logic as unknown as typeof planUpgradeMachine },
       actions: { leftWorkspace },
     }),
     { input: { workspaceId: 'w1', selfId: 'u0', role: 'admin' } },
   ).start();
-  return { actor, loadPage, runAction, loadSeats, leftWorkspace };
+  return { actor, loadPage, runAction, loadSeats, seatPurchase, planUpgrade, leftWorkspace };
 };
 
 describe('team members machine', () => {
@@ -104,14 +112,73 @@ describe('team members machine', () => {
     runAction.resolve({ ok: false, code: Code.MEMBER_EXCEEDED, message: 'Exceeded personnel limit' });
     await flush();
     expect(actor.getSnapshot().matches({ list: { usageLimit: 'loading' } })).toBe(true);
-    loadSeats.resolve({ planName: 'Starter', used: 5, limit: 5 });
+    loadSeats.resolve({ planName: 'Starter', planCode: 'starter', used: 5, limit: 5, mayBuy: true });
     await flush();
     const s = actor.getSnapshot();
     expect(s.matches({ list: { usageLimit: 'shown' } })).toBe(true);
-    expect(s.context.seats).toEqual({ planName: 'Starter', used: 5, limit: 5 });
+    expect(s.hasTag('usageLimit')).toBe(true);
+    expect(s.context.seats).toEqual({ planName: 'Starter', planCode: 'starter', used: 5, limit: 5, mayBuy: true });
     expect(s.context.error).toBeNull();
     actor.send({ type: 'user.close' });
     expect(actor.getSnapshot().matches({ list: 'ready' })).toBe(true);
+    expect(actor.getSnapshot().context.pending).toBeNull();
+  });
+
+  it('Upgrade now on a paid plan buys a seat, then invites the same address again at once', async () => {
+    const { actor, loadPage, runAction, loadSeats, seatPurchase } = start();
+    loadPage.resolve({ items: [member(1, 'removed')], total: 1 });
+    await flush();
+    actor.send({ type: 'user.resend', email: 'm1@x.test' });
+    runAction.resolve({ ok: false, code: Code.MEMBER_EXCEEDED, message: 'Exceeded personnel limit' });
+    await flush();
+    loadSeats.resolve({ planName: 'Starter', planCode: 'starter', used: 5, limit: 5, mayBuy: true });
+    await flush();
+    actor.send({ type: 'user.upgrade' });
+    // The seat purchase runs as the child the view renders, its dialog on top of the Usage limit dialog.
+    expect(seatPurchase.calls).toEqual([{ planCode: 'starter', quantity: 1 }]);
+    expect(actor.getSnapshot().children.seatPurchase).toBeDefined();
+    expect(actor.getSnapshot().matches({ list: { usageLimit: 'buyingSeats' } })).toBe(true);
+    // Closed unpaid: back to the Usage limit dialog, the re-invitation still waiting.
+    seatPurchase.resolve({ paid: false, seatsAdded: 0 });
+    await flush();
+    expect(actor.getSnapshot().matches({ list: { usageLimit: 'shown' } })).toBe(true);
+    actor.send({ type: 'user.upgrade' });
+    seatPurchase.resolve({ paid: true, seatsAdded: 1 });
+    await flush();
+    expect(runAction.calls).toEqual([
+      { workspaceId: 'w1', action: { kind: 'resend', email: 'm1@x.test' } },
+      { workspaceId: 'w1', action: { kind: 'resend', email: 'm1@x.test' } },
+    ]);
+    runAction.resolve({ ok: true });
+    await flush();
+    expect(actor.getSnapshot().matches({ list: 'loading' })).toBe(true);
+    expect(actor.getSnapshot().context.done).toBe('resend');
+  });
+
+  it('Upgrade now on trial upgrades the plan instead; a member is offered nothing', async () => {
+    const { actor, loadPage, runAction, loadSeats, seatPurchase, planUpgrade } = start();
+    loadPage.resolve({ items: [member(1, 'removed')], total: 1 });
+    await flush();
+    actor.send({ type: 'user.resend', email: 'm1@x.test' });
+    runAction.resolve({ ok: false, code: Code.MEMBER_EXCEEDED, message: 'Exceeded personnel limit' });
+    await flush();
+    loadSeats.resolve({ planName: 'Trial', planCode: 'trial', used: 5, limit: 5, mayBuy: true });
+    await flush();
+    actor.send({ type: 'user.upgrade' });
+    expect(seatPurchase.calls).toEqual([]);
+    expect(planUpgrade.calls).toEqual([{ currentPlanCode: 'trial' }]);
+    planUpgrade.resolve({ upgraded: true, planCode: 'starter' });
+    await flush();
+    expect(runAction.calls).toHaveLength(2);
+    // The plan still lacks the seat: the Usage limit dialog again, this time read for a member.
+    runAction.resolve({ ok: false, code: Code.MEMBER_EXCEEDED, message: 'Exceeded personnel limit' });
+    await flush();
+    loadSeats.resolve({ planName: 'Starter', planCode: 'starter', used: 3, limit: 3, mayBuy: false });
+    await flush();
+    actor.send({ type: 'user.upgrade' });
+    expect(actor.getSnapshot().matches({ list: { usageLimit: 'shown' } })).toBe(true);
+    expect(seatPurchase.calls).toEqual([]);
+    expect(planUpgrade.calls).toHaveLength(1);
   });
 });
 
@@ -151,6 +218,47 @@ describe('what a row offers (rowActionsOf, exitOf)', () => {
   });
 });
 
+describe('auto sync below the Pro plan (SPEC §1)', () => {
+  const startWith = () => {
+    const loadPage = controllable<MembersPage, LoadPageInput>();
+    const runAction = controllable<ActionAnswer, RunActionInput>();
+    const loadAutoSync = controllable<boolean, LoadAutoSyncInput>();
+    const actor = createActor(teamMembersMachine.provide({ actors: { loadPage: loadPage.logic, runAction: runAction.logic, loadAutoSync: loadAutoSync.logic } }), {
+      input: { workspaceId: 'w1', selfId: 'u0', role: 'admin' },
+    }).start();
+    return { actor, loadPage, runAction, loadAutoSync };
+  };
+
+  it('on a plan without auto sync, auto is not sent; off and manual are', async () => {
+    const { actor, loadPage, runAction, loadAutoSync } = startWith();
+    expect(loadAutoSync.calls).toEqual([{ userId: 'u0' }]);
+    loadAutoSync.resolve(false);
+    loadPage.resolve({ items: rows(1, 2), total: 2 });
+    await flush();
+    expect(autoSyncLockedOf(actor.getSnapshot().context)).toBe(true);
+    actor.send({ type: 'user.changeSync', userId: 'u1', syncType: 'auto' });
+    expect(runAction.calls).toEqual([]);
+    expect(actor.getSnapshot().matches({ list: 'ready' })).toBe(true);
+    actor.send({ type: 'user.changeSync', userId: 'u1', syncType: 'manual' });
+    expect(runAction.calls).toEqual([{ workspaceId: 'w1', action: { kind: 'sync', userId: 'u1', syncType: 'manual' } }]);
+  });
+
+  it('a PLAN_LIMIT answer (the plan could not be read) shows the note instead of an error', async () => {
+    const { actor, loadPage, runAction, loadAutoSync } = startWith();
+    loadAutoSync.reject(new Error('network'));
+    loadPage.resolve({ items: rows(1, 2), total: 2 });
+    await flush();
+    expect(actor.getSnapshot().context.autoSync).toBeNull();
+    actor.send({ type: 'user.changeSync', userId: 'u1', syncType: 'auto' });
+    runAction.resolve({ ok: false, code: Code.PLAN_LIMIT, message: 'Your plan does not include this feature' });
+    await flush();
+    const snapshot = actor.getSnapshot();
+    expect(snapshot.matches({ list: 'ready' })).toBe(true);
+    expect(snapshot.context).toMatchObject({ autoSync: false, error: null, pending: null, done: null });
+    expect(autoSyncLockedOf(snapshot.context)).toBe(true);
+  });
+});
+
 describe('team members effects', () => {
   const ok = (data: unknown) => ({ ok: true, raw: false, code: Code.OK, data, message: 'success' });
   const page = ok({ items: [member(1), member(2)], total: 2, page: 1, size: 20 });
@@ -161,9 +269,10 @@ describe('team members effects', () => {
     await flush();
     actor.send({ type: 'user.changeRole', userId: 'u2', level: 'manager' });
     await flush();
-    expect(s.calls.map((c) => c.name)).toEqual(['workspacePage', 'userLevelUpdate', 'workspacePage']);
+    // The owner also reads the pay info (whether the plan allows auto sync).
+    expect(s.calls.map((c) => c.name)).toEqual(['workspacePage', 'payInfo', 'userLevelUpdate', 'workspacePage']);
     expect(s.calls[0]?.body).toEqual({ workspaceId: 'w1', page: 1, size: 20 });
-    expect(s.calls[1]?.body).toEqual({ userLevel: 'manager', userId: 'u2', workspaceId: 'w1' });
+    expect(s.calls[2]?.body).toEqual({ userLevel: 'manager', userId: 'u2', workspaceId: 'w1' });
     expect(s.sent).toEqual([{ systemId: 'account', event: { type: 'account.refresh' } }]);
   });
 
@@ -187,9 +296,9 @@ describe('team members effects', () => {
     invite?.send({ type: 'user.emailsChanged', value: 'new@x.test' });
     invite?.send({ type: 'user.send' });
     await flush();
-    expect(s.calls.map((c) => c.name)).toEqual(['workspacePage', 'inviteUrlList', 'inviteRecordCreate', 'workspacePage']);
-    expect(s.calls[2]?.body).toEqual({ emails: ['new@x.test'] });
-    expect(s.calls[3]?.body).toEqual({ workspaceId: 'w1', page: 1, size: 20 });
+    expect(s.calls.map((c) => c.name)).toEqual(['workspacePage', 'payInfo', 'inviteUrlList', 'inviteRecordCreate', 'workspacePage']);
+    expect(s.calls[3]?.body).toEqual({ emails: ['new@x.test'] });
+    expect(s.calls[4]?.body).toEqual({ workspaceId: 'w1', page: 1, size: 20 });
     expect(s.sent).toEqual([{ systemId: 'account', event: { type: 'account.refresh' } }]);
     // Closing the dialog ends the child flow; the list stays.
     invite?.send({ type: 'user.close' });
@@ -204,6 +313,23 @@ describe('team members effects', () => {
     actor.send({ type: 'user.invite' });
     expect(actor.getSnapshot().matches({ invite: 'closed' })).toBe(true);
     expect(actor.getSnapshot().children.invite).toBeUndefined();
+  });
+
+  it('decodes auto sync from the pay info (SPEC §1: Pro and up); a member does not read it', async () => {
+    const pay = (planCode: 'starter' | 'pro', userId: string) =>
+      ok({ planCode, planName: planCode, planPriceTitle: '', inviteLimit: 3, inviteCount: 1, planStart: 0, planEnd: 0, planGroup: planCode, perms: encodePerms(planMask(planCode), userId) });
+    for (const planCode of ['starter', 'pro'] as const) {
+      const s = fakeFlowServices((name) => (name === 'workspacePage' ? page : name === 'payInfo' ? pay(planCode, 'u0') : ok(null)));
+      const actor = createActor(teamMembersMachine.provide(teamMembersEffects(s.services)), { input: { workspaceId: 'w1', selfId: 'u0', role: 'manager' } }).start();
+      await flush();
+      expect(actor.getSnapshot().context.autoSync, planCode).toBe(planCode === 'pro');
+      expect(autoSyncLockedOf(actor.getSnapshot().context), planCode).toBe(planCode === 'starter');
+    }
+    const s = fakeFlowServices(() => page);
+    const actor = createActor(teamMembersMachine.provide(teamMembersEffects(s.services)), { input: { workspaceId: 'w1', selfId: 'u2', role: 'member' } }).start();
+    await flush();
+    expect(s.calls.map((c) => c.name)).toEqual(['workspacePage']);
+    expect(actor.getSnapshot().context.autoSync).toBeNull();
   });
 
   it('leaving reloads the gate for /workspace, refreshes the account and goes there', async () => {

@@ -7,8 +7,9 @@
  * for), the column choice saved after a change (never the last column hidden), the tags and tabs
  * again for another member, the batch delete after its confirmation with the selection as the call
  * takes it, the batch-tag flow with the frequently-used values kept less than 10 s, the export of
- * the selection or of everything the filters show, the profile panel's flow, and the pipeline told
- * after every change to contacts.
+ * the selection or of everything the filters show, the profile panel's flow, the export-limit
+ * dialog's Upgrade starting the plan upgrade (the owner and managers only, Starter suggested), and
+ * the pipeline told after every change to contacts.
  *
  * Expected calls are written out (filters, selections, columns as the wire takes them), not
  * computed by the machine's helpers.
@@ -125,6 +126,12 @@ const busyEvents = (s: AnyMachineSnapshot): PathEvent[] => {
       { type: 'tags.frequentFetched', frequent },
       { type: 'member.selected', userId: 'u-other' },
     );
+  if (at(s, 'action', 'upgrading'))
+    out.push(
+      { type: 'xstate.done.actor.planUpgrade', output: { upgraded: true, planCode: 'starter' } },
+      { type: 'xstate.done.actor.planUpgrade', output: { upgraded: false, planCode: null } },
+      { type: 'xstate.error.actor.planUpgrade', error: failure },
+    );
   if (at(s, 'action', 'exporting'))
     out.push(
       { type: 'xstate.done.actor.exportContacts', output: { ok: true } },
@@ -161,7 +168,7 @@ const events = (s: AnyMachineSnapshot): PathEvent[] => {
       ? [{ type: 'user.toggleColumn', column: 'email', shown: true }, { type: 'user.toggleColumn', column: 'name', shown: false }, { type: 'user.closeColumns' }]
       : [{ type: 'user.closeColumns' }];
   if (at(s, 'action', 'confirmingDelete')) return [{ type: 'user.confirm' }, { type: 'user.cancel' }, { type: 'member.selected', userId: 'u-other' }];
-  if (at(s, 'action', 'exportLimit')) return [{ type: 'user.cancel' }];
+  if (at(s, 'action', 'exportLimit')) return [{ type: 'user.cancel' }, { type: 'user.upgrade', currentPlanCode: 'free' }];
   if (selected(c) > 0) return [{ type: 'user.delete' }, { type: 'user.tag' }, { type: 'user.export', headers: ['Contact Name'] }];
   if (c.frequent !== null) return [{ type: KEPT }, { type: 'member.selected', userId: 'u-other' }, { type: 'user.select', selection: { mode: 'page', ids: ['c1'] } }];
   const resting = c.page === 1 && c.filters.search === '' && c.totalCount === 40;
@@ -246,6 +253,9 @@ const effects = (step: EffectStep): Effect[] => {
       const selection = selected(c) > 0 ? batchSelection(c.selection) : { mode: 'allMatching', filter: defaultRequestFilter, excludedIds: [] };
       return [actorRan('exportContacts', { realRole: c.realRole, selection, columns: c.columns, headers: ['Contact Name'] })];
     }
+    case 'user.upgrade':
+      // The owner and managers only; from Free, Starter is the cheapest plan with export.
+      return c.realRole === 'admin' ? [actorRan('planUpgrade', { currentPlanCode: 'free', suggested: 'starter' })] : [];
     case 'xstate.done.actor.loadPage': {
       const page = output as { rows: unknown[]; totalCount: number };
       // Page 2 came back empty with 15 contacts left: page 1 (15 a page) is the last with rows.

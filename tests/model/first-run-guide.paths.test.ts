@@ -1,7 +1,8 @@
 /**
  * Generated path tests of the first-run guidance (SPEC §4 First-run guidance): every state and
  * transition is reached, and each step runs exactly the effects the SPEC asks for: the guide type
- * at start (13 is the payment-issue dialog: nothing opens), one probe of the extension before
+ * at start (13 starts the payment-issue survey as the child `paymentSurvey`, and its end, answered
+ * or not, leaves nothing more to show), one probe of the extension before
  * anything shows, a login-info poll after each one-second delay, the mark of an installed
  * extension whenever the guidance hides, the chat web app activated when it is not open, the
  * lead count after a normal close, after Not Now the lead count and (no lead) the synced chats,
@@ -89,6 +90,14 @@ const events = (s: AnyMachineSnapshot): PathEvent[] => {
     ];
   }
   if (s.matches('syncMask')) return [{ type: 'user.syncNow' }, { type: 'user.closeMask' }, ...always];
+  if (s.matches('paymentIssue')) {
+    return [
+      { type: 'xstate.done.actor.paymentSurvey', output: { answered: true } },
+      { type: 'xstate.done.actor.paymentSurvey', output: { answered: false } },
+      { type: 'xstate.error.actor.paymentSurvey', error: failure },
+      ...always,
+    ];
+  }
   return always;
 };
 
@@ -102,6 +111,8 @@ const effects = (step: EffectStep): Effect[] => {
   const runsOut = c.step === 2 && c.checks + 1 >= GUIDE_CHECK_TRIES;
   switch (event.type) {
     case 'xstate.done.actor.loadGuideType':
+      // SPEC §4 guide type 13: the payment-issue survey starts (no input), and no probe.
+      if (output === 13) return [actorRan('paymentSurvey')];
       // Not the payment-issue type, and a browser that does not know the extension: one probe.
       return after.matches('probing') ? [actorRan('fetchLoginInfo')] : [];
     case 'xstate.done.actor.probeLoginInfo':

@@ -7,7 +7,9 @@
  * retry; a locked card opening the feature-limit dialog and no call; for the owner and managers the
  * OAuth start and the browser sent to the provider's address, the connection saved with both
  * switches, a disconnection only after the confirmation, a sync with its counts said; members
- * acting on nothing; the webhook settings' flow started with the plan's custom-webhook bit.
+ * acting on nothing; the webhook settings' flow started with the plan's custom-webhook bit; the
+ * feature-limit dialog's Upgrade (the owner and managers) starting the plan upgrade from the
+ * workspace's plan with Pro suggested, and the overview read again once upgraded.
  */
 import type { AnyMachineSnapshot } from 'xstate';
 import { Code } from '../../src/contract/codes';
@@ -60,7 +62,14 @@ const events = (s: AnyMachineSnapshot): PathEvent[] => {
       { type: 'user.sync', provider: 'hubspot' },
     );
   }
-  if (inMain(s, 'featureLimit')) out.push({ type: 'user.close' });
+  if (inMain(s, 'featureLimit')) out.push({ type: 'user.close' }, { type: 'user.upgrade', currentPlanCode: 'free' });
+  if (inMain(s, 'upgrading')) {
+    out.push(
+      { type: 'xstate.done.actor.planUpgrade', output: { upgraded: true, planCode: 'pro' } },
+      { type: 'xstate.done.actor.planUpgrade', output: { upgraded: false, planCode: null } },
+      { type: 'xstate.error.actor.planUpgrade', error: networkDown },
+    );
+  }
   if (inMain(s, 'confirmingDisconnect')) out.push({ type: 'user.confirm' }, { type: 'user.cancel' });
   if (inMain(s, 'connecting')) {
     out.push(
@@ -143,6 +152,11 @@ const effects = (step: EffectStep): Effect[] => {
       return idle && !locked(c.plan, provider) && manages ? [actorRan('syncNow', { provider })] : [];
     case 'user.confirm':
       return inMain(before!, 'confirmingDisconnect') ? [actorRan('disconnect', { provider: c.provider })] : [];
+    case 'user.upgrade':
+      // From Free, Pro is the cheapest plan with the webhook and the integrations.
+      return inMain(before!, 'featureLimit') && manages ? [actorRan('planUpgrade', { currentPlanCode: 'free', suggested: 'pro' })] : [];
+    case 'xstate.done.actor.planUpgrade':
+      return (event.output as { upgraded: boolean }).upgraded ? overview : [];
     case 'xstate.done.actor.startOAuth':
       return (event.output as { ok: boolean }).ok ? [actionRan('openAuthorization', { url: AUTHORIZE })] : [];
     case 'xstate.done.actor.saveConnection':

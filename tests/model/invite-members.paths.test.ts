@@ -2,7 +2,10 @@
  * Generated path tests of the invite-members dialog machine (a child flow: its owner starts it on
  * a tab and it ends when closed): every state and transition is reached, and each step loads,
  * makes, copies or resets the link, sends the typed addresses, refreshes the account and tells
- * its owner after sending, and reads the seats when the plan is full (SPEC §2).
+ * its owner after sending, and reads the seats when the plan is full (SPEC §2). The Usage limit
+ * dialog's Upgrade now starts the seat purchase on a paid plan (for the seats the addresses lack)
+ * or the plan upgrade on trial, nothing for a member; paid or upgraded, the same addresses go out
+ * again at once.
  */
 import { Code } from '../../src/contract/codes';
 import { inviteMembersMachine } from '../../src/machines/invite-members.machine';
@@ -35,11 +38,20 @@ const events = [
   { type: 'xstate.done.actor.sendInvites', output: { ok: false, code: Code.MEMBER_EXCEEDED, message: 'full' } },
   { type: 'xstate.done.actor.sendInvites', output: { ok: false, code: Code.FORBIDDEN, message: 'no' } },
   { type: 'xstate.error.actor.sendInvites', error: new Error('network') },
-  { type: 'xstate.done.actor.loadSeats', output: { planName: 'Trial', used: 5, limit: 5 } },
+  { type: 'xstate.done.actor.loadSeats', output: { planName: 'Starter', planCode: 'starter', used: 5, limit: 5, mayBuy: true } },
+  { type: 'xstate.done.actor.loadSeats', output: { planName: 'Trial', planCode: 'trial', used: 5, limit: 5, mayBuy: true } },
+  { type: 'xstate.done.actor.loadSeats', output: { planName: 'Pro', planCode: 'pro', used: 10, limit: 10, mayBuy: false } },
   { type: 'xstate.error.actor.loadSeats', error: new Error('network') },
+  { type: 'user.upgrade' },
+  { type: 'xstate.done.actor.seatPurchase', output: { paid: true, seatsAdded: 1 } },
+  { type: 'xstate.done.actor.seatPurchase', output: { paid: false, seatsAdded: 0 } },
+  { type: 'xstate.error.actor.seatPurchase', error: new Error('failed') },
+  { type: 'xstate.done.actor.planUpgrade', output: { upgraded: true, planCode: 'starter' } },
+  { type: 'xstate.done.actor.planUpgrade', output: { upgraded: false, planCode: null } },
+  { type: 'xstate.error.actor.planUpgrade', error: new Error('failed') },
 ];
 
-type Seen = { link: unknown; emails: string };
+type Seen = { link: unknown; emails: string; seats: { planCode: string; mayBuy: boolean } | null };
 
 /** The addresses typed, one per comma, semicolon or space; valid when every one is an address. */
 const addresses = (text: string) => text.split(/[\s,;]+/).filter(Boolean);
@@ -70,6 +82,18 @@ const effects = (step: EffectStep): Effect[] => {
       if (answer.ok) return [actionRan('invited'), actionRan('announceInvited')];
       return answer.code === Code.MEMBER_EXCEEDED ? [actorRan('loadSeats')] : [];
     }
+    case 'user.upgrade': {
+      // The owner and managers only; a paid plan buys the seats the addresses lack (none are free here), trial upgrades.
+      const seats = before!.seats;
+      if (!step.before?.matches({ usageLimit: 'shown' }) || seats === null || !seats.mayBuy) return [];
+      return seats.planCode === 'trial'
+        ? [actorRan('planUpgrade', { currentPlanCode: 'trial' })]
+        : [actorRan('seatPurchase', { planCode: seats.planCode, quantity: addresses(before!.emails).length })];
+    }
+    case 'xstate.done.actor.seatPurchase':
+      return (event.output as { paid: boolean }).paid ? [actorRan('sendInvites', { emails: addresses(before!.emails) })] : [];
+    case 'xstate.done.actor.planUpgrade':
+      return (event.output as { upgraded: boolean }).upgraded ? [actorRan('sendInvites', { emails: addresses(before!.emails) })] : [];
     default:
       return [];
   }
@@ -89,6 +113,6 @@ machinePathSuite('invite members machine paths', inviteMembersMachine, {
     error: c.error ? ('code' in c.error ? c.error.code : c.error.kind) : null,
     notice: c.notice,
     tab: c.tab,
-    seats: c.seats !== null,
+    seats: c.seats === null ? null : `${c.seats.planCode}${c.seats.mayBuy ? '' : ' (member)'}`,
   }),
 });

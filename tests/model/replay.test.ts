@@ -81,18 +81,18 @@ describe('QA replay of sign-in-invite-role.json', () => {
   it('fails when a recorded state value was changed', () => {
     const doctored = fixture();
     const i = indexOf(doctored, 'teamMembers', 'xstate.done.actor.runAction');
-    actorOf(doctored, 'teamMembers').events[i]!.state.value = { list: 'ready', invite: 'closed' };
+    actorOf(doctored, 'teamMembers').events[i]!.state.value = { list: 'ready', plan: 'known', invite: 'closed' };
     const report = replayRecording(doctored);
     expect(report.ok).toBe(false);
     expect(report.mismatches).toHaveLength(1);
     const [m] = report.mismatches;
     expect(m).toMatchObject({ actor: 'teamMembers', machine: 'teamMembers', index: i, event: 'xstate.done.actor.runAction' });
-    expect(m!.expected.value).toEqual({ list: 'ready', invite: 'closed' });
-    expect(m!.got.value).toEqual({ list: 'loading', invite: 'closed' });
+    expect(m!.expected.value).toEqual({ list: 'ready', plan: 'known', invite: 'closed' });
+    expect(m!.got.value).toEqual({ list: 'loading', plan: 'known', invite: 'closed' });
     // The recordable fields of the members flow (the role change went through: `done` says so).
-    const context = '{"role":"admin","page":1,"loadingPage":1,"pending":null,"error":null,"done":"role","sort":null}';
+    const context = '{"role":"admin","page":1,"loadingPage":1,"pending":null,"error":null,"done":"role","sort":null,"autoSync":true}';
     expect(describeMismatch(m!)).toBe(
-      `actor 'teamMembers' (machine teamMembers) event #${i} xstate.done.actor.runAction: expected {"list":"ready","invite":"closed"} tags ["busy","loading"] context ${context}, got {"list":"loading","invite":"closed"} tags ["busy","loading"] context ${context}`,
+      `actor 'teamMembers' (machine teamMembers) event #${i} xstate.done.actor.runAction: expected {"list":"ready","plan":"known","invite":"closed"} tags ["busy","loading"] context ${context}, got {"list":"loading","plan":"known","invite":"closed"} tags ["busy","loading"] context ${context}`,
     );
     expect(report.actors.find((a) => a.actor === 'teamMembers')).toMatchObject({ outcome: 'differs', same: i });
     expect(report.actors.filter((a) => a.outcome === 'same')).toHaveLength(6);

@@ -2,11 +2,15 @@
  * Generated path tests of the tags screen's machine (SPEC §2 /tags, §3 Tag type and Tag, §6, §7
  * Tags, §8 100802, 100807): every state and transition is reached, and each step loads the lists,
  * saves the tag type or tag the form holds (only when the form passes its checks), switches a type,
- * and deletes only after a confirmation; a member (read-only) never runs a change.
+ * and deletes only after a confirmation; a member (read-only) never runs a change. On a plan
+ * without custom tags (SPEC §3 `custom_tag`) a change opens the feature-limit dialog without a
+ * call, as a PLAN_LIMIT answer does (no toast); its Upgrade starts the plan upgrade from the
+ * current plan with the cheapest plan that has custom tags suggested.
  */
 import { Code } from '../../src/contract/codes';
 import type { Tag, TagType } from '../../src/contract/tags';
-import { tagsMachine, type Draft } from '../../src/machines/tags.machine';
+import type { Draft } from '../../src/machines/tag-drafts';
+import { tagsMachine, type TagsPlan } from '../../src/machines/tags.machine';
 import { actionRan, actorRan, machinePathSuite, type Effect, type EffectStep, type PathEvent } from '../support/machine-paths';
 
 const profile: TagType = { id: 1, name: 'Profile', isActive: true };
@@ -15,8 +19,14 @@ const savedType: TagType = { id: 2, name: 'Source', isActive: true };
 const savedTag: Tag = { id: 11, name: 'Size', tagTypeId: 1, typeName: 'Profile', isActive: true, values: [{ id: 101, value: 'High' }] };
 const refused = (code: number, message = 'refused') => ({ ok: false, code, message });
 
+const freePlan: TagsPlan = { planCode: 'free', planName: 'Free', customTags: false };
+const trialPlan: TagsPlan = { planCode: 'trial', planName: 'Trial', customTags: true };
+const planLimit = refused(Code.PLAN_LIMIT, 'Your plan does not include this feature');
+
 const events: PathEvent[] = [
   { type: 'xstate.done.actor.loadLists', output: { types: [profile], tags: [budget] } },
+  { type: 'xstate.done.actor.loadLists', output: { types: [profile], tags: [budget], plan: freePlan } },
+  { type: 'xstate.done.actor.loadLists', output: { types: [profile], tags: [budget], plan: trialPlan } },
   { type: 'xstate.done.actor.loadLists', output: { types: [], tags: [] } },
   { type: 'xstate.error.actor.loadLists', error: new Error('network') },
   { type: 'user.retry' },
@@ -52,9 +62,30 @@ const events: PathEvent[] = [
   { type: 'xstate.done.actor.remove', output: { ok: true } },
   { type: 'xstate.done.actor.remove', output: refused(Code.NOT_FOUND) },
   { type: 'xstate.error.actor.remove', error: new Error('network') },
+  { type: 'xstate.done.actor.saveType', output: planLimit },
+  { type: 'xstate.done.actor.toggleType', output: planLimit },
+  { type: 'xstate.done.actor.saveTag', output: planLimit },
+  { type: 'xstate.done.actor.remove', output: planLimit },
+  { type: 'user.upgrade' },
+  { type: 'user.close' },
+  { type: 'xstate.done.actor.planUpgrade', output: { upgraded: true, planCode: 'pro' } },
+  { type: 'xstate.done.actor.planUpgrade', output: { upgraded: false, planCode: null } },
+  { type: 'xstate.error.actor.planUpgrade', error: new Error('failed') },
 ];
 
-type Ctx = { manages: boolean; types: TagType[]; tags: Tag[]; draft: Draft | null; pendingDelete: { kind: 'type' | 'tag'; id: number } | null; toggling: { id: number; isActive: boolean } | null };
+/** The cheapest upgrade with custom tags, from each plan a path can be on (written out from the plan table). */
+const suggestedFrom: Record<string, string> = { free: 'starter', trial: 'starter', pro: 'pro_yearly' };
+
+type Ctx = {
+  manages: boolean;
+  userId: string;
+  types: TagType[];
+  tags: Tag[];
+  draft: Draft | null;
+  pendingDelete: { kind: 'type' | 'tag'; id: number } | null;
+  toggling: { id: number; isActive: boolean } | null;
+  plan: TagsPlan | null;
+};
 
 /** The form passes its own checks: a name, a type for a tag, values neither empty nor repeated (ignoring case). */
 const valid = (draft: Draft): boolean => {
@@ -84,27 +115,38 @@ const answerToast = (event: PathEvent, ok: string): Effect[] => {
   if (event.type.startsWith('xstate.error.')) return [toast('failed')];
   const output = event.output as { ok: boolean; code?: number; message?: string };
   if (output.ok) return [toast(ok)];
-  if (output.code === Code.TAG_NAME_CONFLICT || output.code === Code.TAG_VALUES_INVALID) return [];
+  if (output.code === Code.TAG_NAME_CONFLICT || output.code === Code.TAG_VALUES_INVALID || output.code === Code.PLAN_LIMIT) return [];
   return [toast('failed', output.message ?? null)];
 };
 
+/** A manager on a plan known to lack custom tags: a change opens the dialog instead of a form or a call. */
+const locked = (c: Ctx | undefined): boolean => c !== undefined && c.manages && c.plan?.customTags === false;
+
 /**
- * Loading runs `loadLists` (at the start and on a retry; a failure is its own toast). A manager's
- * valid submit saves the form; switching a type runs `saveType` with its id and flag; a confirmed
- * deletion runs `remove`; each answer raises its toast. Members change nothing.
+ * Loading runs `loadLists` with the person's id (at the start and on a retry; a failure is its own
+ * toast). A manager's valid submit saves the form; switching a type runs `saveType` with its id and
+ * flag (unless the plan lacks custom tags); a confirmed deletion runs `remove`; each answer raises
+ * its toast (a PLAN_LIMIT none). Upgrade in the feature-limit dialog starts `planUpgrade`. Members
+ * change nothing.
  */
 const effects = (step: EffectStep): Effect[] => {
   const { event } = step;
   const before = step.before?.context as Ctx | undefined;
   const from = (state: string) => step.before?.matches(state) ?? false;
-  if (step.index === 0) return [actorRan('loadLists')];
+  const { userId } = step.input as { userId: string };
+  if (step.index === 0) return [actorRan('loadLists', { userId })];
   switch (event.type) {
     case 'user.retry':
-      return from('failed') ? [actorRan('loadLists')] : [];
+      return from('failed') ? [actorRan('loadLists', { userId })] : [];
+    case 'user.upgrade': {
+      if (!from('featureLimit.shown') || !before!.manages) return [];
+      const current = before!.plan?.planCode ?? 'free';
+      return [actorRan('planUpgrade', { currentPlanCode: current, suggested: suggestedFrom[current] })];
+    }
     case 'user.submit':
       return (from('editingType') || from('editingTag')) && before!.draft && valid(before!.draft) ? [saveOf(before!.draft)] : [];
     case 'user.toggleType':
-      return from('loaded') && before!.manages && before!.types.some((t) => t.id === event.id) ? [actorRan('saveType', { id: event.id, isActive: event.isActive })] : [];
+      return from('loaded') && !locked(before) && before!.manages && before!.types.some((t) => t.id === event.id) ? [actorRan('saveType', { id: event.id, isActive: event.isActive })] : [];
     case 'user.confirm':
       return from('confirming') ? [actorRan('remove', { kind: before!.pendingDelete!.kind, id: before!.pendingDelete!.id })] : [];
     case 'xstate.error.actor.loadLists':
@@ -136,9 +178,10 @@ machinePathSuite('tags machine paths', tagsMachine, {
     errors: Object.keys(c.fieldErrors).sort(),
     pendingDelete: c.pendingDelete,
     toggling: c.toggling,
+    plan: c.plan,
   }),
   variants: [
-    { name: 'manager', input: { manages: true } },
-    { name: 'member', input: { manages: false } },
+    { name: 'manager', input: { manages: true, userId: 'u1' } },
+    { name: 'member', input: { manages: false, userId: 'u3' } },
   ],
 });

@@ -3,7 +3,11 @@
  * and each step loads the page asked for, runs the member action the person chose (after the
  * confirmation when it destroys something), reads the seats when the plan is full, hands over
  * after leaving or disbanding (SPEC §2, §6), starts the invite dialog's flow for the owner and
- * managers (on the tab asked for) and reloads the page on screen when invitations went out.
+ * managers (on the tab asked for) and reloads the page on screen when invitations went out. The
+ * Usage limit dialog's Upgrade now starts the seat purchase (a paid plan) or the plan upgrade
+ * (trial) for the owner and managers, nothing for a member; paid or upgraded, the re-invitation
+ * that hit the limit runs again. The owner and managers read whether the plan allows auto sync
+ * (SPEC §1); on a plan without it `auto` is not sent, and a PLAN_LIMIT answer marks the plan so.
  */
 import { Code } from '../../src/contract/codes';
 import type { WorkspaceMember } from '../../src/contract/workspace';
@@ -22,6 +26,12 @@ const events = [
   { type: 'xstate.error.actor.invite', error: new Error('failed') },
   { type: 'user.changeRole', userId: 'u2', level: 'manager' },
   { type: 'user.changeSync', userId: 'u2', syncType: 'auto' },
+  { type: 'user.changeSync', userId: 'u2', syncType: 'manual' },
+  // SPEC §1: whether the plan allows auto sync (Pro and up), and the server's refusal of auto.
+  { type: 'xstate.done.actor.loadAutoSync', output: false },
+  { type: 'xstate.done.actor.loadAutoSync', output: true },
+  { type: 'xstate.error.actor.loadAutoSync', error: new Error('network') },
+  { type: 'xstate.done.actor.runAction', output: { ok: false, code: Code.PLAN_LIMIT, message: 'Your plan does not include this feature' } },
   { type: 'user.resend', email: 'c@x.test' },
   { type: 'user.remove', userId: 'u2', email: 'b@x.test' },
   { type: 'user.deleteInvite', email: 'c@x.test' },
@@ -37,8 +47,17 @@ const events = [
   { type: 'xstate.done.actor.runAction', output: { ok: false, code: Code.MEMBERS_REMAIN, message: 'remove everyone first' } },
   { type: 'xstate.error.actor.runAction', error: new Error('network') },
   { type: 'xstate.done.actor.runAction', output: { ok: false, code: Code.MEMBER_EXCEEDED, message: 'no seat' } },
-  { type: 'xstate.done.actor.loadSeats', output: { planName: 'Starter', used: 5, limit: 5 } },
+  { type: 'xstate.done.actor.loadSeats', output: { planName: 'Starter', planCode: 'starter', used: 5, limit: 5, mayBuy: true } },
+  { type: 'xstate.done.actor.loadSeats', output: { planName: 'Trial', planCode: 'trial', used: 5, limit: 5, mayBuy: true } },
+  { type: 'xstate.done.actor.loadSeats', output: { planName: 'Pro', planCode: 'pro', used: 10, limit: 10, mayBuy: false } },
   { type: 'xstate.error.actor.loadSeats', error: new Error('network') },
+  { type: 'user.upgrade' },
+  { type: 'xstate.done.actor.seatPurchase', output: { paid: true, seatsAdded: 1 } },
+  { type: 'xstate.done.actor.seatPurchase', output: { paid: false, seatsAdded: 0 } },
+  { type: 'xstate.error.actor.seatPurchase', error: new Error('failed') },
+  { type: 'xstate.done.actor.planUpgrade', output: { upgraded: true, planCode: 'starter' } },
+  { type: 'xstate.done.actor.planUpgrade', output: { upgraded: false, planCode: null } },
+  { type: 'xstate.error.actor.planUpgrade', error: new Error('failed') },
   { type: 'user.close' },
   { type: 'user.sort', sort: { columnId: 'name', direction: 'asc' } },
 ];
@@ -46,7 +65,7 @@ const events = [
 /** Members per page (SPEC §9). */
 const PAGE_SIZE = 20;
 
-type Seen = { page: number; loadingPage: number };
+type Seen = { page: number; loadingPage: number; seats: { planCode: string; mayBuy: boolean } | null; autoSync: boolean | null };
 type Input = { workspaceId: string; selfId: string; role: 'admin' | 'manager' | 'member' };
 
 /** The action a step asks for, from the event that chose it (a confirmation runs the one it confirms). */
@@ -80,14 +99,15 @@ const lastChosen = (history: readonly PathEvent[]) => actionOf(history.findLast(
  * membership; a full plan reads the seats.
  */
 const effects = (step: EffectStep): Effect[] => {
-  const { workspaceId, role } = step.input as Input;
+  const { workspaceId, role, selfId } = step.input as Input;
   const manages = role === 'admin' || role === 'manager';
   const before = step.before?.context as Seen | undefined;
   const load = (page: number) => [actorRan('loadPage', { workspaceId, page })];
   const { event } = step;
   const from = (state: string) => step.before?.matches({ list: state }) ?? false;
   const inviteClosed = step.before?.matches({ invite: 'closed' }) ?? false;
-  if (step.index === 0) return load(1);
+  // The owner and managers also read whether the plan allows auto sync (they set sync types).
+  if (step.index === 0) return [...load(1), ...(manages ? [actorRan('loadAutoSync', { userId: selfId })] : [])];
   switch (event.type) {
     case 'user.page':
       return from('ready') || from('failed') ? load(Math.max(1, event.page as number)) : [];
@@ -99,8 +119,11 @@ const effects = (step: EffectStep): Effect[] => {
     case 'user.invite':
       if (!manages || !inviteClosed) return [];
       return [actorRan('inviteMembers', event.tab === undefined ? {} : { tab: event.tab })];
-    case 'user.changeRole':
     case 'user.changeSync':
+      // `auto` on a plan known to lack auto sync is not sent (SPEC §1).
+      if (event.syncType === 'auto' && before!.autoSync === false) return [];
+      return from('ready') && manages ? [actorRan('runAction', { workspaceId, action: actionOf(event) })] : [];
+    case 'user.changeRole':
     case 'user.resend':
       return from('ready') && manages ? [actorRan('runAction', { workspaceId, action: actionOf(event) })] : [];
     case 'user.confirm':
@@ -110,6 +133,16 @@ const effects = (step: EffectStep): Effect[] => {
       const pastEnd = page.items.length === 0 && page.total > 0 && before!.loadingPage > 1;
       return pastEnd ? load(Math.max(1, Math.ceil(page.total / PAGE_SIZE))) : [];
     }
+    case 'user.upgrade': {
+      // The owner and managers only: a paid plan buys the one seat the re-invitation lacks, trial upgrades.
+      const seats = before!.seats;
+      if (!from('usageLimit') || !step.before?.matches({ list: { usageLimit: 'shown' } }) || seats === null || !seats.mayBuy) return [];
+      return seats.planCode === 'trial' ? [actorRan('planUpgrade', { currentPlanCode: 'trial' })] : [actorRan('seatPurchase', { planCode: seats.planCode, quantity: 1 })];
+    }
+    case 'xstate.done.actor.seatPurchase':
+      return (event.output as { paid: boolean }).paid ? [actorRan('runAction', { workspaceId, action: lastChosen(step.history) })] : [];
+    case 'xstate.done.actor.planUpgrade':
+      return (event.output as { upgraded: boolean }).upgraded ? [actorRan('runAction', { workspaceId, action: lastChosen(step.history) })] : [];
     case 'xstate.done.actor.runAction': {
       const answer = event.output as { ok: boolean; code?: number };
       if (!answer.ok) return answer.code === Code.MEMBER_EXCEEDED ? [actorRan('loadSeats')] : [];
@@ -129,7 +162,8 @@ machinePathSuite('team members machine paths', teamMembersMachine, {
     error: c.error ? ('code' in c.error ? c.error.code : c.error.kind) : null,
     page: c.page,
     loadingPage: c.loadingPage,
-    seats: c.seats !== null,
+    seats: c.seats === null ? null : `${c.seats.planCode}${c.seats.mayBuy ? '' : ' (member)'}`,
+    autoSync: c.autoSync,
   }),
   variants: [
     { name: 'admin', input: { workspaceId: 'w1', selfId: 'u1', role: 'admin' } },

@@ -9,6 +9,7 @@ import { expect } from 'vitest';
 import type { UserInfo } from '../../src/contract/account';
 import type { Connection, Delivery, MemberPermission, WebhookConfig } from '../../src/contract/integrations';
 import { encodePerms, maskOf, type Permission } from '../../src/contract/permissions';
+import type { PlanCode } from '../../src/contract/plans';
 import { adminUser, memberUser, payInfo } from '../support/fixtures';
 import { accountApi } from './fake-account';
 import { okResult, renderApp, type ApiHandlers } from './harness';
@@ -54,9 +55,9 @@ export const sentDelivery: Delivery = { ...failedDelivery, id: 'msg_2', type: 'm
 export const ownerPermission: MemberPermission = { userId: 'u-admin', email: 'admin@example.test', name: 'Ada Admin', level: 'admin', webhook: true };
 export const memberPermission: MemberPermission = { userId: 'u-member', email: 'member@example.test', name: 'Mia Member', level: 'member', webhook: false };
 
-export type Plan = { name: string; perms: Permission[] };
+export type Plan = { name: string; perms: Permission[]; code?: PlanCode };
 export const proPlan: Plan = { name: 'Pro', perms: ['integration', 'custom_webhook', 'export_contact'] };
-export const freePlan: Plan = { name: 'Free', perms: [] };
+export const freePlan: Plan = { name: 'Free', perms: [], code: 'free' };
 
 export type IntegrationsWorld = {
   as?: UserInfo;
@@ -68,7 +69,7 @@ export type IntegrationsWorld = {
 
 /** The integration calls answered for the world. */
 export const integrationHandlers = (user: UserInfo, plan: Plan): ApiHandlers => ({
-  payInfo: () => okResult({ ...payInfo, planName: plan.name, perms: encodePerms(maskOf(plan.perms), user.userId) }),
+  payInfo: () => okResult({ ...payInfo, ...(plan.code ? { planCode: plan.code } : {}), planName: plan.name, perms: encodePerms(maskOf(plan.perms), user.userId) }),
   webhookWorkspacePermission: () =>
     okResult({
       integration: plan.perms.includes('integration'),

@@ -4,7 +4,8 @@
  * feature types) rendered in the real app on a fake API (the integration calls answered as the
  * contract shapes them): the owner's cards with the CRM switches, sync now and its counts,
  * disconnect after confirming and connect through OAuth; a plan without the bits (perms decoded on
- * the client) locking every card behind the feature-limit dialog; a member's read-only view; the
+ * the client) locking every card behind the feature-limit dialog, whose Upgrade starts the plan
+ * upgrade and, once upgraded, unlocks the cards; a member's read-only view; the
  * OAuth callback's toast; the load failure and its retry; the permission page; the guides; the
  * side menu; and the screen in Arabic and Chinese.
  */
@@ -16,7 +17,9 @@ import { ApiError } from '../../src/services/api/client';
 import { toaster } from '../../src/ui/components/toaster';
 import { memberUser } from '../support/fixtures';
 import { failResult, okResult } from './harness';
-import { freePlan, hubspotConnection, memberPermission, overviewReady, renderIntegrations, salesforceIdle } from './integrations-fixtures';
+import { encodePerms, maskOf } from '../../src/contract/permissions';
+import { memberUser as member, payInfo } from '../support/fixtures';
+import { freePlan, hubspotConnection, memberPermission, overviewReady, proPlan, renderIntegrations, salesforceIdle } from './integrations-fixtures';
 
 if (typeof Element.prototype.scrollTo !== 'function') Element.prototype.scrollTo = () => undefined;
 vi.setConfig({ testTimeout: 60_000 });
@@ -96,7 +99,7 @@ describe('the owner’s overview', () => {
     await user.click(await screen.findByTestId('disconnect-ok'));
     await waitFor(() => expect(screen.getByTestId('crm-status-hubspot').textContent).toBe('Not connected'));
     expect(bodies('integrationDisconnect')).toEqual([{ provider: 'hubspot' }]);
-    expect(screen.getByTestId('crm-connect-hubspot').textContent).toBe('Connect HubSpot');
+    expect(screen.getByTestId('crm-connect-salesforce').textContent).toBe('Connect Salesforce');
     expect(screen.queryByTestId('crm-synced-hubspot')).toBeNull();
   });
 
@@ -185,11 +188,10 @@ describe('a plan without the integration bits', () => {
     let dialog = await screen.findByTestId('feature-limit-dialog');
     expect(within(dialog).getByRole('heading').textContent).toBe('Custom webhook is not in your plan');
     expect(dialog.textContent).toContain('The Free plan does not include the custom webhook.');
-    // No plan upgrade exists yet: the button says so rather than leading nowhere.
+    // The owner may upgrade: the button starts the plan upgrade (no note).
     const upgrade = within(dialog).getByTestId('feature-limit-upgrade') as HTMLButtonElement;
-    expect(upgrade.disabled).toBe(true);
-    expect(within(dialog).getByTestId('feature-limit-note').textContent).toBe('Plan upgrades cannot be bought here yet: contact us to change your plan.');
-    expect(upgrade.getAttribute('aria-describedby')).toBe(within(dialog).getByTestId('feature-limit-note').id);
+    expect(upgrade.disabled).toBe(false);
+    expect(within(dialog).queryByTestId('feature-limit-note')).toBeNull();
     await user.click(within(dialog).getByTestId('feature-limit-close'));
     await waitFor(() => expect(screen.queryByTestId('feature-limit-dialog')).toBeNull());
     expect(screen.queryByTestId('webhook-settings')).toBeNull();
@@ -219,6 +221,95 @@ describe('a plan without the integration bits', () => {
     expect(dialog.textContent).toContain('The Pro plan does not include the HubSpot integration.');
     expect(bodies('integrationSync')).toEqual([{ provider: 'hubspot' }]);
     expect(screen.queryByTestId('crm-synced-hubspot')).toBeNull();
+  });
+});
+
+describe('Upgrade in the feature-limit dialog', () => {
+  it('starts the plan upgrade with the plan that has the feature suggested, and once upgraded unlocks the cards', async () => {
+    const user = userEvent.setup({ delay: null });
+    let upgraded = false;
+    const { bodies } = await renderIntegrations('/integration-center', {
+      plan: freePlan,
+      handlers: {
+        payInfo: () =>
+          okResult(
+            upgraded
+              ? { ...payInfo, planCode: 'pro', planName: 'Pro', perms: encodePerms(maskOf(proPlan.perms), 'u-admin') }
+              : { ...payInfo, planCode: 'free', planName: 'Free', perms: encodePerms(maskOf([]), 'u-admin') },
+          ),
+        webhookWorkspacePermission: () =>
+          okResult({ integration: upgraded, customWebhook: upgraded, ownWebhook: true, members: [memberPermission] }),
+        subscriptionPreview: (body) =>
+          okResult({
+            planCode: body?.planId ?? 'pro',
+            currentPlanCode: 'free' as const,
+            seats: 10,
+            subtotal: 25_000,
+            credit: 0,
+            discount: 0,
+            amountDue: 0,
+            currency: 'usd',
+            prorationDate: 1_750_000_000,
+            periodEnd: 1_752_580_800,
+          }),
+        subscriptionUpdate: () => {
+          upgraded = true;
+          return okResult({ success: true, url: null, checkoutId: null });
+        },
+      },
+    });
+    await overviewReady();
+    expect(screen.getByTestId('integrations-locked-hubspot')).toBeTruthy();
+    await user.click(screen.getByTestId('crm-connect-hubspot'));
+    const limit = await screen.findByTestId('feature-limit-dialog');
+    // Each dialog takes the pointer once the kit has stacked it (a frame after it shows).
+    await waitFor(() => expect(limit.style.pointerEvents).toBe('auto'));
+    await user.click(within(limit).getByTestId('feature-limit-upgrade'));
+    const dialog = await screen.findByTestId('plan-upgrade-dialog');
+    // The feature-limit dialog stays beneath until the upgrade is done.
+    expect(screen.getByTestId('feature-limit-dialog')).toBeTruthy();
+    // From Free, Pro is the cheapest plan with the integrations.
+    expect(within(dialog).getByTestId('plan-card-pro').getAttribute('data-suggested')).toBe('true');
+    await waitFor(() => expect(dialog.style.pointerEvents).toBe('auto'));
+    await user.click(within(dialog).getByTestId('plan-option-pro'));
+    await user.click(await screen.findByTestId('plan-upgrade-pay'));
+    expect((await screen.findByTestId('plan-upgrade-success')).textContent).toBe('Your package has been successfully upgraded.');
+    expect(bodies('subscriptionUpdate')).toEqual([{ planId: 'pro', prorationDate: 1_750_000_000 }]);
+    await user.click(screen.getByTestId('plan-upgrade-done'));
+    // The overview is read again with the new plan: the cards unlock.
+    await waitFor(() => expect(screen.queryByTestId('integrations-locked-hubspot')).toBeNull());
+    expect(screen.queryByTestId('integrations-locked-webhook')).toBeNull();
+    expect(screen.getByTestId('crm-connect-salesforce').textContent).toBe('Connect Salesforce');
+    expect(screen.queryByTestId('plan-upgrade-dialog')).toBeNull();
+    expect(screen.queryByTestId('feature-limit-dialog')).toBeNull();
+  });
+
+  it('brings the feature-limit dialog back when the upgrade is closed without one', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { bodies } = await renderIntegrations('/integration-center', { plan: freePlan });
+    await overviewReady();
+    await user.click(screen.getByTestId('webhook-open'));
+    const limit = await screen.findByTestId('feature-limit-dialog');
+    await waitFor(() => expect(limit.style.pointerEvents).toBe('auto'));
+    await user.click(within(limit).getByTestId('feature-limit-upgrade'));
+    const dialog = await screen.findByTestId('plan-upgrade-dialog');
+    // Pro is the cheapest plan with the custom webhook.
+    expect(within(dialog).getByTestId('plan-card-pro').getAttribute('data-suggested')).toBe('true');
+    await waitFor(() => expect(dialog.style.pointerEvents).toBe('auto'));
+    await user.click(within(dialog).getByTestId('plan-upgrade-close'));
+    await waitFor(() => expect(screen.queryByTestId('plan-upgrade-dialog')).toBeNull());
+    expect(screen.getByTestId('feature-limit-dialog')).toBeTruthy();
+    expect(bodies('subscriptionPreview')).toEqual([]);
+  });
+
+  it('is not offered to a member', async () => {
+    const user = userEvent.setup({ delay: null });
+    await renderIntegrations('/integration-center', { as: member, plan: freePlan });
+    await overviewReady();
+    await user.click(screen.getByTestId('crm-connect-hubspot'));
+    const limit = await screen.findByTestId('feature-limit-dialog');
+    expect(within(limit).queryByTestId('feature-limit-upgrade')).toBeNull();
+    expect(screen.queryByTestId('plan-upgrade-dialog')).toBeNull();
   });
 });
 

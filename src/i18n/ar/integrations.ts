@@ -65,7 +65,7 @@ export const integrations = {
     body: 'لا تتضمن باقة {plan} {feature}.',
     bodyNoPlan: 'لا تتضمن باقتك {feature}.',
     upgrade: 'ترقية',
-    upgradeLater: 'لا يمكن شراء الترقية من هنا بعد: تواصل معنا لتغيير باقتك.',
+    upgradeLater: 'رقِّ الباقة من لوحة الباقة في صفحة الأعضاء.',
     contactAdmin: 'تواصل مع المسؤول لترقية الباقة.',
     close: 'إغلاق',
     features: {

@@ -11,6 +11,7 @@ export const team = {
   role: { admin: 'المشرف', manager: 'مدير', member: 'عضو' },
   status: { invited: 'مدعو', joined: 'منضم', removed: 'محذوف' },
   sync: { off: 'متوقفة', manual: 'يدوية', auto: 'تلقائية' },
+  autoSyncNote: 'المزامنة التلقائية متاحة مع باقة Pro',
   you: '(أنت)',
   noNumber: '—',
   remove: 'إزالة',
@@ -76,5 +77,7 @@ export const team = {
     available: 'المقاعد المتاحة: {available}',
     unknown: 'تعذّر تحميل عدد المقاعد.',
     close: 'إغلاق',
+    upgradeNow: 'الترقية الآن',
+    contactAdmin: 'تم تجاوز حد الأعضاء، يُرجى التواصل مع المسؤول لترقية الباقة.',
   },
 } satisfies Translation['team'];

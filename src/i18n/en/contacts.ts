@@ -108,8 +108,8 @@ export const contacts = {
   },
   exportLimit: {
     title: 'Export is not in your plan',
-    body: 'The {plan} plan does not include exporting contacts. Every paid plan does: ask the workspace owner to upgrade.',
-    bodyNoPlan: 'Your plan does not include exporting contacts. Every paid plan does: ask the workspace owner to upgrade.',
+    body: 'The {plan} plan does not include exporting contacts. Every paid plan does.',
+    bodyNoPlan: 'Your plan does not include exporting contacts. Every paid plan does.',
     close: 'Close',
   },
   pagination: {

@@ -63,7 +63,7 @@ export const integrations = {
     body: 'The {plan:string} plan does not include {feature:string}.',
     bodyNoPlan: 'Your plan does not include {feature:string}.',
     upgrade: 'Upgrade',
-    upgradeLater: 'Plan upgrades cannot be bought here yet: contact us to change your plan.',
+    upgradeLater: 'Upgrade the plan from the plan panel on the Members page.',
     contactAdmin: 'Contact your administrator to upgrade the plan.',
     close: 'Close',
     features: {

@@ -26,6 +26,16 @@ export const tags = {
   noTags: 'No tags of this type yet.',
   noValues: 'No values',
   valuesOf: 'Values of {tag:string}',
+  /** The feature-limit dialog (SPEC §2): custom tags (SPEC §3 `custom_tag`) are not in the plan. */
+  limit: {
+    title: 'Custom tags are not in your plan',
+    body: 'The {plan:string} plan does not include custom tags: you can use and attach the tags you have, but not add, rename or delete tags and their values.',
+    bodyNoPlan: 'Your plan does not include custom tags: you can use and attach the tags you have, but not add, rename or delete tags and their values.',
+    upgrade: 'Upgrade',
+    upgradeLater: 'Plan upgrades cannot be bought here yet: contact us to change your plan.',
+    contactAdmin: 'Contact your administrator to upgrade the plan.',
+    close: 'Close',
+  },
   typeForm: {
     addTitle: 'Add tag type',
     renameTitle: 'Rename tag type',

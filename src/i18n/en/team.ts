@@ -9,6 +9,8 @@ export const team = {
   role: { admin: 'Admin', manager: 'Manager', member: 'Member' },
   status: { invited: 'Invited', joined: 'Joined', removed: 'Removed' },
   sync: { off: 'Off', manual: 'Manual', auto: 'Auto' },
+  /** SPEC §1: auto sync is limited to the Pro plan (the option is shown disabled below it). */
+  autoSyncNote: 'Auto sync comes with the Pro plan',
   you: '(you)',
   noNumber: '—',
   remove: 'Remove',
@@ -74,5 +76,7 @@ export const team = {
     available: 'Seats available: {available:number}',
     unknown: 'The seat count could not be loaded.',
     close: 'Close',
+    upgradeNow: 'Upgrade now',
+    contactAdmin: 'Exceeded personnel limit, please contact administrator to upgrade the package.',
   },
 };

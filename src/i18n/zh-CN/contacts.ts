@@ -108,8 +108,8 @@ export const contacts = {
   },
   exportLimit: {
     title: '您的套餐不包含导出',
-    body: '{plan} 套餐不包含导出联系人。所有付费套餐均包含：请联系工作区所有者升级。',
-    bodyNoPlan: '您的套餐不包含导出联系人。所有付费套餐均包含：请联系工作区所有者升级。',
+    body: '{plan} 套餐不包含导出联系人。所有付费套餐均包含此功能。',
+    bodyNoPlan: '您的套餐不包含导出联系人。所有付费套餐均包含此功能。',
     close: '关闭',
   },
   pagination: {

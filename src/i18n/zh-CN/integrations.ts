@@ -65,7 +65,7 @@ export const integrations = {
     body: '{plan} 套餐不包含{feature}。',
     bodyNoPlan: '你的套餐不包含{feature}。',
     upgrade: '升级',
-    upgradeLater: '暂时无法在此购买套餐升级：请联系我们更改套餐。',
+    upgradeLater: '请在“成员”页面的套餐面板中升级套餐。',
     contactAdmin: '请联系管理员升级套餐。',
     close: '关闭',
     features: {

@@ -26,6 +26,15 @@ export const tags = {
   noTags: '此类型下还没有标签。',
   noValues: '没有标签值',
   valuesOf: '{tag} 的标签值',
+  limit: {
+    title: '您的套餐不包含自定义标签',
+    body: '{plan} 套餐不包含自定义标签：您可以使用和添加已有的标签，但不能添加、重命名或删除标签及其标签值。',
+    bodyNoPlan: '您的套餐不包含自定义标签：您可以使用和添加已有的标签，但不能添加、重命名或删除标签及其标签值。',
+    upgrade: '升级',
+    upgradeLater: '暂时无法在此购买套餐升级：请联系我们更改套餐。',
+    contactAdmin: '请联系管理员升级套餐。',
+    close: '关闭',
+  },
   typeForm: {
     addTitle: '添加标签类型',
     renameTitle: '重命名标签类型',

@@ -11,6 +11,7 @@ export const team = {
   role: { admin: '管理员', manager: '经理', member: '成员' },
   status: { invited: '已邀请', joined: '已加入', removed: '已移除' },
   sync: { off: '关闭', manual: '手动', auto: '自动' },
+  autoSyncNote: '自动同步仅适用于专业版套餐',
   you: '（你）',
   noNumber: '—',
   remove: '移除',
@@ -76,5 +77,7 @@ export const team = {
     available: '可用席位：{available}',
     unknown: '无法加载席位数量。',
     close: '关闭',
+    upgradeNow: '立即升级',
+    contactAdmin: '已超出人员上限，请联系管理员升级套餐。',
   },
 } satisfies Translation['team'];

@@ -10,7 +10,8 @@
  * (`leads.changed`), which reloads when it is next shown: a contact is a lead.
  *
  * The table's child flows are provided here with their own effects: the filters in the URL, the
- * profile panel (with its lead form), batch tagging. A child tells its parent through a provided
+ * profile panel (with its lead form), batch tagging, the plan upgrade (the export-limit dialog's
+ * Upgrade). A child tells its parent through a provided
  * action (`sendParent` here, never in the machine: the path tests and the QA replay run a child
  * without a parent).
  */
@@ -34,9 +35,11 @@ import type {
 import type { Note } from '../../contract/contacts';
 import { batchTagMachine } from '../../machines/batch-tag.machine';
 import { leadFormMachine } from '../../machines/lead-form.machine';
+import { planUpgradeMachine } from '../../machines/plan-upgrade.machine';
 import { answerOf, dataOf, outcomeOf } from '../answer';
 import { filterUrlEffects } from './filter-url';
 import { leadFormEffects } from './lead-form';
+import { planUpgradeEffects } from './plan-upgrade';
 import { batchTagEffects } from './tags';
 import type { FlowEffects } from '../flow-services';
 import type { RealRole } from '../../contract/roles';
@@ -76,6 +79,7 @@ export const contactsTableEffects: FlowEffects<typeof contactsTableMachine> = (s
       filters: contactFilterMachine.provide(filterUrlEffects(services)),
       contactProfile: contactProfileMachine.provide(contactProfileEffects(services)),
       batchTag: batchTagMachine.provide(batchTagEffects(services)),
+      planUpgrade: planUpgradeMachine.provide(planUpgradeEffects(services)),
       /** A refusal counts as a failure to load: the table offers a retry. */
       loadPage: fromPromise<ContactsPage, LoadContactsInput>(async ({ input, signal }) => {
         const page = dataOf(await api.call(forRole(contactCalls.contactsList, input.realRole), listRequestOf(input.filters, input.page, input.pageSize), { signal }), 'Contact list');

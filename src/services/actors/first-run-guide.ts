@@ -2,7 +2,8 @@
  * The first-run guidance's effects (SPEC §4 First-run guidance): the guide type and the member's
  * lead count and synced chats from the server, the extension's login info and activation (through
  * the bridge), the browser storage mark of an installed extension (SPEC §3 keys), the analytics
- * log, and the sync-button mask's Sync Now (a chat sync, then the pipeline).
+ * log, the sync-button mask's Sync Now (a chat sync, then the pipeline), and for guide type 13 the
+ * payment-issue survey's flow (src/services/actors/payment-survey.ts).
  *
  * The mark: the extension config info key (`extensionConfig`, holding the chat-service id). A
  * hidden guidance writes it (keeping a chat-service id already there), and asks the extension for
@@ -16,9 +17,11 @@ import { forRole, leadCalls } from '../../contract/leads';
 import type { LoginInfoOrNone } from '../../machines/chat-sync.machine';
 import { PIPELINE_PATH } from '../../machines/constants';
 import type { firstRunGuideMachine, GuideLogParams, LeadCountOrUnknown, SyncedChats } from '../../machines/first-run-guide.machine';
+import { paymentSurveyMachine } from '../../machines/payment-survey.machine';
 import { answerOf, dataOf } from '../answer';
 import type { FlowEffects, FlowServices } from '../flow-services';
 import { fetchLoginInfo, findConfigInfo } from './chat-sync';
+import { paymentSurveyEffects } from './payment-survey';
 
 /** The browser already knows the extension: it answered before, or a guidance marked it installed. */
 export const extensionKnown = (services: Pick<FlowServices, 'storage'>): boolean =>
@@ -45,6 +48,8 @@ export const firstRunGuideEffects: FlowEffects<typeof firstRunGuideMachine> = (s
       const status = dataOf(await services.api.call(chatsEndpoints.syncStatus, {}, { signal }), 'Sync status');
       return { syncedChatCount: status.syncedChatCount };
     }),
+    /** Guide type 13: the payment-issue survey with its own effects (SPEC §4). */
+    paymentSurvey: paymentSurveyMachine.provide(paymentSurveyEffects(services)),
   },
   guards: {
     extensionKnown: () => extensionKnown(services),

@@ -11,6 +11,8 @@
  *   browser's `location.assign` by default); only an http(s) address is followed.
  * - Toasts (SPEC §8: saved, 'Copy successful' ...) are the machines' `notify`, translated as
  *   `LL.integrations.toast` when they show.
+ * - The feature-limit dialog's Upgrade starts the plan upgrade (./plan-upgrade.ts) as the
+ *   overview's child flow.
  */
 import { fromPromise } from 'xstate';
 import { accountEndpoints } from '../../contract/account';
@@ -30,9 +32,11 @@ import {
 import { webhookDeliveriesMachine, type DeliveriesPage, type DeliveriesQuery, type DeliveriesToast, type ReplayAnswer } from '../../machines/webhook-deliveries.machine';
 import type { PermissionChange, PermissionsToast, webhookPermissionsMachine } from '../../machines/webhook-permissions.machine';
 import { webhookSettingsMachine, type RotateAnswer, type SaveAnswer, type WebhookSave, type WebhookToast } from '../../machines/webhook-settings.machine';
+import { planUpgradeMachine } from '../../machines/plan-upgrade.machine';
 import { answerOf, dataOf, outcomeOf } from '../answer';
 import type { FlowEffects, FlowServices } from '../flow-services';
 import type { ToastText } from '../toast';
+import { planUpgradeEffects } from './plan-upgrade';
 
 
 /**
@@ -138,6 +142,7 @@ export const integrationsEffects: FlowEffects<typeof integrationsMachine> = (ser
       answerOf(await services.api.call(integrationEndpoints.integrationSync, { provider: input.provider })),
     ),
     webhookSettings: webhookSettingsMachine.provide(webhookSettingsEffects(services)),
+    planUpgrade: planUpgradeMachine.provide(planUpgradeEffects(services)),
   },
   actions: {
     notify: notify(services),

@@ -3,14 +3,20 @@
  * lists and changes, and batch tagging a contact selection. Built only from the flow services.
  *
  * The frequently-used values are fetched at most every 10 s (SPEC §9): the batch dialog's parent
- * flow keeps the last fetch (src/machines/batch-tag.machine.ts), not this module.
+ * flow keeps the last fetch (src/machines/batch-tag.machine.ts), not this module. The tags screen
+ * reads the plan with its lists (custom tags, SPEC §3) and owns the plan upgrade as a child flow.
  */
 import { fromPromise, sendParent } from 'xstate';
+import { accountEndpoints } from '../../contract/account';
 import { forRole } from '../../contract/role-pair';
 import { tagCalls, tagsEndpoints, type Tag, type TagType } from '../../contract/tags';
 import type { Answer, Outcome } from '../../machines/answer';
 import type { ApplyTagsAnswer, ApplyTagsInput, batchTagMachine, FrequentFetch, FrequentFetched } from '../../machines/batch-tag.machine';
-import type { RemoveInput, SaveTagInput, SaveTypeInput, TagLists, tagsMachine, TagsToast } from '../../machines/tags.machine';
+import { planAccessOf } from '../../machines/plan-access';
+import { planUpgradeMachine } from '../../machines/plan-upgrade.machine';
+import type { RemoveInput, SaveTagInput, SaveTypeInput } from '../../machines/tag-drafts';
+import type { LoadedLists, LoadListsInput, tagsMachine, TagsPlan, TagsToast } from '../../machines/tags.machine';
+import { planUpgradeEffects } from './plan-upgrade';
 import type { ToastText } from '../toast';
 import { answerOf, dataOf, outcomeOf } from '../answer';
 import type { FlowEffects } from '../flow-services';
@@ -23,10 +29,23 @@ export const tagsEffects: FlowEffects<typeof tagsMachine> = (services) => ({
     notify: (_, toast: TagsToast) => services.toasts.show(tagsToastText(toast), toast.kind === 'failed' || toast.kind === 'listFailed' ? 'error' : 'success'),
   },
   actors: {
-    /** Both lists; a refusal counts as a failure to load (the screen offers a retry). */
-    loadLists: fromPromise<TagLists, void>(async () => {
-      const [types, tags] = await Promise.all([services.api.call(tagsEndpoints.tagTypeList, {}), services.api.call(tagsEndpoints.tagList, {})]);
-      return { types: dataOf(types, 'Tag type list').items, tags: dataOf(tags, 'Tag list').items };
+    /**
+     * Both lists (a refusal counts as a failure to load: the screen offers a retry) and the plan,
+     * its perms decoded on the client with the person's id (SPEC §3); a pay info that cannot be
+     * read leaves the plan unknown (nothing locked before calling: the server decides).
+     */
+    loadLists: fromPromise<LoadedLists, LoadListsInput>(async ({ input }) => {
+      const [types, tags, pay] = await Promise.all([
+        services.api.call(tagsEndpoints.tagTypeList, {}),
+        services.api.call(tagsEndpoints.tagList, {}),
+        services.api.call(accountEndpoints.payInfo).then(
+          (r) => answerOf(r),
+          () => null,
+        ),
+      ]);
+      const access = pay?.ok ? planAccessOf(pay.data, input.userId) : null;
+      const plan: TagsPlan | null = access ? { planCode: access.planCode, planName: access.planName, customTags: access.allows('custom_tag') } : null;
+      return { types: dataOf(types, 'Tag type list').items, tags: dataOf(tags, 'Tag list').items, plan };
     }),
     saveType: fromPromise<Answer<TagType>, SaveTypeInput>(async ({ input }) => {
       if (input.id === null) return answerOf(await services.api.call(tagsEndpoints.tagTypeAdd, { name: input.name ?? '' }));
@@ -39,6 +58,7 @@ export const tagsEffects: FlowEffects<typeof tagsMachine> = (services) => ({
     remove: fromPromise<Outcome, RemoveInput>(async ({ input }) =>
       outcomeOf(await services.api.call(input.kind === 'type' ? tagsEndpoints.tagTypeDelete : tagsEndpoints.tagDelete, { id: input.id })),
     ),
+    planUpgrade: planUpgradeMachine.provide(planUpgradeEffects(services)),
   },
 });
 

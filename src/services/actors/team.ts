@@ -7,6 +7,9 @@
  * tells the account actor (`account.refresh`), so the app's member list (member selector, home
  * guide) follows. Leaving or disbanding also reloads the login gate, which sends the person on.
  *
+ * The Usage limit dialog's Upgrade now starts the seat purchase (paid plans) or the plan upgrade
+ * (trial, free) as a child of the flow that owns the dialog, provided here with their effects.
+ *
  * The invite dialog is a child flow of its owner (the members screen's flow, the header's invite
  * flow), provided here with its effects; it tells its owner `invite.sent` through a provided
  * action (`sendParent` here, never in the machine: the path tests and the QA replay run it
@@ -14,13 +17,19 @@
  */
 import { fromPromise, sendParent } from 'xstate';
 import { accountEndpoints } from '../../contract/account';
+import { planCodeOf } from '../../contract/plans';
+import { managesTeam, roleOf } from '../../contract/roles';
 import { teamEndpoints } from '../../contract/team';
 import { WORKSPACE_PATH } from '../../machines/constants';
 import { headerInviteMachine } from '../../machines/header-invite.machine';
 import { inviteMembersMachine, type InviteLink, type InviteSent, type Seats, type SendAnswer } from '../../machines/invite-members.machine';
+import { planAccessOf } from '../../machines/plan-access';
+import { planUpgradeMachine } from '../../machines/plan-upgrade.machine';
+import { seatPurchaseMachine } from '../../machines/seat-purchase.machine';
 import {
   MEMBERS_PAGE_SIZE,
   type ActionAnswer,
+  type LoadAutoSyncInput,
   type LoadPageInput,
   type MemberAction,
   type MembersPage,
@@ -30,15 +39,28 @@ import {
 import type { ApiClient } from '../api/client';
 import { dataOf, outcomeOf } from '../answer';
 import type { FlowEffects, FlowServices } from '../flow-services';
+import { planUpgradeEffects } from './plan-upgrade';
+import { seatPurchaseEffects } from './seat-purchase';
 
 const refreshAccount = (services: FlowServices): void => services.sendTo('account', { type: 'account.refresh' });
 
-/** The seats of the caller's plan, from the plan info (the server derives the count in use). */
+/**
+ * The seats of the caller's plan, from the plan info (the server derives the count in use), and
+ * whether the caller may buy more: the owner and managers (SPEC §6), from the signed-in user's
+ * roles the login gate stored (the server checks again on every billing call).
+ */
 export const loadSeats = (services: FlowServices) =>
   fromPromise<Seats, void>(async () => {
     const plan = dataOf(await services.api.call(accountEndpoints.payInfo));
-    return { planName: plan.planName, used: plan.inviteCount, limit: plan.inviteLimit };
+    const roles = services.storage.get('userInfo')?.roles ?? [];
+    return { planName: plan.planName, planCode: planCodeOf(plan.planCode), used: plan.inviteCount, limit: plan.inviteLimit, mayBuy: managesTeam(roleOf(roles)) };
   });
+
+/** The Usage limit dialog's Upgrade now: the seat purchase and the plan upgrade, with their effects. */
+const upgradeFlows = (services: FlowServices) => ({
+  seatPurchase: seatPurchaseMachine.provide(seatPurchaseEffects(services)),
+  planUpgrade: planUpgradeMachine.provide(planUpgradeEffects(services)),
+});
 
 /** One member action as its call (SPEC §7 Workspace). */
 const callFor = (api: ApiClient, workspaceId: string, action: MemberAction) => {
@@ -76,7 +98,12 @@ export const teamMembersEffects: FlowEffects<typeof teamMembersMachine> = (servi
       return answer;
     }),
     loadSeats: loadSeats(services),
+    /** SPEC §1: auto sync comes with the Pro plan; the pay info decoded on the client (src/machines/plan-access.ts). */
+    loadAutoSync: fromPromise<boolean, LoadAutoSyncInput>(async ({ input }) =>
+      planAccessOf(dataOf(await services.api.call(accountEndpoints.payInfo), 'Pay info'), input.userId).allows('auto_sync'),
+    ),
     inviteMembers: inviteMembersMachine.provide(inviteMembersEffects(services)),
+    ...upgradeFlows(services),
   },
   actions: {
     leftWorkspace: () => {
@@ -105,6 +132,7 @@ export const inviteMembersEffects: FlowEffects<typeof inviteMembersMachine> = (s
       outcomeOf(await services.api.call(teamEndpoints.inviteRecordCreate, { emails: input.emails })),
     ),
     loadSeats: loadSeats(services),
+    ...upgradeFlows(services),
   },
   actions: {
     invited: () => refreshAccount(services),

@@ -3,9 +3,11 @@
  * SPEC §9 webhook feature types): the plan lacks what a feature needs. App-wide, so it takes its
  * words from the screen that opens it; the owning machine opens it by state (a tag).
  *
- * Its Upgrade button leads to the plan upgrade when the app has one (`onUpgrade`); until then the
- * button is disabled and the note says what to do. People who cannot change the plan (members)
- * get the note to contact their administrator instead of a button.
+ * Its Upgrade button starts the plan upgrade (`onUpgrade`: the owning flow starts the plan upgrade
+ * as its child, src/machines/plan-upgrade.machine.ts). A dialog whose flow has no upgrade to start
+ * shows the button disabled, with the note saying where the plan is upgraded (`upgradeLater`).
+ * People who cannot change the plan (members) get the note to contact their administrator
+ * instead of a button.
  * Test ids: feature-limit-dialog, feature-limit-upgrade, feature-limit-note, feature-limit-close.
  */
 import { useId } from 'react';
@@ -17,7 +19,7 @@ export type FeatureLimitTexts = {
   title: string;
   body: string;
   upgrade: string;
-  /** Why Upgrade is not available (no upgrade path yet), for those who may upgrade. */
+  /** Where to upgrade when this dialog cannot start it, for those who may upgrade. */
   upgradeLater: string;
   /** For those who cannot change the plan. */
   contactAdmin: string;
@@ -30,7 +32,7 @@ export interface FeatureLimitDialogProps {
   texts: FeatureLimitTexts;
   /** The person may change the plan (the owner and managers). */
   mayUpgrade: boolean;
-  /** Opens the plan upgrade; absent while the app has none. */
+  /** Starts the plan upgrade (the owning flow's child); absent where the dialog cannot start it. */
   onUpgrade?: () => void;
 }
 

@@ -2,7 +2,8 @@
  * The contacts screen (/contacts, SPEC §2; §3 Contact list filters and table columns; §6 export by
  * plan; §8 100008) rendered in the real app on a fake API: the table's loading, failure and retry,
  * its rows and columns, the selection and the batch actions (delete after confirming, the tag
- * dialog as the table flow's child), the export and its limit dialog, the column dialog opened by
+ * dialog as the table flow's child), the export and its limit dialog (Upgrade for the owner and
+ * managers, the plan upgrade opening over it; the administrator for members), the column dialog opened by
  * the flow (never hiding the last column), the search field showing what is typed before the
  * flow's debounce applies it, the member selector reloading the table; and what the view sends
  * the flows. Texts in English, Arabic and Chinese.
@@ -12,8 +13,10 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Code } from '../../../src/contract/codes';
 import { ApiError } from '../../../src/services/api/client';
-import { failResult, okResult } from '../harness';
-import { ann, bo, deferred, renderContacts } from './render-contacts';
+import { memberUser, payInfo } from '../../support/fixtures';
+import { accountApi } from '../fake-account';
+import { failResult, okResult, renderApp } from '../harness';
+import { ann, bo, deferred, renderContacts, tabs } from './render-contacts';
 
 if (typeof Element.prototype.scrollTo !== 'function') Element.prototype.scrollTo = () => undefined;
 vi.setConfig({ testTimeout: 60_000 });
@@ -204,6 +207,96 @@ describe('the table', () => {
     expect(within(popover).getByTestId('contacts-filter-created')).toBeTruthy();
     expect(within(popover).getByTestId('contacts-filter-tab')).toBeTruthy();
     expect(within(popover).getByTestId('contacts-filter-noted')).toBeTruthy();
+  });
+});
+
+describe("the export-limit dialog's Upgrade", () => {
+  it('opens the plan upgrade over the dialog for the owner, Starter suggested; once upgraded the export goes through', async () => {
+    let upgraded = false;
+    const file = { blob: new Blob(['name\n']), filename: 'contacts.csv' };
+    const { bodies } = await renderContacts({
+      handlers: {
+        payInfo: () => okResult(upgraded ? { ...payInfo, planCode: 'starter', planName: 'Starter' } : { ...payInfo, planCode: 'free', planName: 'Free' }),
+        adminContactsExport: () => (upgraded ? okResult(file) : failResult(Code.PLAN_LIMIT, 'Your plan does not include this feature')),
+        subscriptionPreview: () =>
+          okResult({
+            planCode: 'starter' as const,
+            currentPlanCode: 'free' as const,
+            seats: 3,
+            subtotal: 4_500,
+            credit: 0,
+            discount: 0,
+            amountDue: 4_500,
+            currency: 'usd',
+            prorationDate: 1_750_000_000,
+            periodEnd: 1_752_580_800,
+          }),
+        subscriptionUpdate: () => {
+          upgraded = true;
+          return okResult({ success: true, url: null, checkoutId: null });
+        },
+      },
+    });
+    const user = userEvent.setup({ delay: null });
+    await user.click(screen.getByTestId('contacts-export'));
+    const limit = await screen.findByTestId('export-limit-dialog');
+    expect(limit.textContent).toContain('The Free plan does not include exporting contacts. Every paid plan does.');
+    expect(within(limit).queryByTestId('export-limit-note')).toBeNull();
+    // Each dialog takes the pointer once the kit has stacked it (a frame after it shows).
+    await waitFor(() => expect(limit.style.pointerEvents).toBe('auto'), { timeout: 10_000 });
+    await user.click(within(limit).getByTestId('export-limit-upgrade'));
+    const dialog = await screen.findByTestId('plan-upgrade-dialog');
+    expect(screen.getByTestId('export-limit-dialog')).toBeTruthy();
+    expect(within(dialog).getByTestId('plan-card-starter').getAttribute('data-suggested')).toBe('true');
+    await waitFor(() => expect(dialog.style.pointerEvents).toBe('auto'), { timeout: 10_000 });
+    await user.click(within(dialog).getByTestId('plan-option-starter'));
+    expect((await screen.findByTestId('plan-upgrade-amount')).textContent).toBe('$45.00');
+    await user.click(screen.getByTestId('plan-upgrade-pay'));
+    await screen.findByTestId('plan-upgrade-success');
+    expect(bodies('subscriptionUpdate')).toEqual([{ planId: 'starter', prorationDate: 1_750_000_000 }]);
+    await user.click(screen.getByTestId('plan-upgrade-done'));
+    await waitFor(() => expect(screen.queryByTestId('export-limit-dialog')).toBeNull());
+    expect(screen.queryByTestId('plan-upgrade-dialog')).toBeNull();
+    // The export can be tried again, and now goes through.
+    await user.click(screen.getByTestId('contacts-export'));
+    expect((await screen.findByTestId('contacts-notice')).textContent).toBe('Your file is downloading.');
+    expect(bodies('adminContactsExport')).toHaveLength(2);
+  });
+
+  it('brings the export-limit dialog back when the upgrade is closed without one', async () => {
+    await renderContacts({ handlers: { adminContactsExport: () => failResult(Code.PLAN_LIMIT, 'Your plan does not include this feature') } });
+    const user = userEvent.setup({ delay: null });
+    await user.click(screen.getByTestId('contacts-export'));
+    const limit = await screen.findByTestId('export-limit-dialog');
+    // Each dialog takes the pointer once the kit has stacked it (a frame after it shows).
+    await waitFor(() => expect(limit.style.pointerEvents).toBe('auto'), { timeout: 10_000 });
+    await user.click(within(limit).getByTestId('export-limit-upgrade'));
+    const dialog = await screen.findByTestId('plan-upgrade-dialog');
+    await waitFor(() => expect(dialog.style.pointerEvents).toBe('auto'), { timeout: 10_000 });
+    await user.click(within(dialog).getByTestId('plan-upgrade-close'));
+    await waitFor(() => expect(screen.queryByTestId('plan-upgrade-dialog')).toBeNull());
+    expect(screen.getByTestId('export-limit-dialog')).toBeTruthy();
+  });
+
+  it('tells a member to ask the administrator, with no Upgrade', async () => {
+    const api = accountApi({
+      user: memberUser,
+      extra: {
+        memberContactsList: () => okResult({ rows: [ann, bo], totalCount: 2 }),
+        memberListConfig: () => okResult({ type: 1, columns: ['name' as const, 'phone' as const] }),
+        memberUserTabs: () => okResult({ tabs }),
+        tagList: () => okResult({ items: [] }),
+        memberContactsExport: () => failResult(Code.PLAN_LIMIT, 'Your plan does not include this feature'),
+      },
+    });
+    await renderApp({ path: '/contacts', api, storage: { accessToken: 'tok' } });
+    await waitFor(() => expect(screen.queryByTestId('contacts-row-c1')).not.toBeNull(), { timeout: 10_000 });
+    const user = userEvent.setup({ delay: null });
+    await user.click(screen.getByTestId('contacts-export'));
+    const limit = await screen.findByTestId('export-limit-dialog');
+    expect(within(limit).queryByTestId('export-limit-upgrade')).toBeNull();
+    expect(within(limit).getByTestId('export-limit-note').textContent).toBe('Contact your administrator to upgrade the plan.');
+    expect(api.calls.filter((c) => c.name === 'subscriptionPreview')).toEqual([]);
   });
 });
 

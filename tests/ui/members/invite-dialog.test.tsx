@@ -241,7 +241,7 @@ describe('the email tab', () => {
     expect(screen.queryByTestId('invite-notice')).toBeNull();
   });
 
-  it('opens the Usage limit dialog beyond the seat count: plan, seats used and available, no upgrade', async () => {
+  it('opens the Usage limit dialog beyond the seat count: plan, seats used and available, Upgrade now for the owner', async () => {
     // The Pro plan's 10 seats: the owner, the manager, the member, the target and a pending invitation use 5.
     const { user, bodies, api } = await openFromMembers({
       overrides: { inviteRecordCreate: () => failResult(Code.MEMBER_EXCEEDED, codeMessage[Code.MEMBER_EXCEEDED]) },
@@ -256,13 +256,68 @@ describe('the email tab', () => {
     expect(limit.textContent).toContain('Your plan has no free seat for another member.');
     await waitFor(() => expect(within(limit).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Plan: Pro', 'Seats used: 5', 'Seats available: 5']));
     expect(bodies('payInfo').length).toBe(payCallsBefore + 1);
-    expect(within(limit).queryByRole('button', { name: /upgrade/i })).toBeNull();
-    expect(limit.textContent).not.toMatch(/upgrade/i);
+    // The owner on a paid plan may buy seats; no word for members.
+    expect(within(limit).getByTestId('usage-limit-upgrade').textContent).toBe('Upgrade now');
+    expect(within(limit).queryByTestId('usage-limit-contact-admin')).toBeNull();
     expect(screen.queryByTestId('invite-dialog')).toBeNull();
     expect(api.calls.filter((c) => c.name === 'inviteRecordCreate')).toHaveLength(1);
 
     await user.click(within(limit).getAllByRole('button', { name: 'Close' })[0]!);
     await waitFor(() => expect(screen.queryByTestId('usage-limit-dialog')).toBeNull());
+  });
+
+  it('Upgrade now buys the seats the addresses lack, then sends the same invitation again and closes', async () => {
+    // The Pro plan, full: every seat of its 10 is in use (the server says so for the invitation and the plan info).
+    let full = true;
+    const { user, bodies } = await openFromMembers({
+      overrides: {
+        inviteRecordCreate: (_body, real) => (full ? failResult(Code.MEMBER_EXCEEDED, codeMessage[Code.MEMBER_EXCEEDED]) : real()),
+        payInfo: async (_body, real) => {
+          const answer = await real();
+          return answer.ok && full ? { ...answer, data: { ...(answer.data as object), inviteCount: 10, inviteLimit: 10 } } : answer;
+        },
+        seatPrice: (body) =>
+          okResult({ total: 1500 * (body as { seatQuantity: number }).seatQuantity, subtotal: 1500 * (body as { seatQuantity: number }).seatQuantity, discount: 0, unitAmount: 2500, currency: 'usd', prorationDate: 1_736_931_600, periodEnd: 1_738_000_000 }),
+        seatPayment: () => {
+          full = false;
+          return okResult({ success: true, url: null, checkoutId: null });
+        },
+      },
+    });
+    const field = await emailTab(user);
+    await user.click(field);
+    await user.paste('ann@example.test bob@example.test');
+    await user.click(screen.getByTestId('invite-send'));
+    const limit = await screen.findByTestId('usage-limit-dialog');
+    await user.click(await within(limit).findByTestId('usage-limit-upgrade'));
+    // The seat purchase, the invite flow's child, offers the two seats the addresses lack.
+    const seats = await screen.findByTestId('seat-purchase-dialog', {}, { timeout: 10_000 });
+    expect((within(seats).getByTestId('seat-quantity') as HTMLInputElement).value).toBe('2');
+    await waitFor(() => expect(within(seats).getByTestId('seat-price-total').textContent).toBe('$30.00'));
+    expect(bodies('seatPrice')).toEqual([{ planId: 'pro', seatQuantity: 2 }]);
+    await user.click(within(seats).getByTestId('seat-confirm'));
+    await user.click(within(seats).getByTestId('seat-pay'));
+    await waitFor(() => expect(bodies('seatPayment')).toEqual([{ planId: 'pro', seatQuantity: 2, prorationDate: 1_736_931_600 }]));
+    // Paid: the same addresses go out again, and the invite dialog says so.
+    expect((await screen.findByTestId('invite-notice')).textContent).toBe('Send invitation email success');
+    expect(bodies('inviteRecordCreate')).toEqual([{ emails: ['ann@example.test', 'bob@example.test'] }, { emails: ['ann@example.test', 'bob@example.test'] }]);
+    expect(screen.queryByTestId('seat-purchase-dialog')).toBeNull();
+    expect(screen.queryByTestId('usage-limit-dialog')).toBeNull();
+  });
+
+  it('Upgrade now on trial opens the plan upgrade instead', async () => {
+    const { user } = await openFromMembers({
+      plan: 'trial',
+      overrides: { inviteRecordCreate: () => failResult(Code.MEMBER_EXCEEDED, codeMessage[Code.MEMBER_EXCEEDED]) },
+    });
+    const field = await emailTab(user);
+    await user.click(field);
+    await user.paste('ann@example.test');
+    await user.click(screen.getByTestId('invite-send'));
+    const limit = await screen.findByTestId('usage-limit-dialog');
+    await user.click(await within(limit).findByTestId('usage-limit-upgrade'));
+    expect(await screen.findByTestId('plan-upgrade-dialog', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(screen.queryByTestId('seat-purchase-dialog')).toBeNull();
   });
 
   it('says the seat count is unknown when the plan cannot be loaded', async () => {

@@ -472,10 +472,46 @@ describe('after a change', () => {
     await waitFor(() => expect(dialog.textContent).toContain('Seats available:'));
     expect(dialog.textContent).toContain('Usage limit');
     expect(dialog.textContent).toContain('Plan: Starter');
-    expect(within(dialog).queryByRole('button', { name: /upgrade/i })).toBeNull();
+    expect(within(dialog).getByTestId('usage-limit-upgrade').textContent).toBe('Upgrade now');
     expect(screen.queryByTestId('members-error')).toBeNull();
     await user.click(within(dialog).getAllByRole('button', { name: 'Close' }).at(-1)!);
     await waitFor(() => expect(screen.queryByTestId('usage-limit-dialog')).toBeNull());
+  });
+
+  it('Upgrade now buys a seat; closed unpaid it comes back, paid the re-invitation goes out again', async () => {
+    // The payment is the provider's (stood in for here); once paid, the invitation is accepted.
+    let full = true;
+    const { bodies } = await renderMembers(server, {
+      plan: 'starter',
+      seed: [{ person: 'outsider', status: 'removed' }],
+      overrides: {
+        inviteRecordCreate: (_body, real) => (full ? real() : okResult({ invited: [outsider] })),
+        seatPrice: () => okResult({ total: 750, subtotal: 750, discount: 0, unitAmount: 1500, currency: 'usd', prorationDate: 1_736_931_600, periodEnd: 1_738_000_000 }),
+        seatPayment: () => {
+          full = false;
+          return okResult({ success: true, url: null, checkoutId: null });
+        },
+      },
+    });
+    const user = userEvent.setup({ delay: null });
+    await user.click(screen.getByTestId(`member-resend-${outsider}`));
+    const limit = await screen.findByTestId('usage-limit-dialog', {}, { timeout: 10_000 });
+    await user.click(await within(limit).findByTestId('usage-limit-upgrade'));
+    let seats = await screen.findByTestId('seat-purchase-dialog', {}, { timeout: 10_000 });
+    expect((within(seats).getByTestId('seat-quantity') as HTMLInputElement).value).toBe('1');
+    // Cancel: back to the Usage limit dialog, nothing sent again.
+    await user.click(within(seats).getByTestId('seat-cancel'));
+    await waitFor(() => expect(screen.queryByTestId('seat-purchase-dialog')).toBeNull());
+    expect(bodies('inviteRecordCreate')).toEqual([{ emails: [outsider] }]);
+    await user.click(within(screen.getByTestId('usage-limit-dialog')).getByTestId('usage-limit-upgrade'));
+    seats = await screen.findByTestId('seat-purchase-dialog');
+    await waitFor(() => expect(within(seats).getByTestId('seat-price-total').textContent).toBe('$7.50'));
+    await user.click(within(seats).getByTestId('seat-confirm'));
+    await user.click(within(seats).getByTestId('seat-pay'));
+    expect((await screen.findByTestId('members-notice', {}, { timeout: 10_000 })).textContent).toBe('Send invitation email success');
+    expect(bodies('inviteRecordCreate')).toEqual([{ emails: [outsider] }, { emails: [outsider] }]);
+    expect(bodies('seatPayment')).toEqual([{ planId: 'starter', seatQuantity: 1, prorationDate: 1_736_931_600 }]);
+    expect(screen.queryByTestId('usage-limit-dialog')).toBeNull();
   });
 });
 

@@ -86,7 +86,7 @@ describe('first-run guidance', () => {
     expect(world.extension.sent).toEqual([]);
   });
 
-  it('opens nothing for the payment-issue guide type (13)', async () => {
+  it('opens no first-run guidance for the payment-issue guide type (13): the survey opens instead', async () => {
     const world = await renderSyncWorld({ path: '/v2/home', guideType: 13 });
     await screen.findByTestId('home-page');
     await waitFor(() => expect(world.api.calls.some((c) => c.name === 'guideType')).toBe(true));

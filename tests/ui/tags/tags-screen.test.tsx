@@ -144,6 +144,58 @@ describe('the tags screen', () => {
   });
 });
 
+describe('a plan without custom tags (SPEC §3 custom_tag, §8 100008)', () => {
+  it('opens the feature-limit dialog before calling: nothing is sent, the tags stay usable', async () => {
+    const user = userEvent.setup();
+    const { bodies } = await renderTags({ plan: 'free', overrides: lists([profile], [budget]) });
+    await user.click(screen.getByTestId('tags-add-type'));
+    const dialog = await screen.findByTestId('feature-limit-dialog');
+    expect(within(dialog).getByRole('heading').textContent).toBe('Custom tags are not in your plan');
+    expect(dialog.textContent).toContain('The Free plan does not include custom tags');
+    expect(screen.queryByTestId('tags-type-dialog')).toBeNull();
+    // The owner may upgrade: the button starts the plan upgrade.
+    expect(screen.getByTestId<HTMLButtonElement>('feature-limit-upgrade').disabled).toBe(false);
+    await user.click(screen.getByTestId('feature-limit-close'));
+    await waitFor(() => expect(screen.queryByTestId('feature-limit-dialog')).toBeNull());
+    await user.click(screen.getByTestId('tag-delete-10'));
+    expect(await screen.findByTestId('feature-limit-dialog')).toBeTruthy();
+    expect(screen.queryByTestId('tags-confirm')).toBeNull();
+    expect([...bodies('tagTypeAdd'), ...bodies('tagDelete')]).toEqual([]);
+    expect(rows()).toEqual(['Budget']);
+  });
+
+  it('opens it on the server’s PLAN_LIMIT when the plan could not be read', async () => {
+    const user = userEvent.setup();
+    const { bodies } = await renderTags({
+      plan: 'free',
+      overrides: {
+        payInfo: () => {
+          throw new ApiError('network', 'payInfo', 'offline');
+        },
+      },
+    });
+    await user.click(screen.getByTestId('tags-add-type'));
+    await user.type(await screen.findByTestId('tags-type-name'), 'Profile{Enter}');
+    const dialog = await screen.findByTestId('feature-limit-dialog', {}, { timeout: 10_000 });
+    expect(dialog.textContent).toContain('Your plan does not include custom tags');
+    expect(bodies('tagTypeAdd')).toEqual([{ name: 'Profile' }]);
+    expect(screen.queryByTestId('tags-type-dialog')).toBeNull();
+    // Nothing was written: the list is still empty.
+    await user.click(screen.getByTestId('feature-limit-close'));
+    expect(await screen.findByTestId('tags-empty')).toBeTruthy();
+  });
+
+  it.each([
+    ['ar', 'الوسوم المخصصة غير متاحة في باقتك'],
+    ['zh-CN', '您的套餐不包含自定义标签'],
+  ])('speaks %s', async (language, title) => {
+    const user = userEvent.setup();
+    await renderTags({ plan: 'free', storage: { language }, overrides: lists([profile], [budget]) });
+    await user.click(screen.getByTestId('tags-add-type'));
+    expect(within(await screen.findByTestId('feature-limit-dialog')).getByRole('heading').textContent).toBe(title);
+  });
+});
+
 describe('in other languages', () => {
   it('reads right to left in Arabic', async () => {
     const { page } = await renderTags({ storage: { language: 'ar' }, overrides: lists([profile], [budget]) });

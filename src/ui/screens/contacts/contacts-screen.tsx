@@ -16,12 +16,14 @@
  * contacts-filter-clear, contacts-filter-open (the Filters popover's button), contacts-filter-popover,
  * contacts-filter-chips, contacts-filter-chip-<id>, contacts-filter-chip-<id>-remove, contacts-notice, contacts-notice-dismiss,
  * contacts-delete-dialog, contacts-delete-confirm, contacts-delete-cancel, export-limit-dialog,
- * export-limit-close, contacts-pagination; the profile panel's are listed in contact-profile-panel.tsx.
+ * export-limit-close, export-limit-upgrade, export-limit-note, contacts-pagination; the profile
+ * panel's are listed in contact-profile-panel.tsx, the plan upgrade dialog's in ../billing/plan-upgrade-dialog.tsx.
  */
 import { useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { css } from '../../../../styled-system/css';
 import { contactColumns, type Contact, type ContactColumn } from '../../../contract/contacts';
+import { planCodeOf } from '../../../contract/plans';
 import { NO_TAB_ID, salesLevels, salesSources, salesStages } from '../../../contract/leads';
 import { useI18nContext } from '../../../i18n/i18n-react';
 import type { TranslationFunctions } from '../../../i18n/i18n-types';
@@ -37,7 +39,8 @@ import {
   type ContactFilterEvent,
   type ContactFilters,
 } from '../../../machines/contact-filters';
-import { isLastColumn, selectionCount, type ContactsNotice, type ContactsTableActorRef } from '../../../machines/contacts-table.machine';
+import { isLastColumn, mayUpgradePlan, selectionCount, type ContactsNotice, type ContactsTableActorRef } from '../../../machines/contacts-table.machine';
+import type { PlanUpgradeActorRef } from '../../../machines/plan-upgrade.machine';
 import { appliedFilters, shownFilters } from '../../../machines/filter-url.machine';
 import type { TimeRange } from '../../../machines/pipeline-filters';
 import { useAppActors, useFlow } from '../../app-actors';
@@ -54,6 +57,7 @@ import { Pagination } from '../../components/pagination';
 import { SimpleSelect } from '../../components/select';
 import { UserText } from '../../components/user-text';
 import { isolatedText, visibleText } from '../../components/visible-text';
+import { PlanUpgradeDialog } from '../billing/plan-upgrade-dialog';
 import { BatchTagDialog } from '../tags/batch-tag-dialog';
 import { ContactProfilePanel } from './contact-profile-panel';
 
@@ -76,6 +80,7 @@ const nameButton = css({
 });
 /** Phone numbers stay on one line. */
 const noWrap = css({ whiteSpace: 'nowrap' });
+const limitNote = css({ color: 'fg.muted', textStyle: 'sm' });
 const columnList = css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: 'repeat(2, minmax(0, 1fr))' }, gap: '2' });
 
 const toDateRange = (r: TimeRange | null): DateRange | null => (r ? { start: new Date(r.from), end: new Date(r.to) } : null);
@@ -520,26 +525,49 @@ function DeleteDialog({ table, count }: { table: ContactsTableActorRef; count: n
   );
 }
 
-/** SPEC §2 export-limit dialog: free and trial plans have no export (100008). */
+/**
+ * SPEC §2 export-limit dialog: free and trial plans have no export (100008). The owner and managers
+ * get Upgrade (the table flow's child `planUpgrade`, from the workspace's plan as the account knows
+ * it; its dialog opens over this one), members the note to ask their administrator.
+ */
 function ExportLimitDialog({ table }: { table: ContactsTableActorRef }) {
   const { LL } = useI18nContext();
   const { account } = useAppActors();
-  const plan = useSelector(account, selectPayInfo)?.planName ?? '';
+  const payInfo = useSelector(account, selectPayInfo);
+  const plan = payInfo?.planName ?? '';
   const t = LL.contacts.exportLimit;
   const open = useSelector(table, (s) => s.hasTag('exportLimit'));
+  const mayUpgrade = useSelector(table, (s) => mayUpgradePlan(s.context.realRole));
+  const upgrade = useSelector(table, (s) => s.children.planUpgrade as PlanUpgradeActorRef | undefined);
   const close = () => table.send({ type: 'user.cancel' });
   return (
-    <ModalDialog
-      open={open}
-      onClose={close}
-      title={t.title()}
-      description={plan ? t.body({ plan }) : t.bodyNoPlan()}
-      data-testid="export-limit-dialog"
-      footer={
-        <Button onClick={close} data-testid="export-limit-close">
-          {t.close()}
-        </Button>
-      }
-    />
+    <>
+      <ModalDialog
+        open={open}
+        onClose={close}
+        title={t.title()}
+        description={plan ? t.body({ plan }) : t.bodyNoPlan()}
+        data-testid="export-limit-dialog"
+        footer={
+          <>
+            <Button variant={mayUpgrade ? 'outline' : 'solid'} onClick={close} data-testid="export-limit-close">
+              {t.close()}
+            </Button>
+            {mayUpgrade ? (
+              <Button onClick={() => table.send({ type: 'user.upgrade', currentPlanCode: planCodeOf(payInfo?.planCode) })} data-testid="export-limit-upgrade">
+                {LL.billing.upgrade.limitUpgrade()}
+              </Button>
+            ) : null}
+          </>
+        }
+      >
+        {mayUpgrade ? null : (
+          <p className={limitNote} data-testid="export-limit-note">
+            {LL.billing.upgrade.contactAdmin()}
+          </p>
+        )}
+      </ModalDialog>
+      <PlanUpgradeDialog flow={upgrade} />
+    </>
   );
 }

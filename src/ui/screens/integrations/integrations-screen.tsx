@@ -4,19 +4,22 @@
  * opens the webhook card, the webhook settings with their delivery log (./webhook-settings.tsx).
  * Driven by the 'integrations' flow (src/machines/integrations.machine.ts): the view reads its tags
  * and context; a card whose feature the plan lacks shows locked and opens the feature-limit dialog
- * (the flow's `featureLimit`). Members see the cards, their own webhook permission and the guides.
+ * (the flow's `featureLimit`), whose Upgrade (the owner and managers) opens the plan upgrade dialog,
+ * the flow's child `planUpgrade` (../billing/plan-upgrade-dialog.tsx). Members see the cards, their
+ * own webhook permission and the guides.
  * Test ids: integrations-page, integrations-loading, integrations-error, integrations-retry,
  * integrations-plan, integrations-card-<webhook|hubspot|salesforce|third>, integrations-locked-<feature>,
  * webhook-open, webhook-own-permission, webhook-permissions, crm-status-<provider>, crm-account-<provider>,
  * crm-connect-<provider>, crm-disconnect-<provider>, crm-enabled-<provider>, crm-sync-contacts-<provider>,
  * crm-sync-<provider>, crm-synced-<provider>, crm-error-<provider>, crm-last-error-<provider>, crm-not-configured-<provider>, third-limit,
  * integrations-read-only, guide-card-<provider>, guide-link-<webhook|hubspot|salesforce>, guide-third, disconnect-dialog,
- * disconnect-ok, disconnect-cancel, feature-limit-dialog.
+ * disconnect-ok, disconnect-cancel, feature-limit-dialog, feature-limit-upgrade; the plan upgrade dialog's own.
  */
 import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import { css } from '../../../../styled-system/css';
 import type { IntegrationProvider, WebhookFeature } from '../../../contract/integrations';
+import { planCodeOf } from '../../../contract/plans';
 import { useI18nContext } from '../../../i18n/i18n-react';
 import {
   featureLocked,
@@ -26,9 +29,11 @@ import {
   WEBHOOK_GUIDE_PATH,
   WEBHOOK_PERMISSIONS_PATH,
 } from '../../../machines/integration-plan';
+import { selectPayInfo } from '../../../machines/account.machine';
 import { connectionOf, managesIntegrations, type IntegrationsActorRef } from '../../../machines/integrations.machine';
+import type { PlanUpgradeActorRef } from '../../../machines/plan-upgrade.machine';
 import type { WebhookSettingsActorRef } from '../../../machines/webhook-settings.machine';
-import { useFlow } from '../../app-actors';
+import { useAppActors, useFlow } from '../../app-actors';
 import { InlineAlert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { ModalDialog } from '../../components/dialog';
@@ -38,6 +43,7 @@ import { Link } from '../../components/link';
 import { UserSentence } from '../../components/user-text';
 import { callErrorText, featureLimitTexts, formatTime, mutedStyle, pageStyle, rowStyle } from './parts';
 import { Switch } from '../../components/switch';
+import { PlanUpgradeDialog } from '../billing/plan-upgrade-dialog';
 import { WebhookSettingsPanel } from './webhook-settings';
 
 const guidePaths: Record<IntegrationProvider, string> = { hubspot: HUBSPOT_GUIDE_PATH, salesforce: SALESFORCE_GUIDE_PATH };
@@ -413,17 +419,27 @@ function DisconnectDialog({ flow }: { flow: IntegrationsActorRef }) {
   );
 }
 
-/** The feature-limit dialog the overview opens (SPEC §2): Upgrade for the owner and managers, the administrator for members. */
+/**
+ * The feature-limit dialog the overview opens (SPEC §2): Upgrade for the owner and managers (the
+ * plan upgrade from the workspace's plan, as the account knows it), the administrator for members.
+ */
 function OverviewLimit({ flow }: { flow: IntegrationsActorRef }) {
   const { LL } = useI18nContext();
+  const { account } = useAppActors();
+  const planCode = useSelector(account, (s) => planCodeOf(selectPayInfo(s)?.planCode));
   const open = useSelector(flow, (s) => s.hasTag('featureLimit'));
   const { limit, plan, role } = useSelector(flow, (s) => s.context);
+  const upgrade = useSelector(flow, (s) => s.children.planUpgrade as PlanUpgradeActorRef | undefined);
   return (
-    <FeatureLimitDialog
-      open={open}
-      onClose={() => flow.send({ type: 'user.close' })}
-      texts={featureLimitTexts(LL, limit ?? 'webhook', plan?.planName ?? null)}
-      mayUpgrade={managesIntegrations(role)}
-    />
+    <>
+      <FeatureLimitDialog
+        open={open}
+        onClose={() => flow.send({ type: 'user.close' })}
+        texts={featureLimitTexts(LL, limit ?? 'webhook', plan?.planName ?? null)}
+        mayUpgrade={managesIntegrations(role)}
+        onUpgrade={() => flow.send({ type: 'user.upgrade', currentPlanCode: planCode })}
+      />
+      <PlanUpgradeDialog flow={upgrade} />
+    </>
   );
 }

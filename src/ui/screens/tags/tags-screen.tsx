@@ -12,7 +12,10 @@
  * tag-delete-<id>; the type dialog tags-type-dialog, tags-type-name, tags-type-name-error,
  * tags-type-save, tags-type-cancel; the tag dialog tag-dialog, tag-name, tag-name-error, tag-type,
  * tag-value-<index>, tag-value-remove-<index>, tag-value-input, tag-value-add, tag-values-error,
- * tag-save, tag-cancel; the confirmation tags-confirm, confirm-ok, confirm-cancel.
+ * tag-save, tag-cancel; the confirmation tags-confirm, confirm-ok, confirm-cancel; the
+ * feature-limit dialog (custom tags not in the plan, opened by the machine's `featureLimit` tag)
+ * feature-limit-dialog, feature-limit-upgrade, feature-limit-note, feature-limit-close; its Upgrade
+ * opens the plan upgrade dialog (the flow's child `planUpgrade`, ../billing/plan-upgrade-dialog.tsx).
  */
 import { useSelector } from '@xstate/react';
 import { useId } from 'react';
@@ -20,10 +23,13 @@ import { css } from '../../../../styled-system/css';
 import type { Tag } from '../../../contract/tags';
 import { useI18nContext } from '../../../i18n/i18n-react';
 import type { TranslationFunctions } from '../../../i18n/i18n-types';
-import { groupsOf, isTagDraft, isTypeDraft, typeOptionsOf, type TagFieldError, type TagGroup, type TagsActorRef } from '../../../machines/tags.machine';
+import type { PlanUpgradeActorRef } from '../../../machines/plan-upgrade.machine';
+import { groupsOf, isTagDraft, isTypeDraft, typeOptionsOf, type TagFieldError, type TagGroup } from '../../../machines/tag-drafts';
+import type { TagsActorRef } from '../../../machines/tags.machine';
 import { useFlow } from '../../app-actors';
 import { InlineAlert } from '../../components/alert';
 import { Button } from '../../components/button';
+import { FeatureLimitDialog } from '../../components/feature-limit-dialog';
 import { FormDialog as KitFormDialog, ModalDialog, type FormDialogProps } from '../../components/dialog';
 import { TextField } from '../../components/field';
 import { Heading, Text } from '../../components/heading';
@@ -31,6 +37,7 @@ import { SimpleSelect } from '../../components/select';
 import { Switch } from '../../components/switch';
 import { UserSentence, UserText } from '../../components/user-text';
 import { visibleText } from '../../components/visible-text';
+import { PlanUpgradeDialog } from '../billing/plan-upgrade-dialog';
 
 const page = css({ display: 'flex', flexDirection: 'column', gap: '5', p: { base: '4', md: '8' }, maxWidth: '5xl' });
 const head = css({ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-start', gap: '4', flexWrap: 'wrap' });
@@ -144,6 +151,7 @@ function TagsView({ flow: ref }: { flow: TagsActorRef }) {
 
       <TypeDialog actor={ref} />
       <TagDialog actor={ref} />
+      <TagsLimitDialog actor={ref} />
       <ModalDialog
         open={confirming}
         onClose={() => ref.send({ type: 'user.cancel' })}
@@ -163,6 +171,36 @@ function TagsView({ flow: ref }: { flow: TagsActorRef }) {
         }
       />
     </section>
+  );
+}
+
+/** SPEC §2 feature-limit dialog: the plan lacks custom tags (SPEC §3 `custom_tag`); Upgrade starts the plan upgrade. */
+function TagsLimitDialog({ actor }: { actor: TagsActorRef }) {
+  const { LL } = useI18nContext();
+  const t = LL.tags.limit;
+  // The feature-limit dialog stays under the plan upgrade's (the flow's child), which opens over it.
+  const open = useSelector(actor, (s) => s.hasTag('featureLimit'));
+  const manages = useSelector(actor, (s) => s.context.manages);
+  const planName = useSelector(actor, (s) => s.context.plan?.planName ?? '');
+  const upgrade = useSelector(actor, (s) => s.children.planUpgrade as PlanUpgradeActorRef | undefined);
+  return (
+    <>
+      <FeatureLimitDialog
+        open={open}
+        onClose={() => actor.send({ type: 'user.close' })}
+        texts={{
+          title: t.title(),
+          body: planName ? t.body({ plan: planName }) : t.bodyNoPlan(),
+          upgrade: t.upgrade(),
+          upgradeLater: t.upgradeLater(),
+          contactAdmin: t.contactAdmin(),
+          close: t.close(),
+        }}
+        mayUpgrade={manages}
+        onUpgrade={() => actor.send({ type: 'user.upgrade' })}
+      />
+      <PlanUpgradeDialog flow={upgrade} />
+    </>
   );
 }
 

@@ -34,11 +34,10 @@ function InviteView({ flow: ref }: { flow: InviteMembersActorRef }) {
   const t = LL.team.inviteDialog;
 
   const open = useSelector(ref, (s) => s.hasTag('open'));
-  const usageLimit = useSelector(ref, (s) => s.hasTag('usageLimit'));
   const confirmReset = useSelector(ref, (s) => s.hasTag('confirmReset'));
   const linkBusy = useSelector(ref, (s) => s.hasTag('linkBusy'));
   const sending = useSelector(ref, (s) => s.hasTag('sending'));
-  const { tab, link, emails, emailsError, invalidEmails, error, notice, seats } = useSelector(ref, (s) => s.context);
+  const { tab, link, emails, emailsError, invalidEmails, error, notice } = useSelector(ref, (s) => s.context);
 
   const validUntil = link ? new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(link.expiresAt * 1000)) : '';
   const errorText = error === null ? null : error.kind === 'copyFailed' ? t.copyFailed() : refusalText(LL, error);
@@ -147,7 +146,7 @@ function InviteView({ flow: ref }: { flow: InviteMembersActorRef }) {
           </div>
         ) : null}
       </ModalDialog>
-      <UsageLimitDialog open={usageLimit} seats={seats} onClose={() => ref.send({ type: 'user.close' })} />
+      <UsageLimitDialog flow={ref} />
     </>
   );
 }

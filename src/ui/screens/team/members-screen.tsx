@@ -5,9 +5,11 @@
  * view reads its tags and context, and what a row offers from its selectors (`rowActionsOf`,
  * `exitOf`, `managesList`); confirmations are opened by its `confirm` tag, and the invite dialog is
  * its child `invite` (started by `user.invite`; the flow reloads the list when invitations went out).
+ * Above the list, the owner and managers see the plan panel (../billing/plan-panel.tsx, its own flow).
  * Test ids: members-page, members-table, member-row-<email>, member-role-<email>,
  * member-sync-<email>, member-remove-<email>, member-resend-<email>, member-delete-invite-<email>,
- * members-invite, members-leave, members-disband, members-error, members-notice, members-retry
+ * members-invite, members-leave, members-disband, members-error, members-notice,
+ * members-auto-sync-note (auto sync not in the plan: the `auto` option disabled), members-retry
  * (a page failed while another is on screen), members-pages,
  * members-confirm, confirm-ok, confirm-cancel, usage-limit-dialog; the table's table-loading-row,
  * table-empty-row, table-error-row, table-retry; the pagination's pagination-prev/-next/-page-<n>.
@@ -21,6 +23,7 @@ import { useI18nContext } from '../../../i18n/i18n-react';
 import { selectWorkspaceName } from '../../../machines/account.machine';
 import type { InviteMembersActorRef } from '../../../machines/invite-members.machine';
 import {
+  autoSyncLockedOf,
   exitOf,
   managesList,
   MEMBERS_PAGE_SIZE,
@@ -39,6 +42,7 @@ import { UserSentence, UserText } from '../../components/user-text';
 import { Heading, Text } from '../../components/heading';
 import { Pagination } from '../../components/pagination';
 import { SimpleSelect } from '../../components/select';
+import { PlanPanel } from '../billing/plan-panel';
 import { InviteMembersDialog } from './invite-members';
 import { refusalText, UsageLimitDialog } from './usage-limit-dialog';
 
@@ -67,9 +71,9 @@ function MembersView({ flow: ref }: { flow: TeamMembersActorRef }) {
   const failed = useSelector(ref, (s) => s.hasTag('loadFailed'));
   const busy = useSelector(ref, (s) => s.hasTag('busy'));
   const confirming = useSelector(ref, (s) => s.hasTag('confirm'));
-  const usageLimit = useSelector(ref, (s) => s.hasTag('usageLimit'));
   const rows = useSelector(ref, (s) => sortedRows(s.context));
-  const { total, page: current, pending, error, done, seats, sort } = useSelector(ref, (s) => s.context);
+  const autoLocked = useSelector(ref, (s) => autoSyncLockedOf(s.context));
+  const { total, page: current, pending, error, done, sort } = useSelector(ref, (s) => s.context);
   const viewer: Viewer = useMemo(() => ({ role, selfId }), [role, selfId]);
   const manages = managesList(viewer);
   const exit = exitOf(role);
@@ -95,7 +99,8 @@ function MembersView({ flow: ref }: { flow: TeamMembersActorRef }) {
       { value: 'manager', label: t.role.manager() },
       { value: 'member', label: t.role.member() },
     ];
-    const syncOptions = syncTypes.map((v) => ({ value: v, label: t.sync[v]() }));
+    // SPEC §1: auto sync is for the Pro plan; below it `auto` shows disabled (the note says why).
+    const syncOptions = syncTypes.map((v) => ({ value: v, label: t.sync[v](), disabled: v === 'auto' && autoLocked }));
     return [
       {
         id: 'email',
@@ -149,7 +154,7 @@ function MembersView({ flow: ref }: { flow: TeamMembersActorRef }) {
       { id: 'status', header: t.columns.status(), cell: (m) => t.status[m.status]() },
       { id: 'actions', header: t.columns.actions(), cell: (m) => <RowButtons actor={ref} member={m} viewer={viewer} /> },
     ];
-  }, [t, ref, viewer]);
+  }, [t, ref, viewer, autoLocked]);
 
   return (
     <section className={page} data-testid="members-page" aria-busy={busy}>
@@ -178,7 +183,10 @@ function MembersView({ flow: ref }: { flow: TeamMembersActorRef }) {
         </div>
       </div>
 
+      <PlanPanel />
+
       {done ? <InlineAlert status="success" title={t.done[done]()} data-testid="members-notice" /> : null}
+      {manages && autoLocked ? <InlineAlert status="info" title={t.autoSyncNote()} data-testid="members-auto-sync-note" /> : null}
       {error ? <InlineAlert status="error" title={refusalText(LL, error)} data-testid="members-error" /> : null}
       {failed && rows.length > 0 ? (
         // The page on screen stays; the table's own error row is for a list with nothing to show.
@@ -239,7 +247,7 @@ function MembersView({ flow: ref }: { flow: TeamMembersActorRef }) {
           </>
         }
       />
-      <UsageLimitDialog open={usageLimit} seats={seats} onClose={() => ref.send({ type: 'user.close' })} />
+      <UsageLimitDialog flow={ref} />
       <InviteMembersDialog flow={invite} />
     </section>
   );
