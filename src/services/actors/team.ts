@@ -42,7 +42,14 @@ import type { FlowEffects, FlowServices } from '../flow-services';
 import { planUpgradeEffects } from './plan-upgrade';
 import { seatPurchaseEffects } from './seat-purchase';
 
-const refreshAccount = (services: FlowServices): void => services.sendTo('account', { type: 'account.refresh' });
+/**
+ * Seats in use changed (an invitation, a change of member): the account reads the user and pay
+ * info again, and the members page's plan panel its seats (SPEC §3 inviteCount).
+ */
+const refreshAccount = (services: FlowServices): void => {
+  services.sendTo('account', { type: 'account.refresh' });
+  services.sendTo('planPanel', { type: 'plan.reload' });
+};
 
 /**
  * The seats of the caller's plan, from the plan info (the server derives the count in use), and
