@@ -111,6 +111,9 @@ export type CheckoutStatus = (typeof checkoutStatuses)[number];
 /** Final statuses: the client stops following. */
 export const isFinalCheckoutStatus = (s: CheckoutStatus): boolean => s !== 'pending';
 
+/** A checkout address the client may open: http(s), or a path of this site (never `javascript:` or `//elsewhere`). */
+export const isCheckoutAddress = (url: string): boolean => /^https?:\/\/\S+$/i.test(url) || /^\/(?!\/)\S*$/.test(url);
+
 /** How often the client asks while a checkout is open. */
 export const CHECKOUT_POLL_MS = 2_000;
 

@@ -1,6 +1,7 @@
 import { assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import {
   CHECKOUT_POLL_MS,
+  isCheckoutAddress,
   SURVEY_NOTE_MAX,
   type CheckoutStart,
   type CheckoutStatus,
@@ -114,8 +115,6 @@ export const surveyAnswerOf = (c: Pick<PaymentSurveyContext, 'reason' | 'note'>)
   return reason === OTHER_REASON && note !== '' ? { reason, note } : { reason };
 };
 
-/** Only a web address, or a path of this server (the sandbox checkout), is opened or linked. */
-export const isCheckoutAddress = (url: string): boolean => /^https?:\/\/\S+$/i.test(url) || /^\/(?!\/)\S*$/.test(url);
 
 /** The checkout page to open again by hand (a link in the dialog), when it is a safe address. */
 export const checkoutLinkOf = (c: Pick<PaymentSurveyContext, 'checkout'>): string | null =>

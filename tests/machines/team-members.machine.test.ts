@@ -273,7 +273,10 @@ describe('team members effects', () => {
     expect(s.calls.map((c) => c.name)).toEqual(['workspacePage', 'payInfo', 'userLevelUpdate', 'workspacePage']);
     expect(s.calls[0]?.body).toEqual({ workspaceId: 'w1', page: 1, size: 20 });
     expect(s.calls[2]?.body).toEqual({ userLevel: 'manager', userId: 'u2', workspaceId: 'w1' });
-    expect(s.sent).toEqual([{ systemId: 'account', event: { type: 'account.refresh' } }]);
+    expect(s.sent).toEqual([
+      { systemId: 'account', event: { type: 'account.refresh' } },
+      { systemId: 'planPanel', event: { type: 'plan.reload' } },
+    ]);
   });
 
   it('a refused change tells nobody', async () => {
@@ -299,7 +302,10 @@ describe('team members effects', () => {
     expect(s.calls.map((c) => c.name)).toEqual(['workspacePage', 'payInfo', 'inviteUrlList', 'inviteRecordCreate', 'workspacePage']);
     expect(s.calls[3]?.body).toEqual({ emails: ['new@x.test'] });
     expect(s.calls[4]?.body).toEqual({ workspaceId: 'w1', page: 1, size: 20 });
-    expect(s.sent).toEqual([{ systemId: 'account', event: { type: 'account.refresh' } }]);
+    expect(s.sent).toEqual([
+      { systemId: 'account', event: { type: 'account.refresh' } },
+      { systemId: 'planPanel', event: { type: 'plan.reload' } },
+    ]);
     // Closing the dialog ends the child flow; the list stays.
     invite?.send({ type: 'user.close' });
     expect(actor.getSnapshot().matches({ list: 'ready', invite: 'closed' })).toBe(true);
@@ -346,6 +352,7 @@ describe('team members effects', () => {
     expect(s.sent).toEqual([
       { systemId: 'gate', event: { type: 'gate.reload', pathname: '/workspace' } },
       { systemId: 'account', event: { type: 'account.refresh' } },
+      { systemId: 'planPanel', event: { type: 'plan.reload' } },
     ]);
     expect(s.navigations).toEqual([{ to: '/workspace', replace: true }]);
   });

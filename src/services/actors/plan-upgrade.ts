@@ -5,53 +5,21 @@
  *
  * - Money is the server's: the preview's amounts are shown as they come (integer cents), the update
  *   sends the plan and the quote's prorationDate, never a price.
- * - The checkout page opens in a new tab (`openUrl` with `newTab`, injected; the browser's
- *   `window.open` by default) and only a web address (or a path of this site, the embedded
- *   sandbox's page) is followed: anything else is taken as the server's failure.
- * - A plan that changed is told to the account actor (`account.refresh`), which reads the pay info
- *   again, so every screen reads the new plan on its next look (the member selector, the limit
- *   dialogs' plan name, the stored plan group).
+ * - The checkout is opened and followed as every payment flow does (./checkout.ts); a plan that
+ *   changed is told to the account actor, so every screen reads the new plan on its next look
+ *   (the member selector, the limit dialogs' plan name, the stored plan group).
  */
 import { fromPromise } from 'xstate';
 import { accountEndpoints, type PayInfo } from '../../contract/account';
-import { billingEndpoints, type CheckoutStart, type CheckoutStatusInfo, type SubscriptionPreview } from '../../contract/billing';
-import { Code } from '../../contract/codes';
+import { billingEndpoints, type CheckoutStart, type SubscriptionPreview } from '../../contract/billing';
 import type { Answer } from '../../machines/answer';
 import type { planPanelMachine, SurveyAnswer } from '../../machines/plan-panel.machine';
-import { planUpgradeMachine, type CheckoutStatusInput, type PreviewInput, type StartUpgradeInput } from '../../machines/plan-upgrade.machine';
+import { planUpgradeMachine, type PreviewInput, type StartUpgradeInput } from '../../machines/plan-upgrade.machine';
 import { seatPurchaseMachine } from '../../machines/seat-purchase.machine';
 import { answerOf, dataOf } from '../answer';
-import type { FlowEffects, FlowServices } from '../flow-services';
+import type { FlowEffects } from '../flow-services';
+import { announcePlanChange, checkoutStartOf, checkoutStatusActor, openCheckout } from './checkout';
 import { seatPurchaseEffects } from './seat-purchase';
-
-/** A checkout address that may be followed: http(s), or a path of this site (never `javascript:` or `//elsewhere`). */
-export const isCheckoutAddress = (url: string): boolean => /^https?:\/\/[^\s]+$/i.test(url) || /^\/(?!\/)[^\s]*$/.test(url);
-
-/** Opens the checkout in a new tab: the app's tab stays and follows the result. */
-const openInNewTab = (services: FlowServices, url: string): void => {
-  if (!isCheckoutAddress(url)) return;
-  if (services.openUrl) services.openUrl(url, { newTab: true });
-  else window.open(url, '_blank', 'noopener');
-};
-
-/**
- * A payment's first answer as the flows take it: done, or a checkout page with its id. Anything
- * else (no address, one that may not be followed) is the server's failure.
- */
-export const checkoutAnswerOf = (answer: Answer<CheckoutStart>): Answer<CheckoutStart> => {
-  if (!answer.ok || answer.data.success) return answer;
-  const { url, checkoutId } = answer.data;
-  return url && checkoutId && isCheckoutAddress(url) ? answer : { ok: false, code: Code.INTERNAL, message: '' };
-};
-
-/** The checkout's status (the flows poll it while the checkout tab is open). */
-export const checkoutStatusOf = (services: FlowServices) =>
-  fromPromise<Answer<CheckoutStatusInfo>, CheckoutStatusInput>(async ({ input, signal }) =>
-    answerOf(await services.api.call(billingEndpoints.checkoutStatus, { checkoutId: input.checkoutId }, { signal })),
-  );
-
-/** Tells the account actor the plan or its seats changed: it reads the pay info again. */
-export const announcePlanChange = (services: FlowServices): void => services.sendTo('account', { type: 'account.refresh' });
 
 export const planUpgradeEffects: FlowEffects<typeof planUpgradeMachine> = (services) => ({
   actors: {
@@ -59,12 +27,12 @@ export const planUpgradeEffects: FlowEffects<typeof planUpgradeMachine> = (servi
       answerOf(await services.api.call(billingEndpoints.subscriptionPreview, { planId: input.planId }, { signal })),
     ),
     startUpgrade: fromPromise<Answer<CheckoutStart>, StartUpgradeInput>(async ({ input }) =>
-      checkoutAnswerOf(answerOf(await services.api.call(billingEndpoints.subscriptionUpdate, { planId: input.planId, prorationDate: input.prorationDate }))),
+      checkoutStartOf(answerOf(await services.api.call(billingEndpoints.subscriptionUpdate, { planId: input.planId, prorationDate: input.prorationDate }))),
     ),
-    checkoutStatus: checkoutStatusOf(services),
+    checkoutStatus: checkoutStatusActor(services),
   },
   actions: {
-    openCheckout: (_, { url }: { url: string }) => openInNewTab(services, url),
+    openCheckout: (_, { url }: { url: string }) => openCheckout(services, url),
     announceUpgrade: () => announcePlanChange(services),
   },
 });
