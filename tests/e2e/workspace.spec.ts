@@ -90,14 +90,18 @@ test('the life of a team: create, invite by email and link, roles, sync types, l
   await c.page.getByTestId('invitation-join').click();
   await expect(c.page).toHaveURL(/\/crm\/v2\/home/);
 
-  // The admin sees them join, makes C a manager and sets B's sync type to auto.
+  // The admin sees them join, makes C a manager and sets B's sync type to off. Auto sync comes
+  // with the Pro plan (SPEC §1): on the trial its option is shown disabled, with the note.
   await openMembers(admin.page);
   await expect(admin.page.getByTestId(`member-row-${b.email}`)).toContainText(/joined/i);
   await expect(admin.page.getByTestId(`member-row-${c.email}`)).toContainText(/joined/i);
   await chooseInSelect(admin.page, `member-role-${c.email}`, /manager/i);
   await expect(admin.page.getByTestId(`member-row-${c.email}`)).toContainText(/manager/i);
-  await chooseInSelect(admin.page, `member-sync-${b.email}`, /auto/i);
-  await expect(admin.page.getByTestId(`member-row-${b.email}`)).toContainText(/auto/i);
+  await expect(admin.page.getByTestId('members-auto-sync-note')).toContainText('Auto sync comes with the Pro plan');
+  await admin.page.getByTestId(`member-sync-${b.email}`).click();
+  await expect(admin.page.getByRole('option', { name: /auto/i })).toHaveAttribute('aria-disabled', 'true');
+  await admin.page.getByRole('option', { name: /off/i }).click();
+  await expect(admin.page.getByTestId(`member-row-${b.email}`)).toContainText(/off/i);
   await expectAccessible(admin.page, 'members after role and sync changes');
 
   // C (manager) sees the members screen, can pick B in the member selector, cannot disband.
