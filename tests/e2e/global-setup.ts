@@ -14,7 +14,10 @@ export default async function globalSetup() {
   // The webhook journey's receiver listens on this port; the server lets deliveries reach it there
   // only (outgoing requests to local addresses are otherwise refused: server/webhooks/safe-http.ts).
   const webhookPort = await freePort();
-  const server = await startServer({ WEBHOOK_ALLOWED_HOSTS: `127.0.0.1:${webhookPort}` }, { seed: true });
+  // The server trusts X-Forwarded-For from the loopback address, as behind a local proxy: the
+  // journeys share one client address, whose sign-ups per hour are limited (20), so a journey that
+  // signs up beyond them comes as another client (its context sends X-Forwarded-For).
+  const server = await startServer({ WEBHOOK_ALLOWED_HOSTS: `127.0.0.1:${webhookPort}`, TRUST_PROXY: '127.0.0.1' }, { seed: true });
   process.env.E2E_BASE_URL = server.url;
   process.env.E2E_WEBHOOK_PORT = String(webhookPort);
   process.env.E2E_SERVER_LOG = server.logFile;
