@@ -9,7 +9,6 @@
  */
 import { asc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createSession } from '../../server/auth/sessions';
 import { paymentCheckouts, paymentEvents, rateLimits, workspaces } from '../../server/db/schema';
 import { WEB_SESSION_ONLY_MESSAGE } from '../../server/http/route';
 import { endpointsByName as endpoints, type EndpointName } from '../../src/contract/all-endpoints';
@@ -17,7 +16,8 @@ import { billingEndpoints } from '../../src/contract/billing';
 import { snakeKeys } from '../../src/contract/case';
 import { Code } from '../../src/contract/codes';
 import { SOURCE_USER_HEADER } from '../../src/contract/endpoint';
-import type { Person, World } from './support/team-world';
+import { callerTokens, callers, row, type Caller } from './support/authz-callers';
+import type { World } from './support/team-world';
 import { useTeamWorld } from './support/team-suite';
 import type { TestApp } from './support/test-app';
 
@@ -25,8 +25,6 @@ let t: TestApp;
 let w: World;
 useTeamWorld((app, world) => ([t, w] = [app, world]));
 
-type Caller = 'anonymous' | 'member' | 'manager' | 'admin' | 'otherAdmin' | 'outsider' | 'memberExtension' | 'adminExtension';
-const callers: Caller[] = ['anonymous', 'member', 'manager', 'admin', 'otherAdmin', 'outsider', 'memberExtension', 'adminExtension'];
 
 const OK = Code.OK;
 const ANON = Code.TOKEN_INVALID;
@@ -34,16 +32,6 @@ const F = Code.FORBIDDEN;
 const NW = Code.NO_WORKSPACE;
 const NF = Code.NOT_FOUND;
 
-const row = (
-  anonymous: number,
-  member: number,
-  manager: number,
-  admin: number,
-  otherAdmin: number,
-  outsider: number,
-  memberExtension: number,
-  adminExtension: number,
-): Record<Caller, number> => ({ anonymous, member, manager, admin, otherAdmin, outsider, memberExtension, adminExtension });
 
 /** A manager's read: the owner, managers and the owner's extension; another workspace's admin reads their own. */
 const managerRead = (otherAdmin: number) => row(ANON, F, OK, OK, otherAdmin, NW, F, OK);
@@ -103,18 +91,7 @@ const snapshot = async (workspaceId: string) =>
   });
 const checkoutsOf = (workspaceId: string) => t.db.select().from(paymentCheckouts).where(eq(paymentCheckouts.workspaceId, workspaceId));
 
-const extensionTokens = new Map<string, string>();
-const tokenOf = async (caller: Caller): Promise<string | undefined> => {
-  if (caller === 'anonymous') return undefined;
-  if (caller === 'memberExtension' || caller === 'adminExtension') {
-    const person: Person = caller === 'memberExtension' ? 'member' : 'admin';
-    if (!extensionTokens.has(person)) {
-      extensionTokens.set(person, (await createSession(t.db, w.who[person].userId, t.clock.now(), t.config, 'extension')).accessToken);
-    }
-    return extensionTokens.get(person);
-  }
-  return w.who[caller].accessToken;
-};
+const { reset: resetTokens, tokenOf } = callerTokens(() => t, () => w);
 
 const call = async (name: EndpointName, caller: Caller, body: unknown, headers: Record<string, string> = {}) => {
   const token = await tokenOf(caller);
@@ -122,7 +99,7 @@ const call = async (name: EndpointName, caller: Caller, body: unknown, headers: 
 };
 
 beforeAll(() => {
-  extensionTokens.clear();
+  resetTokens();
 });
 
 describe('authorization matrix (SPEC §6)', () => {

@@ -12,13 +12,13 @@
 import { randomUUID } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { createSession } from '../../server/auth/sessions';
 import type { CheckoutRequest, PaymentProvider } from '../../server/billing/provider';
 import { paymentCheckouts, paymentSurveys, rateLimits, workspaces } from '../../server/db/schema';
 import { billingEndpoints } from '../../src/contract/billing';
 import { Code } from '../../src/contract/codes';
 import { SOURCE_USER_HEADER } from '../../src/contract/endpoint';
-import type { Person, World } from './support/team-world';
+import { callerTokens, callers, row, type Caller } from './support/authz-callers';
+import type { World } from './support/team-world';
 import { useTeamWorld } from './support/team-suite';
 import type { TestApp } from './support/test-app';
 
@@ -26,8 +26,6 @@ let t: TestApp;
 let w: World;
 useTeamWorld((app, world) => ([t, w] = [app, world]));
 
-type Caller = 'anonymous' | 'member' | 'manager' | 'admin' | 'otherAdmin' | 'outsider' | 'memberExtension' | 'adminExtension';
-const callers: Caller[] = ['anonymous', 'member', 'manager', 'admin', 'otherAdmin', 'outsider', 'memberExtension', 'adminExtension'];
 
 const OK = Code.OK;
 const ANON = Code.TOKEN_INVALID;
@@ -35,16 +33,6 @@ const F = Code.FORBIDDEN;
 const NW = Code.NO_WORKSPACE;
 const V = Code.VALIDATION;
 
-const row = (
-  anonymous: number,
-  member: number,
-  manager: number,
-  admin: number,
-  otherAdmin: number,
-  outsider: number,
-  memberExtension: number,
-  adminExtension: number,
-): Record<Caller, number> => ({ anonymous, member, manager, admin, otherAdmin, outsider, memberExtension, adminExtension });
 
 /** A manager's read: the owner, managers and the owner's extension; another workspace's admin reads their own. */
 const managerRead = row(ANON, F, OK, OK, OK, NW, F, OK);
@@ -128,18 +116,7 @@ const snapshot = async (workspaceId: string) => {
   return JSON.stringify({ ws, checkouts, answers });
 };
 
-const extensionTokens = new Map<string, string>();
-const tokenOf = async (caller: Caller): Promise<string | undefined> => {
-  if (caller === 'anonymous') return undefined;
-  if (caller === 'memberExtension' || caller === 'adminExtension') {
-    const person: Person = caller === 'memberExtension' ? 'member' : 'admin';
-    if (!extensionTokens.has(person)) {
-      extensionTokens.set(person, (await createSession(t.db, w.who[person].userId, t.clock.now(), t.config, 'extension')).accessToken);
-    }
-    return extensionTokens.get(person);
-  }
-  return w.who[caller].accessToken;
-};
+const { tokenOf } = callerTokens(() => t, () => w);
 
 const call = async (name: Name, caller: Caller, body: unknown, headers: Record<string, string> = {}) => {
   const token = await tokenOf(caller);
