@@ -36,6 +36,9 @@ import { registerLeadFileRoutes } from './routes/lead-files';
 import { registerIntegrationRoutes } from './routes/integrations';
 import { registerLeadRoutes } from './routes/leads';
 import { registerPaymentSurveyRoutes } from './routes/payment-survey';
+import { registerPinRoutes } from './routes/pins';
+import { registerProductEventRoutes } from './routes/product-events';
+import { registerLeaveRoutes } from './routes/leave';
 import { registerTabRoutes } from './routes/tabs';
 import { registerScheduleRoutes } from './routes/schedules';
 import { registerShareLinkRoutes } from './routes/share-links';
@@ -111,6 +114,9 @@ export const createApp = (deps: AppDeps): Hono<AppEnv> => {
   // The payment provider's callbacks, the checkout return page and the sandbox's checkout page (server/billing/).
   registerPaymentPages(app, deps);
   registerPaymentSurveyRoutes(app, deps);
+  registerPinRoutes(app, deps);
+  registerLeaveRoutes(app, deps);
+  registerProductEventRoutes(app, deps);
   // SPEC §7 Files: the storage calls and, for the disk store, its signed object URLs.
   const storageKeys = createStorageKeys(deps);
   const files = deps.files ?? createFileStore(deps, storageKeys);

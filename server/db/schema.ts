@@ -19,6 +19,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  real,
   text,
   timestamp,
   unique,
@@ -1150,6 +1151,91 @@ export const paymentSurveys = pgTable(
   (t) => [index('payment_surveys_workspace_created_idx').on(t.workspaceId, t.createdAt), check('payment_surveys_reason', sql`${t.reason} between 1 and 4`)],
 );
 
+/**
+ * Pinned chats (SPEC §2 assistant tools, pin chats): kept per member on the server, so a member's
+ * pins follow them to any browser; the chat list shows pinned chats first, most recently pinned
+ * first. A pin names the chat by its chat-service id and number (the chat row's key without the
+ * owner), so a pin survives the chat being synced again.
+ */
+export const chatPins = pgTable(
+  'chat_pins',
+  {
+    ...memberOwned(),
+    number: text('number').notNull(),
+    chatWhatsappId: text('chat_whatsapp_id').notNull(),
+    pinnedAt: ts('pinned_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.ownerId, t.number, t.chatWhatsappId] })],
+);
+
+export const leaveApplicationStatuses = ['pending', 'approved', 'declined', 'withdrawn'] as const;
+export type LeaveApplicationStatus = (typeof leaveApplicationStatuses)[number];
+
+/**
+ * Applications to leave a workspace (SPEC §4: leaving requires applying to the administrator). A
+ * member applies; the admin or a manager approves (the member is then removed, their data kept)
+ * or declines; the member keeps access until approved and may withdraw a pending application. At
+ * most one pending application per member (partial unique index).
+ */
+export const leaveApplications = pgTable(
+  'leave_applications',
+  {
+    id: text('id').primaryKey(),
+    workspaceId: text('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: leaveApplicationStatuses }).notNull(),
+    /** The applicant's reason (optional, plain text). */
+    note: text('note'),
+    createdAt: ts('created_at').notNull(),
+    decidedAt: ts('decided_at'),
+    decidedBy: text('decided_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    uniqueIndex('leave_applications_one_pending_key').on(t.workspaceId, t.userId).where(sql`${t.status} = 'pending'`),
+    index('leave_applications_workspace_created_idx').on(t.workspaceId, t.createdAt),
+    check('leave_applications_status', sql`${t.status} in ('pending', 'approved', 'declined', 'withdrawn')`),
+  ],
+);
+
+/**
+ * The product event log (SPEC §7 Analytics logging), stored in PostgreSQL by default: one row per
+ * event the web app's sender delivered (source 7), or that the server itself records (a chat
+ * sync's upload: `chats` is the number of chats it carried). `userId` and `workspaceId` come from
+ * the session that posted it, never from the body; a signed-in person without a workspace has no
+ * row (their events are dropped). Counted per type and day on the admin page.
+ */
+export const productEvents = pgTable(
+  'product_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    workspaceId: text('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    eventSource: integer('event_source').notNull(),
+    eventType: text('event_type').notNull(),
+    status: text('status').notNull(),
+    /** When it happened (the sender's time in seconds, kept within the server's accepted window). */
+    occurredAt: ts('occurred_at').notNull(),
+    receivedAt: ts('received_at').notNull(),
+    browser: text('browser'),
+    sampleTime: real('sample_time'),
+    count: integer('count').notNull().default(1),
+    /** Chats in a chat sync's upload (server-recorded sync events), else null. */
+    chats: integer('chats'),
+  },
+  (t) => [
+    index('product_events_workspace_occurred_idx').on(t.workspaceId, t.occurredAt),
+    index('product_events_workspace_user_type_idx').on(t.workspaceId, t.userId, t.eventType, t.occurredAt),
+  ],
+);
+
 export const allTables = {
   users,
   sessions,
@@ -1192,4 +1278,7 @@ export const allTables = {
   paymentCheckouts,
   paymentEvents,
   paymentSurveys,
+  chatPins,
+  leaveApplications,
+  productEvents,
 };

@@ -12,6 +12,9 @@ import type { Endpoint } from './endpoint';
 import { integrationEndpoints } from './integrations';
 import { leadFilesEndpoints } from './lead-files';
 import { leadsEndpoints } from './leads';
+import { leaveEndpoints } from './leave';
+import { pinEndpoints } from './pins';
+import { productEventEndpoints } from './product-events';
 import { scheduleEndpoints } from './schedules';
 import { shareLinkEndpoints } from './share-links';
 import { storageEndpoints } from './storage';
@@ -36,6 +39,9 @@ export const contractAreas = {
   shareLinks: shareLinkEndpoints,
   integrations: integrationEndpoints,
   billing: billingEndpoints,
+  pins: pinEndpoints,
+  productEvents: productEventEndpoints,
+  leave: leaveEndpoints,
 } as const;
 
 export type AreaName = keyof typeof contractAreas;
@@ -69,6 +75,9 @@ export const endpointsByName = {
   ...shareLinkEndpoints,
   ...integrationEndpoints,
   ...billingEndpoints,
+  ...pinEndpoints,
+  ...productEventEndpoints,
+  ...leaveEndpoints,
 } as const;
 export type EndpointName = keyof typeof endpointsByName;
 const names = new Map<Endpoint, EndpointName>(

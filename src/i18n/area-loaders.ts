@@ -25,6 +25,8 @@ export const areaLoaders = {
   integrations: { en: () => import('./en/integrations'), 'zh-CN': () => import('./zh-CN/integrations'), ar: () => import('./ar/integrations') },
   billing: { en: () => import('./en/billing'), 'zh-CN': () => import('./zh-CN/billing'), ar: () => import('./ar/billing') },
   analytics: { en: () => import('./en/analytics'), 'zh-CN': () => import('./zh-CN/analytics'), ar: () => import('./ar/analytics') },
+  assistant: { en: () => import('./en/assistant'), 'zh-CN': () => import('./zh-CN/assistant'), ar: () => import('./ar/assistant') },
+  productLog: { en: () => import('./en/product-log'), 'zh-CN': () => import('./zh-CN/product-log'), ar: () => import('./ar/product-log') },
 } satisfies Record<string, Record<Locales, () => Promise<Record<string, unknown>>>>;
 
 export type LazyArea = keyof typeof areaLoaders & keyof Translations;

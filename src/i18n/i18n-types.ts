@@ -8069,6 +8069,20 @@ type RootTranslation = {
 			stop: string
 		}
 	}
+	assistant: {
+		menu: {
+			/**
+			 * A​s​s​i​s​t​a​n​t​ ​t​o​o​l​s
+			 */
+			title: string
+		}
+	}
+	productLog: {
+		/**
+		 * P​r​o​d​u​c​t​ ​e​v​e​n​t​s
+		 */
+		title: string
+	}
 }
 
 export type TranslationFunctions = {
@@ -15847,6 +15861,20 @@ export type TranslationFunctions = {
 			 */
 			stop: () => LocalizedString
 		}
+	}
+	assistant: {
+		menu: {
+			/**
+			 * Assistant tools
+			 */
+			title: () => LocalizedString
+		}
+	}
+	productLog: {
+		/**
+		 * Product events
+		 */
+		title: () => LocalizedString
 	}
 }
 

@@ -21,8 +21,10 @@ import { inviteLinks } from './invite-links';
 import { integrations } from './integrations';
 import { billing } from './billing';
 import { analytics } from './analytics';
+import { assistant } from './assistant';
+import { productLog } from './product-log';
 
 // One file per area (src/i18n/<locale>/<area>.ts); this index only assembles them.
-const en = { common, auth, layout, home, pages, intro, onboarding, team, pipeline, leads, contacts, tags, importer, sync, chats, tools, templates, schedules, inviteLinks, integrations, analytics, billing } satisfies BaseTranslation;
+const en = { common, auth, layout, home, pages, intro, onboarding, team, pipeline, leads, contacts, tags, importer, sync, chats, tools, templates, schedules, inviteLinks, integrations, analytics, billing, assistant, productLog } satisfies BaseTranslation;
 
 export default en;
