@@ -1,7 +1,8 @@
 /**
  * The phone key: a lead's phone in E.164 form, how the import tells a row is an existing lead
  * (SPEC §5: '+1 (415) 555-0100' and '14155550100' are one person) and what a contact search
- * matches digits against. libphonenumber-js with its `min` metadata (enough for parsing).
+ * matches digits against. The reading is the project's one (src/contract/phone-reading.ts, shared
+ * with the number check), at the default country, taking a possible number:
  *
  * - A number written with '+' is read as international.
  * - A number that starts with the default country's own exit code (its international prefix in
@@ -31,26 +32,10 @@
  * one of those countries has the same possible length, 10). The fast path answers exactly what
  * the full reading does (a property test compares the two over generated numbers).
  */
-import { isSupportedCountry, Metadata, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/min';
+import type { CountryCode } from 'libphonenumber-js/min';
+import { readPhoneNumber } from '../../src/contract/phone-reading';
 
 export const DEFAULT_COUNTRY = 'US';
-
-const exitCodes = new Map<string, RegExp | null>();
-/** The default country's exit code as a pattern anchored at the start of the digits (null: unknown country or none). */
-const exitCodeOf = (country: string): RegExp | null => {
-  let pattern = exitCodes.get(country);
-  if (pattern === undefined) {
-    pattern = null;
-    if (isSupportedCountry(country)) {
-      const metadata = new Metadata();
-      metadata.selectNumberingPlan(country);
-      const idd = metadata.numberingPlan?.IDDPrefix();
-      if (idd) pattern = new RegExp(`^(?:${idd})`);
-    }
-    exitCodes.set(country, pattern);
-  }
-  return pattern;
-};
 
 const digitsOf = (phone: string): string => phone.replace(/\D/g, '');
 
@@ -76,29 +61,10 @@ export const phoneKey = (phone: string | null | undefined, defaultCountry: strin
   return fast ?? fullPhoneKey(phone, defaultCountry);
 };
 
-/** The key as libphonenumber reads it (every number the fast path does not take). */
+/** The key as libphonenumber reads it (every number the fast path does not take): src/contract/phone-reading.ts at the default country, a possible number. */
 export const fullPhoneKey = (phone: string | null | undefined, defaultCountry: string = DEFAULT_COUNTRY): string | null => {
   if (!phone) return null;
   const digits = digitsOf(phone);
   if (digits === '') return null;
-  const country = defaultCountry as CountryCode;
-  const trimmed = phone.trim();
-  if (trimmed.startsWith('+')) {
-    const international = parsePhoneNumberFromString(trimmed);
-    return international?.isPossible() ? international.number : digits;
-  }
-  const afterExit = exitCodeOf(country)?.exec(digits)?.[0].length;
-  if (afterExit !== undefined && digits[afterExit] !== '0') {
-    const viaExit = parsePhoneNumberFromString(`+${digits.slice(afterExit)}`);
-    if (viaExit?.isPossible()) return viaExit.number;
-  }
-  if (trimmed.startsWith('00')) {
-    const viaDoubleZero = parsePhoneNumberFromString(`+${digits.slice(2)}`);
-    if (viaDoubleZero?.isPossible()) return viaDoubleZero.number;
-  }
-  const local = parsePhoneNumberFromString(trimmed, country);
-  if (local?.isPossible()) return local.number;
-  const international = parsePhoneNumberFromString(`+${digits}`);
-  if (international?.isPossible()) return international.number;
-  return digits;
+  return readPhoneNumber(phone, { country: defaultCountry as CountryCode }, (n) => n.isPossible())?.number ?? digits;
 };
