@@ -44,6 +44,9 @@ export type RateLimits = {
   /** Seat payments and plan updates (each opens a checkout at the payment provider) per account and per client address. */
   paymentUser: RateRule;
   paymentAddress: RateRule;
+  /** Product event batches (SPEC §7 Analytics logging, the sender's beacons) per account and per client address. */
+  eventsUser: RateRule;
+  eventsAddress: RateRule;
 };
 
 /**
@@ -189,6 +192,9 @@ export const defaultRateLimits: RateLimits = {
   integrationSyncAddress: { limit: 30, windowSeconds: minutes(10) },
   paymentUser: { limit: 20, windowSeconds: minutes(10) },
   paymentAddress: { limit: 60, windowSeconds: minutes(10) },
+  // A sampled page sends a batch when it is hidden or holds 50 events: a few a minute at most.
+  eventsUser: { limit: 60, windowSeconds: minutes(10) },
+  eventsAddress: { limit: 600, windowSeconds: minutes(10) },
 };
 
 export const defaultIntegrationsConfig: IntegrationsConfig = {

@@ -27,6 +27,7 @@ import { createSession, refreshSession, revokeSession } from '../auth/sessions';
 import { limitGrants, limitTokenRenewals, limitUploads } from '../chats/rate-limits';
 import { chatPage, chatsChangedSince, messagePage } from '../chats/lists';
 import { storeUpload } from '../chats/upload';
+import { recordSyncUpload } from '../events/log';
 import type { Db } from '../db/client';
 import { inWorkspace, scoped } from '../db/scoped';
 import { chatNumbers, chatSyncStates, sessions, workspaceMembers, type SessionKind } from '../db/schema';
@@ -67,7 +68,11 @@ export const registerChatRoutes = (app: Hono<AppEnv>, deps: AppDeps): void => {
   defineRoute(app, deps, chatsEndpoints.syncUpload, async ({ scope, body, clientAddress }) => {
     await requirePlanPermission(db, scope.workspaceId, 'message_sync');
     await limitUploads(deps, scope.userId, clientAddress);
-    return storeUpload(db, { workspaceId: scope.workspaceId, userId: scope.userId }, body, { checkSyncType: true, now: () => clock.now() });
+    const own = { workspaceId: scope.workspaceId, userId: scope.userId };
+    const counts = await storeUpload(db, own, body, { checkSyncType: true, now: () => clock.now() });
+    // SPEC §7 Analytics logging: the upload goes in the product event log (the members page's sync health).
+    await recordSyncUpload(deps, own, body, clock.now());
+    return counts;
   });
 
   defineRoute(app, deps, chatsEndpoints.syncStatus, async ({ scope }) => {
