@@ -47,6 +47,7 @@ import {
   voidEmailInvitations,
   type InviteKeySource,
 } from '../invitations';
+import { applyToLeave, closePendingApplications } from '../workspace/leave-applications';
 import { memberColumns, toWireMember, workspaceInfoOf } from '../workspace/members';
 import { requirePlanPermission, seatLimitOf, seatsInUse, unixSeconds } from '../workspace/plans';
 
@@ -167,6 +168,8 @@ export const registerTeamRoutes = (app: Hono<AppEnv>, deps: AppDeps, keys: Invit
       // removedAt: links issued until now do not let this person back in (server/invitations.ts).
       await scoped(tx, scope).update(workspaceMembers, { status: 'removed', removedAt: now }, eq(workspaceMembers.id, row.id));
       if (row.userId) {
+        // SPEC §4: a pending application to leave is settled by the removal.
+        await closePendingApplications(tx, scope, row.userId, scope.userId, now);
         await tx
           .update(userSettings)
           .set({ workspaceId: null, updatedAt: now })
@@ -236,25 +239,16 @@ export const registerTeamRoutes = (app: Hono<AppEnv>, deps: AppDeps, keys: Invit
     return null;
   });
 
+  /**
+   * SPEC §4: leaving is by application to the administrator. This applies (the caller's own, even
+   * with the source-user header) and answers the pending application; the member keeps access
+   * until it is approved (server/routes/leave.ts, server/workspace/leave-applications.ts).
+   */
   defineRoute(app, deps, teamEndpoints.workspaceLeave, async ({ scope, body }) => {
     requireOwnWorkspace(scope, body.workspaceId, { logger, area: 'workspace', path: teamEndpoints.workspaceLeave.path });
-    if (scope.role === 'admin') throw fail(Code.FORBIDDEN, 'The owner cannot leave the workspace; disband it instead');
-    const now = clock.now();
-    await db.transaction(async (tx) => {
-      await lockWorkspace(tx, scope.workspaceId);
-      await scoped(tx, scope).update(
-        workspaceMembers,
-        { status: 'removed' },
-        eq(workspaceMembers.userId, scope.userId),
-        eq(workspaceMembers.status, 'joined'),
-      );
-      await tx
-        .update(userSettings)
-        .set({ workspaceId: null, updatedAt: now })
-        .where(and(eq(userSettings.userId, scope.userId), currentWorkspaceIs(scope)));
-    });
-    logger.info('[workspace] left', { workspace: scope.workspaceId, user: scope.userId });
-    return null;
+    const application = await applyToLeave(db, scope, body.note?.trim() || null, clock.now());
+    logger.info('[workspace] applied to leave', { workspace: scope.workspaceId, user: scope.userId });
+    return application;
   });
 
   /** Owner only (declared access); refused while anyone else is joined or invited. */

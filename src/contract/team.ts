@@ -6,6 +6,7 @@ import { z } from 'zod/mini';
 import { emailSchema, emptyRequest } from './account';
 import { boundedInt, maxChars, pageNumber } from './bounds';
 import { endpoint } from './endpoint';
+import { leaveApplicationSchema, leaveApplyRequest } from './leave';
 import { syncTypes } from './roles';
 import { idSchema, workspaceMember } from './workspace';
 
@@ -52,7 +53,8 @@ export const teamEndpoints = {
   inviteRecordCreate: endpoint({ path: '/admin/workspace/invite/record/create', request: inviteRecordCreateRequest, answer: inviteRecordCreateData, access: 'manager' }),
   inviteRecordDelete: endpoint({ path: '/admin/workspace/invite/record/delete', request: inviteRecordDeleteRequest, answer: nothing, access: 'manager' }),
   syncTypeUpdate: endpoint({ path: '/admin/workspace/sync-type/update', request: syncTypeUpdateRequest, answer: nothing, access: 'manager' }),
-  workspaceLeave: endpoint({ path: '/member/workspace/leave', request: workspaceIdRequest, answer: nothing, access: 'member' }),
+  /** SPEC §4: applies to leave (src/contract/leave.ts); answers the pending application. The caller's own (header: ignored by the handler). */
+  workspaceLeave: endpoint({ path: '/member/workspace/leave', request: leaveApplyRequest, answer: leaveApplicationSchema, access: 'member' }),
   workspaceDisband: endpoint({ path: '/admin/workspace/disband', request: workspaceIdRequest, answer: nothing, access: 'owner' }),
   userLevelUpdate: endpoint({ path: '/admin/workspace/user-level/update', request: userLevelUpdateRequest, answer: nothing, access: 'manager' }),
   publicInviteUrlGenerate: endpoint({ path: '/public/workspace/public-invite-url/generate', request: emptyRequest, answer: inviteUrlData, access: 'manager' }),

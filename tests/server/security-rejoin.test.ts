@@ -74,7 +74,10 @@ describe('removed members and old invitation links', () => {
 
   it('a member who left on their own may come back through the link', async () => {
     const link = await publicLink();
-    expect((await call('workspaceLeave', 'target', { workspace_id: w.W })).code).toBe(Code.OK);
+    // SPEC §4: leaving is by application, approved by the admin.
+    const applied = await call('workspaceLeave', 'target', { workspace_id: w.W });
+    expect(applied.code).toBe(Code.OK);
+    expect((await call('leaveApprove', 'admin', { id: (applied.data as { id: string }).id })).code).toBe(Code.OK);
     expect((await joinByLink('target', link)).code).toBe(Code.OK);
     expect(await rowOf('target')).toMatchObject({ status: 'joined' });
   });

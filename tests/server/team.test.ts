@@ -2,7 +2,7 @@
  * The team endpoints (SPEC §7 Workspace), good and bad input: members page, email invitations (mail, log line, token
  * stored hashed, resend, single use, 7-day validity on the fake clock), public link (generate,
  * reset voiding the old one), invitation info, sync type, roles, removal (the removed member's next
- * request is refused), leave, disband, seats (inviteCount derived), and two joins racing for the
+ * request is refused), leave (by application, once approved), disband, seats (inviteCount derived), and two joins racing for the
  * last seat. Runs on PGlite, and on PostgreSQL with TEST_DATABASE_URL.
  */
 import { and, eq } from 'drizzle-orm';
@@ -158,8 +158,10 @@ describe('joining by email invitation', () => {
     expect(before).not.toBe(beforeOther);
     expect((await joinAs('outsider', token)).code).toBe(Code.OK);
     expect((await joinAs('outsider', token)).code).toBe(Code.OK); // a second click changes nothing
-    const leave = await call('workspaceLeave', 'outsider', { workspace_id: w.W });
-    expect(leave.code).toBe(Code.OK);
+    // SPEC §4: leaving is by application, approved by the admin (server/routes/leave.ts).
+    const applied = await call('workspaceLeave', 'outsider', { workspace_id: w.W });
+    expect(applied.code).toBe(Code.OK);
+    expect((await call('leaveApprove', 'admin', { id: (applied.data as { id: string }).id })).code).toBe(Code.OK);
     expect((await joinAs('outsider', token)).code).toBe(Code.INVITE_EXPIRED);
   });
 
@@ -360,11 +362,15 @@ describe('removing, leaving, disbanding', () => {
     expect(res.code).toBe(Code.INVITE_EXPIRED);
   });
 
-  it('members and managers leave; the owner cannot; a leaver may join elsewhere', async () => {
+  it('members and managers leave by application once approved; the owner cannot; a leaver may join elsewhere', async () => {
     expect((await call('workspaceLeave', 'admin', { workspace_id: w.W })).code).toBe(Code.FORBIDDEN);
     expect((await call('workspaceLeave', 'member', { workspace_id: w.W2 })).code).toBe(Code.FORBIDDEN);
     expect((await call('workspaceLeave', 'member', {})).code).toBe(Code.VALIDATION);
-    expect((await call('workspaceLeave', 'manager', { workspace_id: w.W })).code).toBe(Code.OK);
+    const applied = await call('workspaceLeave', 'manager', { workspace_id: w.W });
+    expect(applied.code).toBe(Code.OK);
+    // SPEC §4: still a member until the admin approves.
+    expect(await memberRow(w.W, 'manager@example.com')).toMatchObject({ status: 'joined' });
+    expect((await call('leaveApprove', 'admin', { id: (applied.data as { id: string }).id })).code).toBe(Code.OK);
     expect(await memberRow(w.W, 'manager@example.com')).toMatchObject({ status: 'removed' });
     const token = await w.invite(w.W3, 'public');
     expect((await call('joinByPublicInviteUrl', 'manager', { invite_token: token })).code).toBe(Code.OK);
