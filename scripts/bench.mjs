@@ -42,6 +42,14 @@
 //     (one server process) and PostgreSQL (two): events per second and the delay from upload to delivery (p95)
 //     (scripts/bench-webhooks.ts; BENCH_WEBHOOKS=0 skips it, BENCH_WEBHOOKS=n sizes it; alone:
 //     `node --import tsx scripts/bench-webhooks.ts`)
+// -  the product event log (SPEC §7 Analytics logging): 10,000 events posted to the log endpoint by 20
+//     concurrent clients in the batches the sender makes, on PGlite and PostgreSQL: events stored per
+//     second and the server's p95 per request, beside a bare INSERT of the same rows
+//     (scripts/bench-event-log.ts; BENCH_EVENT_LOG=0 skips it; alone: `node --import tsx scripts/bench-event-log.ts`)
+// -  the number check of 1,000 pasted numbers in headless Chromium: from Check to the read list on screen
+//     (every number read into E.164 in the page, a slice at a time), and the longest main-thread task
+//     (scripts/bench-number-check.ts; goals: <= 200 ms, no task over 50 ms; BENCH_NUMBER_CHECK=0 skips it;
+//     alone: `node --import tsx scripts/bench-number-check.ts`)
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -298,3 +306,7 @@ if (process.env.BENCH_SCHEDULES !== '0') runBench('bench-schedule-drift.ts');
 if (process.env.BENCH_ANALYTICS !== '0') runBench('bench-analytics.ts');
 // 15. webhook delivery of 10,000 events to a local receiver
 if (process.env.BENCH_WEBHOOKS !== '0') runBench('bench-webhooks.ts');
+// The product event log: 10,000 events beaconed by 20 clients, beside a bare INSERT of the same rows
+if (process.env.BENCH_EVENT_LOG !== '0') runBench('bench-event-log.ts');
+// The number check's list of 1,000 numbers read in the page
+if (process.env.BENCH_NUMBER_CHECK !== '0') runBench('bench-number-check.ts');

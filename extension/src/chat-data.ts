@@ -152,8 +152,8 @@ const mimeOfFile = (name: string): string =>
       ? 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
       : 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
-/** A phone of the language's region: digits with country code, no plus. */
-const phoneDigits = (r: Random, lang: Lang): string => {
+/** A phone of the language's region: digits with country code, no plus (also the group participants', extension/src/groups.ts). */
+export const phoneDigits = (r: Random, lang: Lang): string => {
   if (lang === 'zh') return `861${r.pick(['3', '5', '8'])}${r.digits(9)}`;
   if (lang === 'ar') {
     const prefix = r.pick(['9715', '9665', '201']);

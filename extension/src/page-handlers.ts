@@ -4,9 +4,11 @@
  * runs in Chrome and in the unit tests. Every request remembers the asking page's origin: the chat
  * page's Connect button opens that workspace's sign-in for the extension.
  */
-import type { ActionReply, ConfigInfo, LoginInfoReply, SyncReply } from '../../src/contract/extension';
+import type { ActionReply, CheckNumbersReply, ConfigInfo, FetchGroupParticipantsReply, FetchGroupsReply, LoginInfoReply, SyncReply } from '../../src/contract/extension';
 import type { ChatPageTarget } from './chat-page-link';
 import { generateAccount, mergeAccount } from './chat-data';
+import { groupParticipantsReply, groupsReply } from './groups';
+import { checkNumbersReplyFor } from './number-check';
 import { buildLoginInfoReply, buildSyncReply, type ReplyFacts } from './replies';
 import type { PageRequest } from './routing';
 import { addSent, applySendMessage, SEND_REFUSALS } from './send-message';
@@ -34,7 +36,7 @@ export type PageHandlerDeps = {
 
 const defaultRandomId = () => `3EB0${crypto.randomUUID().replace(/-/g, '').slice(0, 16).toUpperCase()}`;
 
-export type PageReply = LoginInfoReply | SyncReply | ConfigInfo | ActionReply;
+export type PageReply = LoginInfoReply | SyncReply | ConfigInfo | ActionReply | FetchGroupsReply | FetchGroupParticipantsReply | CheckNumbersReply;
 
 const facts = async (deps: PageHandlerDeps, origin: string): Promise<ReplyFacts> => {
   const [session, login, sync, chatPageOpen] = await Promise.all([
@@ -110,6 +112,12 @@ export const handlePageRequest = async (request: PageRequest, deps: PageHandlerD
     }
     case 'sendMessage':
       return sendMessage(request, deps);
+    case 'fetchGroups':
+      return groupsReply(request.origin, deps.store);
+    case 'fetchGroupParticipants':
+      return groupParticipantsReply(request.origin, request.chatId, deps.store);
+    case 'checkNumbers':
+      return checkNumbersReplyFor(request.origin, request.phones, deps.store);
     case 'eclientAuth': {
       if (!request.auth) return { ok: false, message: 'The session handed over is not valid' };
       const { accessToken, refreshToken, expiresIn, userId, email, workspaceId } = request.auth;

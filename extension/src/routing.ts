@@ -9,8 +9,10 @@
 import { CHAT_ID_PATTERN } from '../../src/contract/chats';
 import {
   chatsSyncPayload,
+  checkNumbersPayload,
   eclientAuthPayload,
   extensionMessage,
+  groupParticipantsPayload,
   loginInfoPayload,
   sendMessagePayload,
   startChatPayload,
@@ -30,7 +32,12 @@ export type PageRequest =
   | { type: 'findConfigInfo'; origin: string }
   | { type: 'eclientAuth'; origin: string; auth: EclientAuthPayload | null }
   /** `message`: what to send and where (null: the payload did not parse). */
-  | { type: 'sendMessage'; origin: string; message: SendMessagePayload | null };
+  | { type: 'sendMessage'; origin: string; message: SendMessagePayload | null }
+  /** The group tool: the logged-in number's groups; one group's participants (`chatId` null: the payload did not parse). */
+  | { type: 'fetchGroups'; origin: string }
+  | { type: 'fetchGroupParticipants'; origin: string; chatId: string | null }
+  /** The number check: the numbers to check, at most NUMBER_CHECK_BATCH E.164 digits (null: the payload did not parse). */
+  | { type: 'checkNumbers'; origin: string; phones: string[] | null };
 
 export type SenderInfo = { origin?: string | undefined; url?: string | undefined };
 
@@ -92,6 +99,16 @@ export const routePageMessage = (message: unknown, sender: SenderInfo): PageRequ
     case 'sendMessage': {
       const message = sendMessagePayload.safeParse(payload);
       return { type, origin, message: message.success ? message.data : null };
+    }
+    case 'fetchGroups':
+      return { type, origin };
+    case 'fetchGroupParticipants': {
+      const group = groupParticipantsPayload.safeParse(payload);
+      return { type, origin, chatId: group.success && CHAT_ID_PATTERN.test(group.data.chatWhatsappId) ? group.data.chatWhatsappId : null };
+    }
+    case 'checkNumbers': {
+      const check = checkNumbersPayload.safeParse(payload);
+      return { type, origin, phones: check.success ? check.data.phones : null };
     }
   }
 };

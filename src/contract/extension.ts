@@ -16,6 +16,11 @@ export const extensionMessageTypes = [
   'findConfigInfo',
   'eclientAuth',
   'sendMessage',
+  // The group tool (SPEC §2 assistant tools): the logged-in number's groups and one group's participants.
+  'fetchGroups',
+  'fetchGroupParticipants',
+  // The number check (SPEC §2 assistant tools): which numbers have a chat-service account.
+  'checkNumbers',
 ] as const;
 export type ExtensionMessageType = (typeof extensionMessageTypes)[number];
 
@@ -90,3 +95,48 @@ export type SendMessagePayload = z.infer<typeof sendMessagePayload>;
 /** Reply of loginGuidance, activateChatWebTab, startChat, eclientAuth and sendMessage: whether it was done. */
 export const actionReply = z.object({ ok: z.boolean(), message: z.optional(z.string()) });
 export type ActionReply = z.infer<typeof actionReply>;
+
+/**
+ * The group tool's messages (SPEC §2 Other panels: assistant tools, group tool). Answered only for
+ * a page of the origin the extension's session belongs to, with a number logged in on the chat
+ * page; otherwise the reply is empty and says why (`refused`): `notConnected` (no session for this
+ * page's origin) or `noNumber` (no number on the chat page); `noGroup` when the number has no such group.
+ * - fetchGroups (no payload): the number's groups, with their size (participants, the number included);
+ * - fetchGroupParticipants `{ chatWhatsappId }`: one group's participants, each with its phone
+ *   (E.164 digits without '+'), its name as the number knows it (null: unknown) and whether it is an admin.
+ */
+export const groupRefusals = ['notConnected', 'noNumber', 'noGroup'] as const;
+export type GroupRefusal = (typeof groupRefusals)[number];
+export const groupSummary = z.object({ chatWhatsappId: z.string(), name: z.string(), size: z.int() });
+export type GroupSummary = z.infer<typeof groupSummary>;
+export const fetchGroupsReply = z.object({ groups: z.array(groupSummary), refused: z.optional(z.enum(groupRefusals)) });
+export type FetchGroupsReply = z.infer<typeof fetchGroupsReply>;
+export const groupParticipantsPayload = z.object({ chatWhatsappId: z.string().check(z.minLength(1), z.maxLength(128)) });
+export const groupParticipant = z.object({ phone: z.string(), name: z.nullable(z.string()), isAdmin: z.boolean() });
+export type GroupParticipant = z.infer<typeof groupParticipant>;
+export const fetchGroupParticipantsReply = z.object({ participants: z.array(groupParticipant), refused: z.optional(z.enum(groupRefusals)) });
+export type FetchGroupParticipantsReply = z.infer<typeof fetchGroupParticipantsReply>;
+
+/**
+ * The number check's message (SPEC §2 Other panels: assistant tools, number check):
+ * `checkNumbers { phones }` asks which of up to NUMBER_CHECK_BATCH numbers (E.164 digits without
+ * '+', as the page's one phone rule wrote them) have a chat-service account; the reply gives each
+ * asked number once, in the order asked, with the account's profile name when the service knows
+ * it. Answered only for a page of the origin the extension's session belongs to, with a number
+ * logged in on the chat page; otherwise the reply is empty and says why (`refused`):
+ * `notConnected`, `noNumber`, or `invalid` (a payload that does not parse: too many numbers, or
+ * one that is not E.164 digits).
+ */
+export const NUMBER_CHECK_BATCH = 100;
+/** E.164 without '+': a country code (no leading 0) and at most 15 digits in all. */
+export const E164_DIGITS = /^[1-9][0-9]{6,14}$/;
+export const checkNumbersPayload = z.object({
+  phones: z.array(z.string().check(z.regex(E164_DIGITS))).check(z.minLength(1), z.maxLength(NUMBER_CHECK_BATCH)),
+});
+export type CheckNumbersPayload = z.infer<typeof checkNumbersPayload>;
+export const numberCheckRefusals = ['notConnected', 'noNumber', 'invalid'] as const;
+export type NumberCheckRefusal = (typeof numberCheckRefusals)[number];
+export const numberCheckResult = z.object({ phone: z.string(), exists: z.boolean(), name: z.nullable(z.string()) });
+export type NumberCheckResult = z.infer<typeof numberCheckResult>;
+export const checkNumbersReply = z.object({ results: z.array(numberCheckResult), refused: z.optional(z.enum(numberCheckRefusals)) });
+export type CheckNumbersReply = z.infer<typeof checkNumbersReply>;

@@ -443,6 +443,10 @@ type RootTranslation = {
 			 * A​n​a​l​y​t​i​c​s
 			 */
 			analytics: string
+			/**
+			 * P​r​o​d​u​c​t​ ​e​v​e​n​t​s
+			 */
+			productEvents: string
 		}
 		memberSelector: {
 			/**
@@ -485,6 +489,20 @@ type RootTranslation = {
 			 * S​i​g​n​ ​o​u​t
 			 */
 			signOut: string
+		}
+		privacy: {
+			/**
+			 * P​r​i​v​a​c​y​ ​m​o​d​e
+			 */
+			label: string
+			/**
+			 * P​r​i​v​a​c​y​ ​m​o​d​e​ ​i​s​ ​o​n​:​ ​n​a​m​e​s​,​ ​p​h​o​n​e​ ​n​u​m​b​e​r​s​ ​a​n​d​ ​m​e​s​s​a​g​e​s​ ​a​r​e​ ​b​l​u​r​r​e​d
+			 */
+			on: string
+			/**
+			 * P​r​i​v​a​c​y​ ​m​o​d​e​ ​i​s​ ​o​f​f​:​ ​t​u​r​n​ ​i​t​ ​o​n​ ​t​o​ ​b​l​u​r​ ​n​a​m​e​s​,​ ​p​h​o​n​e​ ​n​u​m​b​e​r​s​ ​a​n​d​ ​m​e​s​s​a​g​e​s
+			 */
+			off: string
 		}
 		/**
 		 * L​o​a​d​i​n​g​ ​t​h​e​ ​p​a​g​e
@@ -760,7 +778,7 @@ type RootTranslation = {
 			 */
 			inviteEmailsHint: string
 			/**
-			 * T​h​e​s​e​ ​a​d​d​r​e​s​s​e​s​ ​a​r​e​ ​n​o​t​ ​v​a​l​i​d​:​ ​{​e​m​a​i​l​s​}
+			 * T​h​e​s​e​ ​a​d​d​r​e​s​s​e​s​ ​a​r​e​ ​n​o​t​ ​v​a​l​i​d​:​ ​{​e​m​a​i​l​s​}​.​ ​I​n​p​u​t​ ​e​m​a​i​l​ ​o​r​ ​d​e​l​e​t​e​ ​t​h​e​ ​f​i​e​l​d​.
 			 * @param {unknown} emails
 			 */
 			invalidEmails: RequiredParams<'emails'>
@@ -923,13 +941,23 @@ type RootTranslation = {
 			 */
 			message: string
 			/**
-			 * A​ ​p​e​r​s​o​n​ ​b​e​l​o​n​g​s​ ​t​o​ ​o​n​e​ ​w​o​r​k​s​p​a​c​e​ ​o​n​l​y​.​ ​T​o​ ​j​o​i​n​ ​a​n​o​t​h​e​r​ ​o​n​e​ ​y​o​u​ ​m​u​s​t​ ​l​e​a​v​e​ ​y​o​u​r​ ​c​u​r​r​e​n​t​ ​w​o​r​k​s​p​a​c​e​ ​f​i​r​s​t​,​ ​a​n​d​ ​l​e​a​v​i​n​g​ ​i​s​ ​d​o​n​e​ ​b​y​ ​a​p​p​l​y​i​n​g​ ​t​o​ ​y​o​u​r​ ​w​o​r​k​s​p​a​c​e​ ​a​d​m​i​n​.
+			 * A​ ​p​e​r​s​o​n​ ​b​e​l​o​n​g​s​ ​t​o​ ​o​n​e​ ​w​o​r​k​s​p​a​c​e​ ​o​n​l​y​.​ ​T​o​ ​j​o​i​n​ ​a​n​o​t​h​e​r​ ​o​n​e​ ​y​o​u​ ​m​u​s​t​ ​l​e​a​v​e​ ​y​o​u​r​ ​c​u​r​r​e​n​t​ ​w​o​r​k​s​p​a​c​e​ ​f​i​r​s​t​:​ ​a​p​p​l​y​ ​t​o​ ​l​e​a​v​e​ ​o​n​ ​i​t​s​ ​m​e​m​b​e​r​s​ ​p​a​g​e​.​ ​Y​o​u​ ​k​e​e​p​ ​f​u​l​l​ ​a​c​c​e​s​s​ ​u​n​t​i​l​ ​y​o​u​r​ ​w​o​r​k​s​p​a​c​e​ ​a​d​m​i​n​ ​a​p​p​r​o​v​e​s​.
 			 */
 			hint: string
 			/**
 			 * G​o​ ​t​o​ ​m​y​ ​w​o​r​k​s​p​a​c​e
 			 */
 			goToMine: string
+		}
+		joinTransfer: {
+			/**
+			 * J​o​i​n​i​n​g​ ​y​o​u​r​ ​t​e​a​m
+			 */
+			title: string
+			/**
+			 * T​a​k​i​n​g​ ​y​o​u​ ​t​o​ ​y​o​u​r​ ​i​n​v​i​t​a​t​i​o​n​…
+			 */
+			message: string
 		}
 	}
 	team: {
@@ -1038,6 +1066,18 @@ type RootTranslation = {
 		 * —
 		 */
 		noNumber: string
+		syncHealth: {
+			/**
+			 * L​a​s​t​ ​s​y​n​c​ ​{​a​g​o​}​ ​·​ ​{​c​h​a​t​s​}​ ​{​{​c​h​a​t​|​c​h​a​t​s​}​}
+			 * @param {string} ago
+			 * @param {number} chats
+			 */
+			last: RequiredParams<'ago' | 'chats'>
+			/**
+			 * N​e​v​e​r​ ​s​y​n​c​e​d
+			 */
+			never: string
+		}
 		/**
 		 * R​e​m​o​v​e
 		 */
@@ -1113,11 +1153,11 @@ type RootTranslation = {
 			 */
 			deleteInviteBody: string
 			/**
-			 * L​e​a​v​e​ ​t​h​i​s​ ​w​o​r​k​s​p​a​c​e​?
+			 * A​p​p​l​y​ ​t​o​ ​l​e​a​v​e​ ​t​h​i​s​ ​w​o​r​k​s​p​a​c​e​?
 			 */
 			leaveTitle: string
 			/**
-			 * Y​o​u​ ​l​o​s​e​ ​a​c​c​e​s​s​ ​t​o​ ​t​h​e​ ​t​e​a​m​’​s​ ​d​a​t​a​ ​a​t​ ​o​n​c​e​.​ ​Y​o​u​r​ ​o​w​n​ ​d​a​t​a​ ​i​s​ ​k​e​p​t​;​ ​t​o​ ​c​o​m​e​ ​b​a​c​k​,​ ​a​s​k​ ​t​h​e​ ​a​d​m​i​n​i​s​t​r​a​t​o​r​ ​f​o​r​ ​a​ ​n​e​w​ ​i​n​v​i​t​a​t​i​o​n​.
+			 * L​e​a​v​i​n​g​ ​i​s​ ​d​o​n​e​ ​b​y​ ​a​p​p​l​y​i​n​g​ ​t​o​ ​y​o​u​r​ ​w​o​r​k​s​p​a​c​e​ ​a​d​m​i​n​.​ ​Y​o​u​ ​k​e​e​p​ ​f​u​l​l​ ​a​c​c​e​s​s​ ​u​n​t​i​l​ ​t​h​e​ ​a​d​m​i​n​ ​a​p​p​r​o​v​e​s​;​ ​t​h​e​n​ ​y​o​u​ ​l​o​s​e​ ​a​c​c​e​s​s​ ​t​o​ ​t​h​e​ ​t​e​a​m​’​s​ ​d​a​t​a​,​ ​y​o​u​r​ ​o​w​n​ ​d​a​t​a​ ​i​s​ ​k​e​p​t​,​ ​a​n​d​ ​t​o​ ​c​o​m​e​ ​b​a​c​k​ ​y​o​u​ ​n​e​e​d​ ​a​ ​n​e​w​ ​i​n​v​i​t​a​t​i​o​n​.
 			 */
 			leaveBody: string
 			/**
@@ -1128,6 +1168,104 @@ type RootTranslation = {
 			 * T​h​e​ ​w​o​r​k​s​p​a​c​e​ ​i​s​ ​d​e​l​e​t​e​d​ ​f​o​r​ ​g​o​o​d​.​ ​E​v​e​r​y​ ​o​t​h​e​r​ ​m​e​m​b​e​r​ ​m​u​s​t​ ​b​e​ ​r​e​m​o​v​e​d​ ​f​i​r​s​t​.
 			 */
 			disbandBody: string
+		}
+		leaveApplication: {
+			/**
+			 * A​p​p​l​y​ ​t​o​ ​l​e​a​v​e
+			 */
+			apply: string
+			/**
+			 * R​e​a​s​o​n​ ​(​o​p​t​i​o​n​a​l​)
+			 */
+			noteLabel: string
+			/**
+			 * U​p​ ​t​o​ ​{​m​a​x​}​ ​c​h​a​r​a​c​t​e​r​s​.​ ​T​h​e​ ​a​d​m​i​n​ ​s​e​e​s​ ​i​t​ ​w​i​t​h​ ​y​o​u​r​ ​a​p​p​l​i​c​a​t​i​o​n​.
+			 * @param {number} max
+			 */
+			noteHint: RequiredParams<'max'>
+			/**
+			 * T​h​e​ ​r​e​a​s​o​n​ ​c​a​n​ ​b​e​ ​a​t​ ​m​o​s​t​ ​{​m​a​x​}​ ​c​h​a​r​a​c​t​e​r​s​.
+			 * @param {number} max
+			 */
+			noteTooLong: RequiredParams<'max'>
+			/**
+			 * Y​o​u​ ​a​p​p​l​i​e​d​ ​t​o​ ​l​e​a​v​e​ ​o​n​ ​{​d​a​t​e​}​.​ ​Y​o​u​ ​k​e​e​p​ ​f​u​l​l​ ​a​c​c​e​s​s​ ​u​n​t​i​l​ ​y​o​u​r​ ​w​o​r​k​s​p​a​c​e​ ​a​d​m​i​n​ ​a​p​p​r​o​v​e​s​.
+			 * @param {string} date
+			 */
+			pending: RequiredParams<'date'>
+			/**
+			 * W​i​t​h​d​r​a​w​ ​a​p​p​l​i​c​a​t​i​o​n
+			 */
+			withdraw: string
+			/**
+			 * Y​o​u​r​ ​a​p​p​l​i​c​a​t​i​o​n​ ​t​o​ ​l​e​a​v​e​ ​w​a​s​ ​s​e​n​t​ ​t​o​ ​t​h​e​ ​w​o​r​k​s​p​a​c​e​ ​a​d​m​i​n​.
+			 */
+			applied: string
+			/**
+			 * Y​o​u​r​ ​a​p​p​l​i​c​a​t​i​o​n​ ​t​o​ ​l​e​a​v​e​ ​w​a​s​ ​w​i​t​h​d​r​a​w​n​.
+			 */
+			withdrawn: string
+			/**
+			 * Y​o​u​r​ ​a​p​p​l​i​c​a​t​i​o​n​ ​t​o​ ​l​e​a​v​e​ ​o​f​ ​{​d​a​t​e​}​ ​w​a​s​ ​d​e​c​l​i​n​e​d​.​ ​Y​o​u​ ​c​a​n​ ​a​p​p​l​y​ ​a​g​a​i​n​.
+			 * @param {string} date
+			 */
+			declined: RequiredParams<'date'>
+			/**
+			 * Y​o​u​r​ ​a​p​p​l​i​c​a​t​i​o​n​ ​t​o​ ​l​e​a​v​e​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​l​o​a​d​e​d​.
+			 */
+			loadFailed: string
+		}
+		leaveReview: {
+			/**
+			 * A​p​p​l​i​c​a​t​i​o​n​s​ ​t​o​ ​l​e​a​v​e
+			 */
+			title: string
+			/**
+			 * A​p​p​r​o​v​i​n​g​ ​r​e​m​o​v​e​s​ ​t​h​e​ ​m​e​m​b​e​r​ ​f​r​o​m​ ​t​h​e​ ​w​o​r​k​s​p​a​c​e​;​ ​t​h​e​i​r​ ​o​w​n​ ​d​a​t​a​ ​i​s​ ​k​e​p​t​.
+			 */
+			lead: string
+			/**
+			 * A​p​p​l​i​e​d​ ​o​n​ ​{​d​a​t​e​}
+			 * @param {string} date
+			 */
+			applied: RequiredParams<'date'>
+			/**
+			 * N​o​ ​r​e​a​s​o​n​ ​g​i​v​e​n
+			 */
+			noNote: string
+			/**
+			 * A​p​p​r​o​v​e
+			 */
+			approve: string
+			/**
+			 * D​e​c​l​i​n​e
+			 */
+			decline: string
+			/**
+			 * A​p​p​r​o​v​e​ ​{​e​m​a​i​l​}​ ​l​e​a​v​i​n​g​?
+			 * @param {string} email
+			 */
+			confirmTitle: RequiredParams<'email'>
+			/**
+			 * T​h​e​y​ ​l​o​s​e​ ​a​c​c​e​s​s​ ​t​o​ ​t​h​e​ ​w​o​r​k​s​p​a​c​e​ ​a​t​ ​o​n​c​e​.​ ​T​h​e​i​r​ ​o​w​n​ ​d​a​t​a​ ​i​s​ ​k​e​p​t​;​ ​t​o​ ​c​o​m​e​ ​b​a​c​k​ ​t​h​e​y​ ​n​e​e​d​ ​a​ ​n​e​w​ ​i​n​v​i​t​a​t​i​o​n​.
+			 */
+			confirmBody: string
+			/**
+			 * A​p​p​l​i​c​a​t​i​o​n​ ​a​p​p​r​o​v​e​d​:​ ​t​h​e​ ​m​e​m​b​e​r​ ​h​a​s​ ​l​e​f​t​ ​t​h​e​ ​w​o​r​k​s​p​a​c​e​.
+			 */
+			approved: string
+			/**
+			 * A​p​p​l​i​c​a​t​i​o​n​ ​d​e​c​l​i​n​e​d​:​ ​t​h​e​ ​m​e​m​b​e​r​ ​s​t​a​y​s​ ​i​n​ ​t​h​e​ ​w​o​r​k​s​p​a​c​e​.
+			 */
+			declined: string
+			/**
+			 * T​h​i​s​ ​a​p​p​l​i​c​a​t​i​o​n​ ​w​a​s​ ​a​l​r​e​a​d​y​ ​d​e​c​i​d​e​d​ ​o​r​ ​w​i​t​h​d​r​a​w​n​.
+			 */
+			gone: string
+			/**
+			 * T​h​e​ ​a​p​p​l​i​c​a​t​i​o​n​s​ ​t​o​ ​l​e​a​v​e​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​l​o​a​d​e​d​.
+			 */
+			loadFailed: string
 		}
 		done: {
 			/**
@@ -1626,6 +1764,10 @@ type RootTranslation = {
 			 * D​e​l​e​t​e​ ​t​a​b
 			 */
 			deleteConfirm: string
+			/**
+			 * S​u​c​c​e​s​s​f​u​l​l​y​ ​s​a​v​e​d
+			 */
+			saved: string
 		}
 		/**
 		 * C​a​n​c​e​l
@@ -1675,6 +1817,44 @@ type RootTranslation = {
 			 * S​y​n​c​ ​N​o​w
 			 */
 			syncNow: string
+		}
+		'export': {
+			/**
+			 * E​x​p​o​r​t
+			 */
+			menu: string
+			/**
+			 * E​x​p​o​r​t​ ​t​h​e​ ​w​h​o​l​e​ ​p​i​p​e​l​i​n​e
+			 */
+			pipeline: string
+			/**
+			 * E​x​p​o​r​t​ ​t​h​i​s​ ​t​a​b
+			 */
+			tab: string
+			/**
+			 * E​x​p​o​r​t​ ​o​n​e​ ​t​a​b
+			 */
+			oneTab: string
+			/**
+			 * P​r​e​p​a​r​i​n​g​ ​y​o​u​r​ ​f​i​l​e​…
+			 */
+			producing: string
+			/**
+			 * T​h​e​ ​l​e​a​d​s​ ​t​h​e​ ​f​i​l​t​e​r​s​ ​s​h​o​w​ ​a​r​e​ ​b​e​i​n​g​ ​w​r​i​t​t​e​n​ ​t​o​ ​a​ ​C​S​V​ ​f​i​l​e​.​ ​I​t​ ​d​o​w​n​l​o​a​d​s​ ​a​s​ ​s​o​o​n​ ​a​s​ ​i​t​ ​i​s​ ​r​e​a​d​y​.
+			 */
+			producingBody: string
+			/**
+			 * C​a​n​c​e​l
+			 */
+			cancel: string
+			/**
+			 * E​x​p​o​r​t​ ​s​u​c​c​e​s​s​f​u​l
+			 */
+			done: string
+			/**
+			 * E​x​p​o​r​t​ ​f​a​i​l​e​d
+			 */
+			failed: string
 		}
 	}
 	leads: {
@@ -2655,6 +2835,41 @@ type RootTranslation = {
 		 * O​n​l​y​ ​t​h​e​ ​w​o​r​k​s​p​a​c​e​ ​o​w​n​e​r​ ​a​n​d​ ​m​a​n​a​g​e​r​s​ ​c​a​n​ ​c​h​a​n​g​e​ ​t​a​g​s​.
 		 */
 		readOnly: string
+		filters: {
+			/**
+			 * F​i​l​t​e​r​ ​t​a​g​s
+			 */
+			label: string
+			/**
+			 * S​e​a​r​c​h​ ​t​a​g​s​ ​a​n​d​ ​v​a​l​u​e​s
+			 */
+			search: string
+			/**
+			 * T​a​g​ ​t​y​p​e
+			 */
+			type: string
+			/**
+			 * A​l​l​ ​t​y​p​e​s
+			 */
+			allTypes: string
+			/**
+			 * A​c​t​i​v​e​ ​t​y​p​e​s​ ​o​n​l​y
+			 */
+			activeOnly: string
+			/**
+			 * T​y​p​e​:​ ​{​n​a​m​e​}
+			 * @param {string} name
+			 */
+			chipType: RequiredParams<'name'>
+			/**
+			 * C​l​e​a​r​ ​f​i​l​t​e​r​s
+			 */
+			clear: string
+			/**
+			 * N​o​ ​t​a​g​ ​m​a​t​c​h​e​s​ ​t​h​e​ ​f​i​l​t​e​r​s​.
+			 */
+			noMatch: string
+		}
 		/**
 		 * L​o​a​d​i​n​g​ ​t​a​g​s​…
 		 */
@@ -3734,6 +3949,48 @@ type RootTranslation = {
 			 * Y​o​u​:
 			 */
 			you: string
+		}
+		pins: {
+			/**
+			 * P​i​n​ ​{​n​a​m​e​}
+			 * @param {string} name
+			 */
+			pin: RequiredParams<'name'>
+			/**
+			 * P​i​n​ ​t​o​ ​t​h​e​ ​t​o​p
+			 */
+			tooltipPin: string
+			/**
+			 * U​n​p​i​n
+			 */
+			tooltipUnpin: string
+			/**
+			 * P​i​n​n​e​d
+			 */
+			pinned: string
+			/**
+			 * P​i​n​n​e​d​ ​c​h​a​t​s​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​l​o​a​d​e​d​.
+			 */
+			loadFailed: string
+			/**
+			 * T​r​y​ ​a​g​a​i​n
+			 */
+			retry: string
+			toast: {
+				/**
+				 * Y​o​u​ ​c​a​n​ ​p​i​n​ ​u​p​ ​t​o​ ​{​l​i​m​i​t​}​ ​c​h​a​t​s​.​ ​U​n​p​i​n​ ​o​n​e​ ​f​i​r​s​t​.
+				 * @param {number} limit
+				 */
+				limit: RequiredParams<'limit'>
+				/**
+				 * T​h​e​ ​c​h​a​t​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​p​i​n​n​e​d​.
+				 */
+				pinFailed: string
+				/**
+				 * T​h​e​ ​c​h​a​t​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​u​n​p​i​n​n​e​d​.
+				 */
+				unpinFailed: string
+			}
 		}
 		intro: {
 			/**
@@ -8070,11 +8327,475 @@ type RootTranslation = {
 		}
 	}
 	assistant: {
+		groupTool: {
+			/**
+			 * G​r​o​u​p​ ​t​o​o​l
+			 */
+			title: string
+			/**
+			 * R​e​a​d​ ​a​ ​g​r​o​u​p​’​s​ ​p​a​r​t​i​c​i​p​a​n​t​s​ ​t​h​r​o​u​g​h​ ​t​h​e​ ​e​x​t​e​n​s​i​o​n​,​ ​t​h​e​n​ ​e​x​p​o​r​t​ ​t​h​e​m​ ​o​r​ ​a​d​d​ ​t​h​e​m​ ​a​s​ ​l​e​a​d​s​.
+			 */
+			description: string
+			/**
+			 * C​l​o​s​e
+			 */
+			close: string
+			/**
+			 * T​r​y​ ​a​g​a​i​n
+			 */
+			retry: string
+			/**
+			 * L​o​a​d​i​n​g​ ​t​h​e​ ​g​r​o​u​p​s​…
+			 */
+			loadingGroups: string
+			stop: {
+				/**
+				 * T​h​e​ ​e​x​t​e​n​s​i​o​n​ ​d​i​d​ ​n​o​t​ ​a​n​s​w​e​r​.​ ​I​n​s​t​a​l​l​ ​o​r​ ​t​u​r​n​ ​o​n​ ​t​h​e​ ​c​o​m​p​a​n​i​o​n​ ​e​x​t​e​n​s​i​o​n​,​ ​t​h​e​n​ ​t​r​y​ ​a​g​a​i​n​.
+				 */
+				unreachable: string
+				/**
+				 * T​h​e​ ​e​x​t​e​n​s​i​o​n​ ​i​s​ ​n​o​t​ ​c​o​n​n​e​c​t​e​d​ ​t​o​ ​t​h​i​s​ ​w​o​r​k​s​p​a​c​e​.​ ​C​o​n​n​e​c​t​ ​i​t​ ​f​r​o​m​ ​t​h​e​ ​c​h​a​t​ ​p​a​g​e​,​ ​t​h​e​n​ ​t​r​y​ ​a​g​a​i​n​.
+				 */
+				notConnected: string
+				/**
+				 * N​o​ ​n​u​m​b​e​r​ ​i​s​ ​l​o​g​g​e​d​ ​i​n​ ​o​n​ ​t​h​e​ ​c​h​a​t​ ​p​a​g​e​.​ ​L​o​g​ ​i​n​ ​t​h​e​r​e​,​ ​t​h​e​n​ ​t​r​y​ ​a​g​a​i​n​.
+				 */
+				noNumber: string
+				/**
+				 * T​h​i​s​ ​g​r​o​u​p​ ​i​s​ ​n​o​t​ ​o​n​ ​t​h​e​ ​n​u​m​b​e​r​ ​l​o​g​g​e​d​ ​i​n​ ​o​n​ ​t​h​e​ ​c​h​a​t​ ​p​a​g​e​.
+				 */
+				noGroup: string
+			}
+			/**
+			 * T​h​e​ ​n​u​m​b​e​r​ ​l​o​g​g​e​d​ ​i​n​ ​o​n​ ​t​h​e​ ​c​h​a​t​ ​p​a​g​e​ ​h​a​s​ ​n​o​ ​g​r​o​u​p​s​.
+			 */
+			noGroups: string
+			/**
+			 * G​r​o​u​p​s
+			 */
+			groups: string
+			/**
+			 * C​h​o​o​s​e​ ​a​ ​g​r​o​u​p​ ​t​o​ ​r​e​a​d​ ​i​t​s​ ​p​a​r​t​i​c​i​p​a​n​t​s​.
+			 */
+			pickHint: string
+			/**
+			 * {​c​o​u​n​t​}​ ​{​{​p​a​r​t​i​c​i​p​a​n​t​|​p​a​r​t​i​c​i​p​a​n​t​s​}​}
+			 * @param {number} count
+			 */
+			size: RequiredParams<'count'>
+			/**
+			 * R​e​a​d​i​n​g​ ​t​h​e​ ​p​a​r​t​i​c​i​p​a​n​t​s​…
+			 */
+			readingParticipants: string
+			/**
+			 * T​h​i​s​ ​g​r​o​u​p​ ​h​a​s​ ​n​o​ ​p​a​r​t​i​c​i​p​a​n​t​s​.
+			 */
+			empty: string
+			/**
+			 * B​a​c​k​ ​t​o​ ​t​h​e​ ​g​r​o​u​p​s
+			 */
+			backToGroups: string
+			columns: {
+				/**
+				 * N​a​m​e
+				 */
+				name: string
+				/**
+				 * P​h​o​n​e
+				 */
+				phone: string
+				/**
+				 * A​d​m​i​n
+				 */
+				admin: string
+			}
+			/**
+			 * A​d​m​i​n
+			 */
+			adminMark: string
+			/**
+			 * N​o​ ​n​a​m​e
+			 */
+			noName: string
+			/**
+			 * S​e​l​e​c​t​ ​a​l​l​ ​p​a​r​t​i​c​i​p​a​n​t​s
+			 */
+			selectAll: string
+			/**
+			 * S​e​l​e​c​t​ ​{​n​a​m​e​}
+			 * @param {string} name
+			 */
+			selectOne: RequiredParams<'name'>
+			/**
+			 * {​s​e​l​e​c​t​e​d​}​ ​o​f​ ​{​t​o​t​a​l​}​ ​s​e​l​e​c​t​e​d
+			 * @param {number} selected
+			 * @param {number} total
+			 */
+			selected: RequiredParams<'selected' | 'total'>
+			/**
+			 * E​x​p​o​r​t​ ​C​S​V
+			 */
+			exportCsv: string
+			/**
+			 * A​d​d​ ​a​s​ ​l​e​a​d​s
+			 */
+			addAsLeads: string
+			/**
+			 * A​d​d​ ​t​o​ ​t​a​b
+			 */
+			tab: string
+			/**
+			 * N​o​ ​t​a​b​s
+			 */
+			noTabs: string
+			/**
+			 * L​o​a​d​i​n​g​ ​y​o​u​r​ ​t​a​b​s​…
+			 */
+			loadingTabs: string
+			/**
+			 * Y​o​u​r​ ​t​a​b​s​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​l​o​a​d​e​d​.
+			 */
+			tabsFailed: string
+			/**
+			 * A​d​d​ ​{​c​o​u​n​t​}​ ​{​{​l​e​a​d​|​l​e​a​d​s​}​}
+			 * @param {number} count
+			 */
+			confirmAdd: RequiredParams<'count'>
+			/**
+			 * C​a​n​c​e​l
+			 */
+			cancel: string
+			/**
+			 * A​d​d​i​n​g​ ​t​h​e​ ​l​e​a​d​s​…
+			 */
+			adding: string
+			/**
+			 * T​h​e​ ​i​m​p​o​r​t​’​s​ ​o​u​t​c​o​m​e
+			 */
+			outcome: string
+			counts: {
+				/**
+				 * A​d​d​e​d
+				 */
+				added: string
+				/**
+				 * U​p​d​a​t​e​d
+				 */
+				updated: string
+				/**
+				 * U​n​c​h​a​n​g​e​d
+				 */
+				unchanged: string
+				/**
+				 * S​k​i​p​p​e​d
+				 */
+				skipped: string
+			}
+			/**
+			 * S​k​i​p​p​e​d​ ​r​o​w​s​ ​b​r​e​a​k​ ​t​h​e​ ​i​m​p​o​r​t​ ​r​u​l​e​s​ ​(​f​o​r​ ​e​x​a​m​p​l​e​ ​a​ ​n​a​m​e​ ​a​n​o​t​h​e​r​ ​l​e​a​d​ ​a​l​r​e​a​d​y​ ​h​a​s​)​.
+			 */
+			skippedHint: string
+			/**
+			 * T​h​e​ ​l​e​a​d​s​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​a​d​d​e​d​:​ ​{​m​e​s​s​a​g​e​}
+			 * @param {string} message
+			 */
+			addFailed: RequiredParams<'message'>
+			/**
+			 * T​h​e​ ​l​e​a​d​s​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​a​d​d​e​d​.
+			 */
+			addFailedPlain: string
+			/**
+			 * B​a​c​k​ ​t​o​ ​t​h​e​ ​p​a​r​t​i​c​i​p​a​n​t​s
+			 */
+			backToParticipants: string
+		}
 		menu: {
 			/**
 			 * A​s​s​i​s​t​a​n​t​ ​t​o​o​l​s
 			 */
 			title: string
+			/**
+			 * N​u​m​b​e​r​ ​c​h​e​c​k
+			 */
+			numberCheck: string
+			/**
+			 * G​r​o​u​p​ ​t​o​o​l
+			 */
+			groupTool: string
+		}
+		numberCheck: {
+			/**
+			 * N​u​m​b​e​r​ ​c​h​e​c​k
+			 */
+			title: string
+			/**
+			 * F​i​n​d​ ​o​u​t​ ​w​h​i​c​h​ ​n​u​m​b​e​r​s​ ​h​a​v​e​ ​a​ ​c​h​a​t​-​s​e​r​v​i​c​e​ ​a​c​c​o​u​n​t​.​ ​T​h​e​ ​c​o​m​p​a​n​i​o​n​ ​e​x​t​e​n​s​i​o​n​ ​a​s​k​s​ ​t​h​e​ ​c​h​a​t​ ​s​e​r​v​i​c​e​.
+			 */
+			lead: string
+			/**
+			 * C​l​o​s​e
+			 */
+			close: string
+			modes: {
+				/**
+				 * O​n​e​ ​n​u​m​b​e​r
+				 */
+				single: string
+				/**
+				 * A​ ​l​i​s​t
+				 */
+				list: string
+			}
+			/**
+			 * C​o​u​n​t​r​y​ ​c​o​d​e
+			 */
+			countryCode: string
+			/**
+			 * F​o​r​ ​e​x​a​m​p​l​e​ ​+​1​,​ ​+​4​4​ ​o​r​ ​8​6
+			 */
+			countryCodeHint: string
+			/**
+			 * P​h​o​n​e​ ​n​u​m​b​e​r
+			 */
+			phone: string
+			/**
+			 * C​h​e​c​k
+			 */
+			check: string
+			/**
+			 * C​h​e​c​k​i​n​g​…
+			 */
+			checking: string
+			errors: {
+				/**
+				 * E​n​t​e​r​ ​t​h​e​ ​c​o​u​n​t​r​y​ ​c​o​d​e​.
+				 */
+				countryCodeRequired: string
+				/**
+				 * E​n​t​e​r​ ​t​h​e​ ​p​h​o​n​e​ ​n​u​m​b​e​r​.
+				 */
+				phoneRequired: string
+				/**
+				 * N​o​ ​c​o​u​n​t​r​y​ ​h​a​s​ ​t​h​i​s​ ​c​o​d​e​.
+				 */
+				countryCodeUnknown: string
+			}
+			problems: {
+				/**
+				 * A​ ​p​h​o​n​e​ ​m​a​y​ ​h​o​l​d​ ​d​i​g​i​t​s​,​ ​s​p​a​c​e​s​ ​a​n​d​ ​-​ ​+​ ​\​ ​(​ ​)​ ​o​n​l​y​.
+				 */
+				characters: string
+				/**
+				 * T​h​i​s​ ​n​u​m​b​e​r​ ​i​s​ ​t​o​o​ ​l​o​n​g​.
+				 */
+				tooLong: string
+				/**
+				 * N​o​ ​c​o​u​n​t​r​y​ ​c​o​d​e​:​ ​w​r​i​t​e​ ​i​t​ ​w​i​t​h​ ​+​ ​o​r​ ​0​0​,​ ​o​r​ ​g​i​v​e​ ​a​ ​d​e​f​a​u​l​t​ ​c​o​u​n​t​r​y​ ​c​o​d​e​.
+				 */
+				noCountryCode: string
+				/**
+				 * N​o​t​ ​a​ ​v​a​l​i​d​ ​p​h​o​n​e​ ​n​u​m​b​e​r​.
+				 */
+				invalid: string
+			}
+			status: {
+				/**
+				 * H​a​s​ ​a​n​ ​a​c​c​o​u​n​t
+				 */
+				found: string
+				/**
+				 * N​o​ ​a​c​c​o​u​n​t
+				 */
+				notFound: string
+				/**
+				 * N​o​t​ ​c​h​e​c​k​e​d
+				 */
+				pending: string
+				/**
+				 * I​n​v​a​l​i​d
+				 */
+				invalid: string
+			}
+			/**
+			 * S​t​a​r​t​ ​c​h​a​t
+			 */
+			startChat: string
+			stops: {
+				/**
+				 * T​h​e​ ​c​o​m​p​a​n​i​o​n​ ​e​x​t​e​n​s​i​o​n​ ​d​i​d​ ​n​o​t​ ​a​n​s​w​e​r​.​ ​I​n​s​t​a​l​l​ ​i​t​,​ ​o​r​ ​m​a​k​e​ ​s​u​r​e​ ​i​t​ ​i​s​ ​o​n​,​ ​t​h​e​n​ ​t​r​y​ ​a​g​a​i​n​.
+				 */
+				unreachable: string
+				/**
+				 * T​h​e​ ​e​x​t​e​n​s​i​o​n​ ​i​s​ ​n​o​t​ ​c​o​n​n​e​c​t​e​d​ ​t​o​ ​t​h​i​s​ ​w​o​r​k​s​p​a​c​e​:​ ​c​o​n​n​e​c​t​ ​i​t​ ​f​r​o​m​ ​i​t​s​ ​c​h​a​t​ ​p​a​g​e​.
+				 */
+				notConnected: string
+				/**
+				 * N​o​ ​n​u​m​b​e​r​ ​i​s​ ​l​o​g​g​e​d​ ​i​n​ ​o​n​ ​t​h​e​ ​c​h​a​t​ ​p​a​g​e​:​ ​l​o​g​ ​i​n​ ​t​h​e​r​e​ ​f​i​r​s​t​.
+				 */
+				noNumber: string
+				/**
+				 * T​h​e​ ​e​x​t​e​n​s​i​o​n​ ​r​e​f​u​s​e​d​ ​t​h​e​ ​n​u​m​b​e​r​s​ ​s​e​n​t​.
+				 */
+				invalid: string
+				/**
+				 * T​h​e​ ​c​h​e​c​k​ ​w​a​s​ ​c​a​n​c​e​l​l​e​d​.​ ​T​h​e​ ​n​u​m​b​e​r​s​ ​n​o​t​ ​a​s​k​e​d​ ​y​e​t​ ​a​r​e​ ​s​h​o​w​n​ ​a​s​ ​n​o​t​ ​c​h​e​c​k​e​d​.
+				 */
+				cancelled: string
+			}
+			/**
+			 * N​u​m​b​e​r​s
+			 */
+			list: string
+			/**
+			 * U​p​ ​t​o​ ​{​m​a​x​}​ ​n​u​m​b​e​r​s​,​ ​o​n​e​ ​p​e​r​ ​l​i​n​e​ ​o​r​ ​s​e​p​a​r​a​t​e​d​ ​b​y​ ​c​o​m​m​a​s​ ​o​r​ ​s​e​m​i​c​o​l​o​n​s​.
+			 * @param {string} max
+			 */
+			listHint: RequiredParams<'max'>
+			/**
+			 * D​e​f​a​u​l​t​ ​c​o​u​n​t​r​y​ ​c​o​d​e
+			 */
+			defaultCode: string
+			/**
+			 * F​o​r​ ​t​h​e​ ​n​u​m​b​e​r​s​ ​w​r​i​t​t​e​n​ ​w​i​t​h​o​u​t​ ​o​n​e​ ​(​+​ ​o​r​ ​0​0​)​.​ ​O​p​t​i​o​n​a​l​.
+			 */
+			defaultCodeHint: string
+			/**
+			 * C​h​e​c​k​ ​t​h​e​ ​l​i​s​t
+			 */
+			checkList: string
+			listErrors: {
+				/**
+				 * P​a​s​t​e​ ​a​t​ ​l​e​a​s​t​ ​o​n​e​ ​n​u​m​b​e​r​.
+				 */
+				empty: string
+				/**
+				 * T​h​i​s​ ​l​i​s​t​ ​h​o​l​d​s​ ​m​o​r​e​ ​t​h​a​n​ ​{​m​a​x​}​ ​n​u​m​b​e​r​s​.​ ​C​h​e​c​k​ ​i​t​ ​i​n​ ​p​a​r​t​s​ ​o​f​ ​{​m​a​x​}​ ​a​t​ ​m​o​s​t​.
+				 * @param {string} max
+				 */
+				tooMany: RequiredParams<'max' | 'max'>
+				/**
+				 * N​o​ ​c​o​u​n​t​r​y​ ​h​a​s​ ​t​h​i​s​ ​c​o​d​e​.
+				 */
+				defaultCodeUnknown: string
+				/**
+				 * T​h​e​ ​l​i​s​t​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​r​e​a​d​.​ ​T​r​y​ ​a​g​a​i​n​.
+				 */
+				failed: string
+			}
+			summary: {
+				/**
+				 * N​u​m​b​e​r​s​ ​t​o​ ​c​h​e​c​k
+				 */
+				numbers: string
+				/**
+				 * I​n​v​a​l​i​d​ ​e​n​t​r​i​e​s
+				 */
+				invalid: string
+				/**
+				 * R​e​p​e​a​t​e​d​ ​n​u​m​b​e​r​s​ ​m​e​r​g​e​d
+				 */
+				duplicates: string
+			}
+			/**
+			 * N​u​m​b​e​r​s​ ​c​h​e​c​k​e​d
+			 */
+			progressLabel: string
+			/**
+			 * C​h​e​c​k​e​d​ ​{​c​h​e​c​k​e​d​}​ ​o​f​ ​{​t​o​t​a​l​}
+			 * @param {string} checked
+			 * @param {string} total
+			 */
+			progress: RequiredParams<'checked' | 'total'>
+			/**
+			 * C​a​n​c​e​l
+			 */
+			cancel: string
+			filters: {
+				/**
+				 * S​h​o​w
+				 */
+				label: string
+				/**
+				 * A​l​l
+				 */
+				all: string
+				/**
+				 * H​a​s​ ​a​n​ ​a​c​c​o​u​n​t
+				 */
+				found: string
+				/**
+				 * N​o​ ​a​c​c​o​u​n​t
+				 */
+				notFound: string
+				/**
+				 * I​n​v​a​l​i​d
+				 */
+				invalid: string
+			}
+			/**
+			 * R​e​s​u​l​t​s
+			 */
+			resultsLabel: string
+			/**
+			 * L​i​n​e​ ​{​l​i​n​e​}
+			 * @param {string} line
+			 */
+			line: RequiredParams<'line'>
+			/**
+			 * N​o​t​h​i​n​g​ ​t​o​ ​s​h​o​w​ ​h​e​r​e​.
+			 */
+			noRows: string
+			/**
+			 * C​h​e​c​k​ ​a​n​o​t​h​e​r​ ​l​i​s​t
+			 */
+			newList: string
+			/**
+			 * A​d​d​ ​t​h​e​ ​f​o​u​n​d​ ​o​n​e​s​ ​a​s​ ​l​e​a​d​s
+			 */
+			addTitle: string
+			/**
+			 * T​a​b
+			 */
+			tab: string
+			/**
+			 * N​o​ ​t​a​b​s
+			 */
+			noTabs: string
+			/**
+			 * A​d​d​ ​a​s​ ​l​e​a​d​s
+			 */
+			add: string
+			/**
+			 * A​d​d​i​n​g​…
+			 */
+			adding: string
+			/**
+			 * T​h​e​ ​t​a​b​s​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​l​o​a​d​e​d​.​ ​O​p​e​n​ ​t​h​e​ ​n​u​m​b​e​r​ ​c​h​e​c​k​ ​a​g​a​i​n​ ​t​o​ ​r​e​t​r​y​.
+			 */
+			tabsFailed: string
+			counts: {
+				/**
+				 * N​e​w​ ​l​e​a​d​s
+				 */
+				added: string
+				/**
+				 * U​p​d​a​t​e​d
+				 */
+				updated: string
+				/**
+				 * U​n​c​h​a​n​g​e​d
+				 */
+				unchanged: string
+				/**
+				 * S​k​i​p​p​e​d
+				 */
+				skipped: string
+			}
+			/**
+			 * T​h​e​ ​l​e​a​d​s​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​a​d​d​e​d​:​ ​{​m​e​s​s​a​g​e​}
+			 * @param {string} message
+			 */
+			addFailed: RequiredParams<'message'>
 		}
 	}
 	productLog: {
@@ -8082,6 +8803,120 @@ type RootTranslation = {
 		 * P​r​o​d​u​c​t​ ​e​v​e​n​t​s
 		 */
 		title: string
+		/**
+		 * W​h​a​t​ ​t​h​e​ ​a​p​p​ ​l​o​g​g​e​d​,​ ​p​e​r​ ​e​v​e​n​t​ ​a​n​d​ ​d​a​y​ ​(​U​T​C​)​.​ ​P​a​g​e​s​ ​s​e​n​d​ ​t​h​e​i​r​ ​e​v​e​n​t​s​ ​i​n​ ​a​ ​s​a​m​p​l​e​ ​o​f​ ​{​p​e​r​c​e​n​t​}​ ​o​f​ ​p​a​g​e​ ​l​o​a​d​s​;​ ​t​h​e​ ​e​s​t​i​m​a​t​e​ ​c​o​u​n​t​s​ ​e​v​e​r​y​ ​p​a​g​e​ ​l​o​a​d​.​ ​C​h​a​t​ ​s​y​n​c​ ​u​p​l​o​a​d​s​ ​a​r​e​ ​r​e​c​o​r​d​e​d​ ​b​y​ ​t​h​e​ ​s​e​r​v​e​r​,​ ​e​a​c​h​ ​o​n​e​.
+		 * @param {string} percent
+		 */
+		lead: RequiredParams<'percent'>
+		range: {
+			/**
+			 * D​a​y​s
+			 */
+			label: string
+			/**
+			 * Q​u​i​c​k​ ​r​a​n​g​e​s
+			 */
+			quickRanges: string
+			/**
+			 * T​o​d​a​y
+			 */
+			today: string
+			/**
+			 * Y​e​s​t​e​r​d​a​y
+			 */
+			yesterday: string
+			/**
+			 * T​h​i​s​ ​w​e​e​k
+			 */
+			thisWeek: string
+			/**
+			 * T​h​i​s​ ​m​o​n​t​h
+			 */
+			thisMonth: string
+			/**
+			 * O​p​e​n​ ​t​h​e​ ​c​a​l​e​n​d​a​r
+			 */
+			open: string
+			/**
+			 * P​r​e​v​i​o​u​s​ ​m​o​n​t​h
+			 */
+			prev: string
+			/**
+			 * N​e​x​t​ ​m​o​n​t​h
+			 */
+			next: string
+			/**
+			 * F​r​o​m
+			 */
+			from: string
+			/**
+			 * T​o
+			 */
+			to: string
+		}
+		/**
+		 * L​a​s​t​ ​1​4​ ​d​a​y​s
+		 */
+		lastDays: string
+		/**
+		 * {​f​r​o​m​}​ ​t​o​ ​{​t​o​}​ ​(​U​T​C​)
+		 * @param {string} from
+		 * @param {string} to
+		 */
+		showing: RequiredParams<'from' | 'to'>
+		/**
+		 * C​h​o​o​s​e​ ​a​t​ ​m​o​s​t​ ​{​m​a​x​}​ ​d​a​y​s​.
+		 * @param {number} max
+		 */
+		tooLong: RequiredParams<'max'>
+		columns: {
+			/**
+			 * D​a​y​ ​(​U​T​C​)
+			 */
+			day: string
+			/**
+			 * E​v​e​n​t
+			 */
+			type: string
+			/**
+			 * L​o​g​g​e​d
+			 */
+			events: string
+			/**
+			 * E​s​t​i​m​a​t​e​d​,​ ​a​l​l​ ​p​a​g​e​ ​l​o​a​d​s
+			 */
+			estimated: string
+		}
+		types: {
+			/**
+			 * C​h​a​t​ ​s​y​n​c​ ​s​t​a​r​t​e​d​ ​o​n​ ​t​h​e​ ​p​a​g​e
+			 */
+			chatSync: string
+			/**
+			 * F​i​r​s​t​-​r​u​n​ ​g​u​i​d​e​ ​c​l​o​s​e​d
+			 */
+			firstRunGuide: string
+			/**
+			 * C​h​a​t​ ​s​y​n​c​ ​u​p​l​o​a​d​ ​(​s​e​r​v​e​r​)
+			 */
+			chatSyncUpload: string
+		}
+		/**
+		 * L​o​a​d​i​n​g​ ​t​h​e​ ​c​o​u​n​t​s​…
+		 */
+		loading: string
+		/**
+		 * N​o​ ​e​v​e​n​t​s​ ​w​e​r​e​ ​l​o​g​g​e​d​ ​o​n​ ​t​h​e​s​e​ ​d​a​y​s​.
+		 */
+		empty: string
+		/**
+		 * T​h​e​ ​c​o​u​n​t​s​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​l​o​a​d​e​d​.
+		 */
+		loadFailed: string
+		/**
+		 * T​r​y​ ​a​g​a​i​n
+		 */
+		retry: string
 	}
 }
 
@@ -8510,6 +9345,10 @@ export type TranslationFunctions = {
 			 * Analytics
 			 */
 			analytics: () => LocalizedString
+			/**
+			 * Product events
+			 */
+			productEvents: () => LocalizedString
 		}
 		memberSelector: {
 			/**
@@ -8550,6 +9389,20 @@ export type TranslationFunctions = {
 			 * Sign out
 			 */
 			signOut: () => LocalizedString
+		}
+		privacy: {
+			/**
+			 * Privacy mode
+			 */
+			label: () => LocalizedString
+			/**
+			 * Privacy mode is on: names, phone numbers and messages are blurred
+			 */
+			on: () => LocalizedString
+			/**
+			 * Privacy mode is off: turn it on to blur names, phone numbers and messages
+			 */
+			off: () => LocalizedString
 		}
 		/**
 		 * Loading the page
@@ -8821,7 +9674,7 @@ export type TranslationFunctions = {
 			 */
 			inviteEmailsHint: () => LocalizedString
 			/**
-			 * These addresses are not valid: {emails}
+			 * These addresses are not valid: {emails}. Input email or delete the field.
 			 */
 			invalidEmails: (arg: { emails: unknown }) => LocalizedString
 			/**
@@ -8975,13 +9828,23 @@ export type TranslationFunctions = {
 			 */
 			message: () => LocalizedString
 			/**
-			 * A person belongs to one workspace only. To join another one you must leave your current workspace first, and leaving is done by applying to your workspace admin.
+			 * A person belongs to one workspace only. To join another one you must leave your current workspace first: apply to leave on its members page. You keep full access until your workspace admin approves.
 			 */
 			hint: () => LocalizedString
 			/**
 			 * Go to my workspace
 			 */
 			goToMine: () => LocalizedString
+		}
+		joinTransfer: {
+			/**
+			 * Joining your team
+			 */
+			title: () => LocalizedString
+			/**
+			 * Taking you to your invitation…
+			 */
+			message: () => LocalizedString
 		}
 	}
 	team: {
@@ -9089,6 +9952,16 @@ export type TranslationFunctions = {
 		 * —
 		 */
 		noNumber: () => LocalizedString
+		syncHealth: {
+			/**
+			 * Last sync {ago} · {chats} {{chat|chats}}
+			 */
+			last: (arg: { ago: string, chats: number }) => LocalizedString
+			/**
+			 * Never synced
+			 */
+			never: () => LocalizedString
+		}
 		/**
 		 * Remove
 		 */
@@ -9159,11 +10032,11 @@ export type TranslationFunctions = {
 			 */
 			deleteInviteBody: () => LocalizedString
 			/**
-			 * Leave this workspace?
+			 * Apply to leave this workspace?
 			 */
 			leaveTitle: () => LocalizedString
 			/**
-			 * You lose access to the team’s data at once. Your own data is kept; to come back, ask the administrator for a new invitation.
+			 * Leaving is done by applying to your workspace admin. You keep full access until the admin approves; then you lose access to the team’s data, your own data is kept, and to come back you need a new invitation.
 			 */
 			leaveBody: () => LocalizedString
 			/**
@@ -9174,6 +10047,98 @@ export type TranslationFunctions = {
 			 * The workspace is deleted for good. Every other member must be removed first.
 			 */
 			disbandBody: () => LocalizedString
+		}
+		leaveApplication: {
+			/**
+			 * Apply to leave
+			 */
+			apply: () => LocalizedString
+			/**
+			 * Reason (optional)
+			 */
+			noteLabel: () => LocalizedString
+			/**
+			 * Up to {max} characters. The admin sees it with your application.
+			 */
+			noteHint: (arg: { max: number }) => LocalizedString
+			/**
+			 * The reason can be at most {max} characters.
+			 */
+			noteTooLong: (arg: { max: number }) => LocalizedString
+			/**
+			 * You applied to leave on {date}. You keep full access until your workspace admin approves.
+			 */
+			pending: (arg: { date: string }) => LocalizedString
+			/**
+			 * Withdraw application
+			 */
+			withdraw: () => LocalizedString
+			/**
+			 * Your application to leave was sent to the workspace admin.
+			 */
+			applied: () => LocalizedString
+			/**
+			 * Your application to leave was withdrawn.
+			 */
+			withdrawn: () => LocalizedString
+			/**
+			 * Your application to leave of {date} was declined. You can apply again.
+			 */
+			declined: (arg: { date: string }) => LocalizedString
+			/**
+			 * Your application to leave could not be loaded.
+			 */
+			loadFailed: () => LocalizedString
+		}
+		leaveReview: {
+			/**
+			 * Applications to leave
+			 */
+			title: () => LocalizedString
+			/**
+			 * Approving removes the member from the workspace; their own data is kept.
+			 */
+			lead: () => LocalizedString
+			/**
+			 * Applied on {date}
+			 */
+			applied: (arg: { date: string }) => LocalizedString
+			/**
+			 * No reason given
+			 */
+			noNote: () => LocalizedString
+			/**
+			 * Approve
+			 */
+			approve: () => LocalizedString
+			/**
+			 * Decline
+			 */
+			decline: () => LocalizedString
+			/**
+			 * Approve {email} leaving?
+			 */
+			confirmTitle: (arg: { email: string }) => LocalizedString
+			/**
+			 * They lose access to the workspace at once. Their own data is kept; to come back they need a new invitation.
+			 */
+			confirmBody: () => LocalizedString
+			/**
+			 * Application approved: the member has left the workspace.
+			 */
+			approved: () => LocalizedString
+			/**
+			 * Application declined: the member stays in the workspace.
+			 */
+			declined: () => LocalizedString
+			/**
+			 * This application was already decided or withdrawn.
+			 */
+			gone: () => LocalizedString
+			/**
+			 * The applications to leave could not be loaded.
+			 */
+			loadFailed: () => LocalizedString
 		}
 		done: {
 			/**
@@ -9652,6 +10617,10 @@ export type TranslationFunctions = {
 			 * Delete tab
 			 */
 			deleteConfirm: () => LocalizedString
+			/**
+			 * Successfully saved
+			 */
+			saved: () => LocalizedString
 		}
 		/**
 		 * Cancel
@@ -9696,6 +10665,44 @@ export type TranslationFunctions = {
 			 * Sync Now
 			 */
 			syncNow: () => LocalizedString
+		}
+		'export': {
+			/**
+			 * Export
+			 */
+			menu: () => LocalizedString
+			/**
+			 * Export the whole pipeline
+			 */
+			pipeline: () => LocalizedString
+			/**
+			 * Export this tab
+			 */
+			tab: () => LocalizedString
+			/**
+			 * Export one tab
+			 */
+			oneTab: () => LocalizedString
+			/**
+			 * Preparing your file…
+			 */
+			producing: () => LocalizedString
+			/**
+			 * The leads the filters show are being written to a CSV file. It downloads as soon as it is ready.
+			 */
+			producingBody: () => LocalizedString
+			/**
+			 * Cancel
+			 */
+			cancel: () => LocalizedString
+			/**
+			 * Export successful
+			 */
+			done: () => LocalizedString
+			/**
+			 * Export failed
+			 */
+			failed: () => LocalizedString
 		}
 	}
 	leads: {
@@ -10653,6 +11660,40 @@ export type TranslationFunctions = {
 		 * Only the workspace owner and managers can change tags.
 		 */
 		readOnly: () => LocalizedString
+		filters: {
+			/**
+			 * Filter tags
+			 */
+			label: () => LocalizedString
+			/**
+			 * Search tags and values
+			 */
+			search: () => LocalizedString
+			/**
+			 * Tag type
+			 */
+			type: () => LocalizedString
+			/**
+			 * All types
+			 */
+			allTypes: () => LocalizedString
+			/**
+			 * Active types only
+			 */
+			activeOnly: () => LocalizedString
+			/**
+			 * Type: {name}
+			 */
+			chipType: (arg: { name: string }) => LocalizedString
+			/**
+			 * Clear filters
+			 */
+			clear: () => LocalizedString
+			/**
+			 * No tag matches the filters.
+			 */
+			noMatch: () => LocalizedString
+		}
 		/**
 		 * Loading tags…
 		 */
@@ -11690,6 +12731,46 @@ export type TranslationFunctions = {
 			 * You:
 			 */
 			you: () => LocalizedString
+		}
+		pins: {
+			/**
+			 * Pin {name}
+			 */
+			pin: (arg: { name: string }) => LocalizedString
+			/**
+			 * Pin to the top
+			 */
+			tooltipPin: () => LocalizedString
+			/**
+			 * Unpin
+			 */
+			tooltipUnpin: () => LocalizedString
+			/**
+			 * Pinned
+			 */
+			pinned: () => LocalizedString
+			/**
+			 * Pinned chats could not be loaded.
+			 */
+			loadFailed: () => LocalizedString
+			/**
+			 * Try again
+			 */
+			retry: () => LocalizedString
+			toast: {
+				/**
+				 * You can pin up to {limit} chats. Unpin one first.
+				 */
+				limit: (arg: { limit: number }) => LocalizedString
+				/**
+				 * The chat could not be pinned.
+				 */
+				pinFailed: () => LocalizedString
+				/**
+				 * The chat could not be unpinned.
+				 */
+				unpinFailed: () => LocalizedString
+			}
 		}
 		intro: {
 			/**
@@ -15863,11 +16944,463 @@ export type TranslationFunctions = {
 		}
 	}
 	assistant: {
+		groupTool: {
+			/**
+			 * Group tool
+			 */
+			title: () => LocalizedString
+			/**
+			 * Read a group’s participants through the extension, then export them or add them as leads.
+			 */
+			description: () => LocalizedString
+			/**
+			 * Close
+			 */
+			close: () => LocalizedString
+			/**
+			 * Try again
+			 */
+			retry: () => LocalizedString
+			/**
+			 * Loading the groups…
+			 */
+			loadingGroups: () => LocalizedString
+			stop: {
+				/**
+				 * The extension did not answer. Install or turn on the companion extension, then try again.
+				 */
+				unreachable: () => LocalizedString
+				/**
+				 * The extension is not connected to this workspace. Connect it from the chat page, then try again.
+				 */
+				notConnected: () => LocalizedString
+				/**
+				 * No number is logged in on the chat page. Log in there, then try again.
+				 */
+				noNumber: () => LocalizedString
+				/**
+				 * This group is not on the number logged in on the chat page.
+				 */
+				noGroup: () => LocalizedString
+			}
+			/**
+			 * The number logged in on the chat page has no groups.
+			 */
+			noGroups: () => LocalizedString
+			/**
+			 * Groups
+			 */
+			groups: () => LocalizedString
+			/**
+			 * Choose a group to read its participants.
+			 */
+			pickHint: () => LocalizedString
+			/**
+			 * {count} {{participant|participants}}
+			 */
+			size: (arg: { count: number }) => LocalizedString
+			/**
+			 * Reading the participants…
+			 */
+			readingParticipants: () => LocalizedString
+			/**
+			 * This group has no participants.
+			 */
+			empty: () => LocalizedString
+			/**
+			 * Back to the groups
+			 */
+			backToGroups: () => LocalizedString
+			columns: {
+				/**
+				 * Name
+				 */
+				name: () => LocalizedString
+				/**
+				 * Phone
+				 */
+				phone: () => LocalizedString
+				/**
+				 * Admin
+				 */
+				admin: () => LocalizedString
+			}
+			/**
+			 * Admin
+			 */
+			adminMark: () => LocalizedString
+			/**
+			 * No name
+			 */
+			noName: () => LocalizedString
+			/**
+			 * Select all participants
+			 */
+			selectAll: () => LocalizedString
+			/**
+			 * Select {name}
+			 */
+			selectOne: (arg: { name: string }) => LocalizedString
+			/**
+			 * {selected} of {total} selected
+			 */
+			selected: (arg: { selected: number, total: number }) => LocalizedString
+			/**
+			 * Export CSV
+			 */
+			exportCsv: () => LocalizedString
+			/**
+			 * Add as leads
+			 */
+			addAsLeads: () => LocalizedString
+			/**
+			 * Add to tab
+			 */
+			tab: () => LocalizedString
+			/**
+			 * No tabs
+			 */
+			noTabs: () => LocalizedString
+			/**
+			 * Loading your tabs…
+			 */
+			loadingTabs: () => LocalizedString
+			/**
+			 * Your tabs could not be loaded.
+			 */
+			tabsFailed: () => LocalizedString
+			/**
+			 * Add {count} {{lead|leads}}
+			 */
+			confirmAdd: (arg: { count: number }) => LocalizedString
+			/**
+			 * Cancel
+			 */
+			cancel: () => LocalizedString
+			/**
+			 * Adding the leads…
+			 */
+			adding: () => LocalizedString
+			/**
+			 * The import’s outcome
+			 */
+			outcome: () => LocalizedString
+			counts: {
+				/**
+				 * Added
+				 */
+				added: () => LocalizedString
+				/**
+				 * Updated
+				 */
+				updated: () => LocalizedString
+				/**
+				 * Unchanged
+				 */
+				unchanged: () => LocalizedString
+				/**
+				 * Skipped
+				 */
+				skipped: () => LocalizedString
+			}
+			/**
+			 * Skipped rows break the import rules (for example a name another lead already has).
+			 */
+			skippedHint: () => LocalizedString
+			/**
+			 * The leads could not be added: {message}
+			 */
+			addFailed: (arg: { message: string }) => LocalizedString
+			/**
+			 * The leads could not be added.
+			 */
+			addFailedPlain: () => LocalizedString
+			/**
+			 * Back to the participants
+			 */
+			backToParticipants: () => LocalizedString
+		}
 		menu: {
 			/**
 			 * Assistant tools
 			 */
 			title: () => LocalizedString
+			/**
+			 * Number check
+			 */
+			numberCheck: () => LocalizedString
+			/**
+			 * Group tool
+			 */
+			groupTool: () => LocalizedString
+		}
+		numberCheck: {
+			/**
+			 * Number check
+			 */
+			title: () => LocalizedString
+			/**
+			 * Find out which numbers have a chat-service account. The companion extension asks the chat service.
+			 */
+			lead: () => LocalizedString
+			/**
+			 * Close
+			 */
+			close: () => LocalizedString
+			modes: {
+				/**
+				 * One number
+				 */
+				single: () => LocalizedString
+				/**
+				 * A list
+				 */
+				list: () => LocalizedString
+			}
+			/**
+			 * Country code
+			 */
+			countryCode: () => LocalizedString
+			/**
+			 * For example +1, +44 or 86
+			 */
+			countryCodeHint: () => LocalizedString
+			/**
+			 * Phone number
+			 */
+			phone: () => LocalizedString
+			/**
+			 * Check
+			 */
+			check: () => LocalizedString
+			/**
+			 * Checking…
+			 */
+			checking: () => LocalizedString
+			errors: {
+				/**
+				 * Enter the country code.
+				 */
+				countryCodeRequired: () => LocalizedString
+				/**
+				 * Enter the phone number.
+				 */
+				phoneRequired: () => LocalizedString
+				/**
+				 * No country has this code.
+				 */
+				countryCodeUnknown: () => LocalizedString
+			}
+			problems: {
+				/**
+				 * A phone may hold digits, spaces and - + \ ( ) only.
+				 */
+				characters: () => LocalizedString
+				/**
+				 * This number is too long.
+				 */
+				tooLong: () => LocalizedString
+				/**
+				 * No country code: write it with + or 00, or give a default country code.
+				 */
+				noCountryCode: () => LocalizedString
+				/**
+				 * Not a valid phone number.
+				 */
+				invalid: () => LocalizedString
+			}
+			status: {
+				/**
+				 * Has an account
+				 */
+				found: () => LocalizedString
+				/**
+				 * No account
+				 */
+				notFound: () => LocalizedString
+				/**
+				 * Not checked
+				 */
+				pending: () => LocalizedString
+				/**
+				 * Invalid
+				 */
+				invalid: () => LocalizedString
+			}
+			/**
+			 * Start chat
+			 */
+			startChat: () => LocalizedString
+			stops: {
+				/**
+				 * The companion extension did not answer. Install it, or make sure it is on, then try again.
+				 */
+				unreachable: () => LocalizedString
+				/**
+				 * The extension is not connected to this workspace: connect it from its chat page.
+				 */
+				notConnected: () => LocalizedString
+				/**
+				 * No number is logged in on the chat page: log in there first.
+				 */
+				noNumber: () => LocalizedString
+				/**
+				 * The extension refused the numbers sent.
+				 */
+				invalid: () => LocalizedString
+				/**
+				 * The check was cancelled. The numbers not asked yet are shown as not checked.
+				 */
+				cancelled: () => LocalizedString
+			}
+			/**
+			 * Numbers
+			 */
+			list: () => LocalizedString
+			/**
+			 * Up to {max} numbers, one per line or separated by commas or semicolons.
+			 */
+			listHint: (arg: { max: string }) => LocalizedString
+			/**
+			 * Default country code
+			 */
+			defaultCode: () => LocalizedString
+			/**
+			 * For the numbers written without one (+ or 00). Optional.
+			 */
+			defaultCodeHint: () => LocalizedString
+			/**
+			 * Check the list
+			 */
+			checkList: () => LocalizedString
+			listErrors: {
+				/**
+				 * Paste at least one number.
+				 */
+				empty: () => LocalizedString
+				/**
+				 * This list holds more than {max} numbers. Check it in parts of {max} at most.
+				 */
+				tooMany: (arg: { max: string }) => LocalizedString
+				/**
+				 * No country has this code.
+				 */
+				defaultCodeUnknown: () => LocalizedString
+				/**
+				 * The list could not be read. Try again.
+				 */
+				failed: () => LocalizedString
+			}
+			summary: {
+				/**
+				 * Numbers to check
+				 */
+				numbers: () => LocalizedString
+				/**
+				 * Invalid entries
+				 */
+				invalid: () => LocalizedString
+				/**
+				 * Repeated numbers merged
+				 */
+				duplicates: () => LocalizedString
+			}
+			/**
+			 * Numbers checked
+			 */
+			progressLabel: () => LocalizedString
+			/**
+			 * Checked {checked} of {total}
+			 */
+			progress: (arg: { checked: string, total: string }) => LocalizedString
+			/**
+			 * Cancel
+			 */
+			cancel: () => LocalizedString
+			filters: {
+				/**
+				 * Show
+				 */
+				label: () => LocalizedString
+				/**
+				 * All
+				 */
+				all: () => LocalizedString
+				/**
+				 * Has an account
+				 */
+				found: () => LocalizedString
+				/**
+				 * No account
+				 */
+				notFound: () => LocalizedString
+				/**
+				 * Invalid
+				 */
+				invalid: () => LocalizedString
+			}
+			/**
+			 * Results
+			 */
+			resultsLabel: () => LocalizedString
+			/**
+			 * Line {line}
+			 */
+			line: (arg: { line: string }) => LocalizedString
+			/**
+			 * Nothing to show here.
+			 */
+			noRows: () => LocalizedString
+			/**
+			 * Check another list
+			 */
+			newList: () => LocalizedString
+			/**
+			 * Add the found ones as leads
+			 */
+			addTitle: () => LocalizedString
+			/**
+			 * Tab
+			 */
+			tab: () => LocalizedString
+			/**
+			 * No tabs
+			 */
+			noTabs: () => LocalizedString
+			/**
+			 * Add as leads
+			 */
+			add: () => LocalizedString
+			/**
+			 * Adding…
+			 */
+			adding: () => LocalizedString
+			/**
+			 * The tabs could not be loaded. Open the number check again to retry.
+			 */
+			tabsFailed: () => LocalizedString
+			counts: {
+				/**
+				 * New leads
+				 */
+				added: () => LocalizedString
+				/**
+				 * Updated
+				 */
+				updated: () => LocalizedString
+				/**
+				 * Unchanged
+				 */
+				unchanged: () => LocalizedString
+				/**
+				 * Skipped
+				 */
+				skipped: () => LocalizedString
+			}
+			/**
+			 * The leads could not be added: {message}
+			 */
+			addFailed: (arg: { message: string }) => LocalizedString
 		}
 	}
 	productLog: {
@@ -15875,6 +17408,116 @@ export type TranslationFunctions = {
 		 * Product events
 		 */
 		title: () => LocalizedString
+		/**
+		 * What the app logged, per event and day (UTC). Pages send their events in a sample of {percent} of page loads; the estimate counts every page load. Chat sync uploads are recorded by the server, each one.
+		 */
+		lead: (arg: { percent: string }) => LocalizedString
+		range: {
+			/**
+			 * Days
+			 */
+			label: () => LocalizedString
+			/**
+			 * Quick ranges
+			 */
+			quickRanges: () => LocalizedString
+			/**
+			 * Today
+			 */
+			today: () => LocalizedString
+			/**
+			 * Yesterday
+			 */
+			yesterday: () => LocalizedString
+			/**
+			 * This week
+			 */
+			thisWeek: () => LocalizedString
+			/**
+			 * This month
+			 */
+			thisMonth: () => LocalizedString
+			/**
+			 * Open the calendar
+			 */
+			open: () => LocalizedString
+			/**
+			 * Previous month
+			 */
+			prev: () => LocalizedString
+			/**
+			 * Next month
+			 */
+			next: () => LocalizedString
+			/**
+			 * From
+			 */
+			from: () => LocalizedString
+			/**
+			 * To
+			 */
+			to: () => LocalizedString
+		}
+		/**
+		 * Last 14 days
+		 */
+		lastDays: () => LocalizedString
+		/**
+		 * {from} to {to} (UTC)
+		 */
+		showing: (arg: { from: string, to: string }) => LocalizedString
+		/**
+		 * Choose at most {max} days.
+		 */
+		tooLong: (arg: { max: number }) => LocalizedString
+		columns: {
+			/**
+			 * Day (UTC)
+			 */
+			day: () => LocalizedString
+			/**
+			 * Event
+			 */
+			type: () => LocalizedString
+			/**
+			 * Logged
+			 */
+			events: () => LocalizedString
+			/**
+			 * Estimated, all page loads
+			 */
+			estimated: () => LocalizedString
+		}
+		types: {
+			/**
+			 * Chat sync started on the page
+			 */
+			chatSync: () => LocalizedString
+			/**
+			 * First-run guide closed
+			 */
+			firstRunGuide: () => LocalizedString
+			/**
+			 * Chat sync upload (server)
+			 */
+			chatSyncUpload: () => LocalizedString
+		}
+		/**
+		 * Loading the counts…
+		 */
+		loading: () => LocalizedString
+		/**
+		 * No events were logged on these days.
+		 */
+		empty: () => LocalizedString
+		/**
+		 * The counts could not be loaded.
+		 */
+		loadFailed: () => LocalizedString
+		/**
+		 * Try again
+		 */
+		retry: () => LocalizedString
 	}
 }
 

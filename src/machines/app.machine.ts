@@ -2,6 +2,7 @@ import { assign, enqueueActions, fromCallback, raise, sendTo, setup, type ActorR
 import { accountMachine } from './account.machine';
 import { languageMachine, type LanguageInput } from './language.machine';
 import { loginGateMachine, type GateInput } from './login-gate.machine';
+import { privacyMachine, type PrivacyInput } from './privacy.machine';
 import { actionNotProvided } from './not-provided';
 import { screenOf, type RouteFacts, type RouteShownEvent, type ScreenKey } from './route-facts';
 import { selectedMemberMachine, type SelectedMemberInput } from './selected-member.machine';
@@ -11,8 +12,9 @@ import { sessionMachine } from './session.machine';
  * The app's actor system (ARCHITECTURE.md "Statecharts": long-lived flows in one system).
  *
  * The root actor (system id 'app') invokes the app-wide actors, each registered by system id:
- * 'gate' (login gate), 'session', 'language', 'account' and 'selectedMember'. They run for the
- * whole page; a sign-out resets them (each forgets on `session.ended`).
+ * 'gate' (login gate), 'session', 'language', 'account', 'selectedMember' and 'privacy' (the
+ * privacy switch, a choice of the browser's). They run for the whole page; a sign-out resets them
+ * (each forgets on `session.ended`; the privacy switch has nothing of the person to forget).
  *
  * The long-lived flows of a signed-in user (the pipeline, the conversations, chat sync, first-run
  * guidance, the header's invite) are registered in the services (src/services/app-system.ts `appFlows`):
@@ -45,6 +47,7 @@ export type AppInput = {
   gate: GateInput;
   language: LanguageInput;
   selectedMember: SelectedMemberInput;
+  privacy: PrivacyInput;
 };
 
 export type AppEvent =
@@ -75,7 +78,7 @@ export type AppContext = AppInput & {
 const routerNotProvided = fromCallback(() => undefined);
 
 /** The system ids of the app-wide actors. */
-export const APP_ACTOR_IDS = ['gate', 'session', 'language', 'account', 'selectedMember'] as const;
+export const APP_ACTOR_IDS = ['gate', 'session', 'language', 'account', 'selectedMember', 'privacy'] as const;
 export type AppActorId = (typeof APP_ACTOR_IDS)[number];
 
 export const appMachine = setup({
@@ -91,6 +94,7 @@ export const appMachine = setup({
     language: languageMachine,
     account: accountMachine,
     selectedMember: selectedMemberMachine,
+    privacy: privacyMachine,
     /** Reports the router's locations (`router.navigate`); provided from the navigator. */
     router: routerNotProvided,
   },
@@ -138,6 +142,7 @@ export const appMachine = setup({
     { id: 'selectedMember', systemId: 'selectedMember', src: 'selectedMember', input: ({ context }) => context.selectedMember },
     { id: 'gate', systemId: 'gate', src: 'gate', input: ({ context }) => context.gate },
     { id: 'language', systemId: 'language', src: 'language', input: ({ context }) => context.language },
+    { id: 'privacy', systemId: 'privacy', src: 'privacy', input: ({ context }) => context.privacy },
   ],
   on: {
     'router.navigate': { actions: 'forwardToGate' },

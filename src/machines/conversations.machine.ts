@@ -1,5 +1,6 @@
 import { assign, enqueueActions, fromCallback, not, setup, type ActorRefFrom } from 'xstate';
 import { CHAT_PAGE_SIZE, isGroupChatId, phoneOfChatId, type Chat } from '../contract/chats';
+import { chatPinsMachine } from './chat-pins.machine';
 import { chatToolsMachine } from './chat-tools.machine';
 import { chatViewMachine, type ChatViewActorRef } from './chat-view.machine';
 import type { RealRole } from '../contract/roles';
@@ -44,7 +45,9 @@ import { toolsChatOf } from './tools-chat';
  * Beside them runs the member's tools panel (quick replies, auto reply, schedules), a child flow
  * (`chatTools`, src/machines/chat-tools.machine.ts) started with `active`, so another member or
  * role starts it afresh; every chat opened or closed is told to it (`chat.changed` with the chat's
- * facts from its row), and it tells its panels.
+ * facts from its row), and it tells its panels. The member's pinned chats are another child
+ * (`chatPins`, src/machines/chat-pins.machine.ts), started with `active` too: the view shows the
+ * pinned chats first (`pinnedFirst`).
  *
  * The tab's visibility comes from a service (`watchVisibility`, `page.hidden` / `page.visible`);
  * the machine never reads the document.
@@ -222,6 +225,7 @@ const conversationsSetup = setup({
     loadChanges: actorNotProvided<ChatChanges, LoadChatChangesInput>('loadChanges'),
     chatView: chatViewMachine,
     chatTools: chatToolsMachine,
+    chatPins: chatPinsMachine,
   },
   delays: { refreshInterval: CONVERSATION_REFRESH_MS },
   actions: {
@@ -347,7 +351,11 @@ export const conversationsMachine = conversationsSetup.createMachine({
     active: {
       description: "Opened: the selected member's chat list, the refresh loop and the open chat, kept while the screen is away.",
       type: 'parallel',
-      invoke: { id: 'chatTools', src: 'chatTools', input: ({ context }) => ({ chat: toolsChatOf(openChatOf(context)), realRole: context.realRole }) },
+      invoke: [
+        { id: 'chatTools', src: 'chatTools', input: ({ context }) => ({ chat: toolsChatOf(openChatOf(context)), realRole: context.realRole }) },
+        // The member's pinned chats (src/machines/chat-pins.machine.ts): loaded afresh for another member or role.
+        { id: 'chatPins', src: 'chatPins' },
+      ],
       on: {
         // The same screen announced again (a route on screen re-rendered) matches none of these.
         'route.shown': [

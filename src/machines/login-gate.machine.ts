@@ -25,9 +25,10 @@ import type { RouteFacts, Viewer } from './route-facts';
  * may render (tag `ready`), or redirects with the `navigate` action and waits for the new
  * location. While it decides or loads, it carries the tag `busy` (the thin progress bar).
  *
- * 1. a query with invite_token goes to the home page keeping the token, except on the two
- *    invitation pages (/workspace/grant-access, /workspace/invitation), which take the token as
- *    their input;
+ * 0. the routes that skip the gate (SPEC §2: joinTransfer, eclientAuth; `gatelessPaths`) open as they are;
+ * 1. a query with invite_token goes to the home page keeping the token (public pages included, so
+ *    signing in keeps it), except on the two invitation pages (/workspace/grant-access,
+ *    /workspace/invitation), which take the token as their input (README "Decisions");
  * 2. without a stored token it obtains one (failure: /login?redirect=<wanted>), then retries;
  * 3. on first load it fetches user info, pay info and workspace info in parallel and derives the
  *    routes the user's real role may open; user info failing or not 100000 goes to /login;
@@ -70,6 +71,8 @@ export type { NavigateParams } from './constants';
 export type GateRules = {
   /** Paths open without a session (SPEC §2: the gate lets them through). */
   publicPaths: readonly string[];
+  /** Public paths that skip the gate altogether, invite_token included (SPEC §2: joinTransfer, eclientAuth). */
+  gatelessPaths?: readonly string[];
   /** Paths a signed-in user without a workspace may open (step 6). */
   noWorkspacePaths: readonly string[];
   /** Paths only some real roles may open (others get /404). */
@@ -238,6 +241,7 @@ export const loginGateMachine = setup({
     hasStoredToken: guardNotProvided('hasStoredToken'),
     isPublicTarget: ({ context }) => isPublicPath(targetPathname(context), context.rules),
     isPublicNavigation: ({ context }, target: GateTarget) => isPublicPath(target.pathname, context.rules),
+    isGatelessTarget: ({ context }) => (context.rules.gatelessPaths ?? []).some((p) => underPath(targetPathname(context), p)),
     hasInviteTokenAwayFromHome: ({ context }) =>
       inviteTokenOf(context.target) !== null && !isHomePath(targetPathname(context)) && !isInvitationPage(targetPathname(context)),
     isLoaded: ({ context }) => context.loaded,
@@ -280,15 +284,16 @@ export const loginGateMachine = setup({
     },
     deciding: {
       description:
-        'Steps 1 and 2 for the wanted location: public paths pass, invite_token goes home (not from the invitation pages), no token obtains one.',
+        'Steps 1 and 2 for the wanted location: the gateless routes pass, invite_token goes home (not from the invitation pages), public paths pass, no token obtains one.',
       tags: ['busy'],
       always: [
-        { guard: 'isPublicTarget', target: 'open' },
+        { guard: 'isGatelessTarget', target: 'open' },
         {
           guard: 'hasInviteTokenAwayFromHome',
           target: 'redirecting',
           actions: { type: 'navigate', params: ({ context }) => ({ to: homeWithInvite(inviteTokenOf(context.target) ?? ''), replace: true }) },
         },
+        { guard: 'isPublicTarget', target: 'open' },
         { guard: 'hasStoredToken', target: 'tokenReady' },
         { target: 'working.obtainingToken' },
       ],
@@ -339,10 +344,7 @@ export const loginGateMachine = setup({
                     src: 'fetchUserInfo',
                     onDone: [
                       {
-                        guard: {
-                          type: 'isSuccessAnswer',
-                          params: ({ event }) => ({ code: event.output.code, hasData: event.output.data !== null }),
-                        },
+                        guard: { type: 'isSuccessAnswer', params: ({ event }) => ({ code: event.output.code, hasData: event.output.data !== null }) },
                         target: 'done',
                         actions: {
                           type: 'assignUserInfo',

@@ -21,7 +21,8 @@ import { failureText, refusalText, type DeleteTabInput, type ReorderTabsInput, t
  *   field shows it), checked with the contract's own rule before any call; a refusal (a name in
  *   use) shows in the dialog. Delete asks for a confirmation; the tab's leads move to No tabs
  *   (`tabs.deleted`: the parent reloads No tabs). After a save or a delete the list loads again and
- *   the parent refreshes its counts (`tabs.changed`). A running call cannot be cancelled.
+ *   the parent refreshes its counts (`tabs.changed`); a save says SPEC §8 'Successfully saved'
+ *   (`notifySaved`, a toast). A running call cannot be cancelled.
  *
  * It tells the parent through one provided action, `announce` (the parent's effects send it up).
  * Tags for the view: loadingTabs, tabsFailed, tabDialog, busy.
@@ -114,6 +115,8 @@ export const pipelineTabsMachine = setup({
   actions: {
     /** Tells the pipeline (`sendParent` in the effects): the list, a change, a deleted tab, a failed reorder. */
     announce: actionNotProvided<TabsAnnouncement>('announce'),
+    /** SPEC §8 'Successfully saved': the tab dialog's Save went through (a new tab or a new name), as a toast. */
+    notifySaved: actionNotProvided('notifySaved'),
     showTabs: assign((_, tabs: Tab[]) => ({ tabs: orderTabs(tabs) })),
     /** Reorders the custom tabs at once, remembering the order of before. */
     reorder: assign(({ context }, ids: number[]) => ({ orderBefore: customTabIds(context.tabs), tabs: tabsInOrder(context.tabs, ids) })),
@@ -253,7 +256,7 @@ export const pipelineTabsMachine = setup({
             },
             onDone: [
               { guard: { type: 'refused', params: ({ event }) => event.output }, target: 'naming', actions: { type: 'showError', params: ({ event }) => refusalText(event.output) } },
-              { target: 'none', actions: ['closeDialog', 'reload', { type: 'announce', params: { type: 'tabs.changed' } }] },
+              { target: 'none', actions: ['closeDialog', 'reload', { type: 'announce', params: { type: 'tabs.changed' } }, 'notifySaved'] },
             ],
             onError: { target: 'naming', actions: { type: 'showError', params: ({ event }) => failureText(event.error) } },
           },

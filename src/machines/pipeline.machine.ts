@@ -8,6 +8,7 @@ import { importWizardMachine, type ImportWizardActorRef } from './import-wizard.
 import { leadDialogMachine, type LeadDialogActorRef, type LeadDialogInput, type LeadDialogOutcome } from './lead-dialog.machine';
 import { leadMovesMachine, type LeadMovesActorRef, type MoveLeadEvent, type MovesAnnouncement } from './lead-moves.machine';
 import { leadPanelMachine } from './lead-panel.machine';
+import { exportingState, pipelineExportMachine, type ExportAsked, type PipelineExportActorRef } from './pipeline-export.machine';
 import { actorNotProvided } from './not-provided';
 import { dialogRequestOf, dialogSends, pageSizeOf, placeSends, routeFilters, routeOf, showsPipeline, tabSelection, type PanelEntry, type PanelSend } from './pipeline-board';
 import { failureText, type LeadCounts, type PipelineNotice, type RoleInput, type TabCounts } from './pipeline-calls';
@@ -47,7 +48,7 @@ import { realRoleOf, type RouteFacts, type RouteShownEvent } from './route-facts
  *   - dialog: one child flow at a time: a lead's dialog (lead-dialog.machine.ts: the lead form,
  *     close with a reason, reopen, delete), the import wizard (new leads go to No tabs; it tells
  *     this flow when it imported, stays open on its outcome, and this flow closes it when it ends),
- *     batch tagging of a tab's open leads (batch-tag.machine.ts);
+ *     batch tagging of a tab's open leads (batch-tag.machine.ts), an export (pipeline-export.machine.ts);
  * - frequent: the frequently-used tag values batch tagging fetched, kept 10 s (SPEC §7, §9) for
  *   the next batch dialog (whatever the board does meanwhile), forgotten for another member.
  * `session.ended` clears everything.
@@ -102,6 +103,7 @@ export type PipelineEvent =
   | { type: 'import.imported'; counts: ImportCounts }
   /** Batch tagging of every open lead of a tab (SPEC §7 Tags batch update); `count`: the tab's open leads as shown. */
   | { type: 'user.tagLeads'; tabId: number; count: number }
+  | ExportAsked
   | FrequentFetched
   | { type: 'user.dismissNotice' }
   /** Internal: a change the counts show happened. */
@@ -120,11 +122,6 @@ const initialContext = (route: RouteFacts | null, pageSize: number = LEADS_PAGE_
   frequent: null,
 });
 
-/** The viewport's changes as events; provided from the viewport service (its first report at once). */
-const watchViewportNotProvided = fromCallback(() => {
-  throw new Error("actor 'watchViewport' is not provided");
-});
-
 const pipelineSetup = setup({
   types: {} as {
     context: PipelineContext;
@@ -133,8 +130,8 @@ const pipelineSetup = setup({
     tags: 'noLeads';
   },
   actors: {
-    /** Reports `viewport.changed {narrow}`: once at start, then on every change. */
-    watchViewport: watchViewportNotProvided,
+    /** Reports `viewport.changed {narrow}`: once at start, then on every change; provided from the viewport service. */
+    watchViewport: fromCallback(() => { throw new Error("actor 'watchViewport' is not provided"); }),
     loadCounts: actorNotProvided<LeadCounts, RoleInput>('loadCounts'),
     leadPanel: leadPanelMachine,
     tabs: pipelineTabsMachine,
@@ -143,6 +140,7 @@ const pipelineSetup = setup({
     leadDialog: leadDialogMachine,
     importWizard: importWizardMachine,
     batchTag: batchTagMachine,
+    pipelineExport: pipelineExportMachine,
   },
   delays: { FREQUENT_TAGS_KEEP: FREQUENT_TAGS_KEEP_MS },
   actions: {
@@ -249,6 +247,7 @@ const dialogRegion = pipelineSetup.createStateConfig({
         'user.deleteLead': 'lead',
         'user.import': 'importing',
         'user.tagLeads': 'tagging',
+        'user.export': 'exporting',
       },
     },
     lead: {
@@ -300,6 +299,7 @@ const dialogRegion = pipelineSetup.createStateConfig({
         onError: 'none',
       },
     },
+    exporting: exportingState,
   },
 });
 
@@ -488,8 +488,7 @@ export type PipelineSnapshot = SnapshotFrom<typeof pipelineMachine>;
 // ---------------------------------------------------------------------------------------------
 // What the views read: the child flows the pipeline runs now (none while they do not run).
 
-type Children = PipelineSnapshot['children'];
-const child = <R>(s: PipelineSnapshot, id: string): R | undefined => (s.children as Children & Record<string, unknown>)[id] as R | undefined;
+const child = <R>(s: PipelineSnapshot, id: string): R | undefined => (s.children as Record<string, unknown>)[id] as R | undefined;
 
 export const selectTabsFlow = (s: PipelineSnapshot): PipelineTabsActorRef | undefined => child(s, 'tabs');
 export const selectMovesFlow = (s: PipelineSnapshot): LeadMovesActorRef | undefined => child(s, 'moves');
@@ -497,4 +496,5 @@ export const selectFiltersFlow = (s: PipelineSnapshot): PipelineFilterActorRef |
 export const selectLeadDialog = (s: PipelineSnapshot): LeadDialogActorRef | undefined => child(s, 'leadDialog');
 export const selectImportWizard = (s: PipelineSnapshot): ImportWizardActorRef | undefined => child(s, 'importWizard');
 export const selectBatchTag = (s: PipelineSnapshot): BatchTagActorRef | undefined => child(s, 'batchTag');
+export const selectExport = (s: PipelineSnapshot): PipelineExportActorRef | undefined => child(s, 'pipelineExport');
 

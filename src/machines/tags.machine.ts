@@ -1,9 +1,12 @@
-import { assign, setup, type ActorRefFrom } from 'xstate';
+import { assign, sendTo, setup, type ActorRefFrom } from 'xstate';
 import { Code } from '../contract/codes';
 import { planAllows, plans, type PlanCode } from '../contract/plans';
 import type { Tag, TagType } from '../contract/tags';
 import { networkError, refusalOf, refusedWith, type Answer, type CallError, type Outcome } from './answer';
+import type { FiltersApplied } from './filter-url.machine';
 import { actionNotProvided, actorNotProvided } from './not-provided';
+import { showsPath, routeParam, type RouteShownEvent } from './route-facts';
+import { DEFAULT_TAG_FILTERS, normalizedTagFilters, TAGS_PATH, tagFilterMachine, tagFiltersFromParam, type TagFilters } from './tag-filters';
 import { planUpgradeMachine, upgradeInputFor, type PlanUpgradeOutput } from './plan-upgrade.machine';
 import {
   checkDraft,
@@ -60,6 +63,11 @@ import {
  * `notify` (the injected toasts service), field errors are context the view reads. The form's
  * pure rules and the view's selectors (`groupsOf`, `typeOptionsOf`, `isTagDraft` ...) live in
  * src/machines/tag-drafts.ts.
+ * Filters (SPEC §2 /tags filters parameter, in the URL as on /contacts): the child `filters`
+ * (src/machines/tag-filters.ts) announces `filters.applied`, kept for the view (`filteredGroupsOf`);
+ * a route shown on /tags reaches it as `url.changed`. The lists are the workspace's (SPEC §3),
+ * the same whoever the member selector names.
+ *
  * Tags for the view: busy, loading, loadFailed, empty, editType, editTag, saving, confirm, invalid,
  * featureLimit, upgrading.
  */
@@ -69,6 +77,8 @@ export type TagsInput = {
   manages: boolean;
   /** The signed-in person (the plan's perms are decoded with their id, SPEC §3). */
   userId: string;
+  /** The filters of the route's `filters` parameter. */
+  filters?: TagFilters;
 };
 
 /** What the screen knows of the plan: its code and name, and whether it includes custom tags. */
@@ -81,7 +91,9 @@ export type LoadListsInput = { userId: string };
 export type TagsToastKind = 'typeAdded' | 'typeSaved' | 'typeDeleted' | 'tagAdded' | 'tagSaved' | 'tagDeleted' | 'failed' | 'listFailed';
 export type TagsToast = { kind: TagsToastKind; message: string | null };
 
-type Context = TagsInput & {
+type Context = Omit<TagsInput, 'filters'> & {
+  /** The filters applied (as the `filters` child last announced them). */
+  filters: TagFilters;
   types: TagType[];
   tags: Tag[];
   draft: Draft | null;
@@ -111,7 +123,9 @@ type Events =
   | { type: 'user.confirm' }
   | { type: 'user.cancel' }
   | { type: 'user.upgrade' }
-  | { type: 'user.close' };
+  | { type: 'user.close' }
+  | FiltersApplied<TagFilters>
+  | RouteShownEvent;
 
 /** The plan the Upgrade starts from (an unknown plan reads as the free plan, as on the server). */
 export const currentPlanOf = (plan: TagsPlan | null): PlanCode => plan?.planCode ?? 'free';
@@ -149,6 +163,8 @@ export const tagsMachine = setup({
     remove: actorNotProvided<Outcome, RemoveInput>('remove'),
     /** The plan upgrade's flow (provided with its effects by this flow's). */
     planUpgrade: planUpgradeMachine,
+    /** The filters in the URL (provided with their effects: the URL write, `filters.applied` to here). */
+    filters: tagFilterMachine,
   },
   actions: {
     /** Shows a toast (SPEC §8 messages): the toasts service, translated where it shows. */
@@ -167,10 +183,12 @@ export const tagsMachine = setup({
     changeDraft: assign(({ context, event }) => (isDraftChange(event) ? draftChanged(context, event) : {})),
     /** Adds the typed value (trimmed) to the list; an empty or repeated one shows on the values instead. */
     addValue: assign(({ context }) => withNewValue(context)),
+    tellFilters: sendTo('filters', (_, route: RouteShownEvent) => ({ type: 'url.changed' as const, filters: tagFiltersFromParam(routeParam(route, 'filters')) })),
   },
   guards: {
     /** The owner and managers manage tags (SPEC §6); members only list them. */
     manages: ({ context }) => context.manages,
+    showsTags: (_, route: RouteShownEvent) => showsPath(route, TAGS_PATH),
     noTypes: ({ context }) => context.types.length === 0,
     draftValid: ({ context }) => !hasErrors(checkDraft(context.draft)),
     /** A manager acts on a type on screen. */
@@ -190,8 +208,14 @@ export const tagsMachine = setup({
 }).createMachine({
   id: 'tags',
   // What a QA replay of a recorded session must reach too (src/services/recorder.ts).
-  meta: { recordable: ['manages', 'userId', 'draft', 'fieldErrors', 'pendingDelete', 'toggling', 'plan'] },
-  context: ({ input }) => ({ manages: input.manages, userId: input.userId, types: [], tags: [], draft: null, fieldErrors: {}, pendingDelete: null, toggling: null, plan: null }),
+  meta: { recordable: ['manages', 'userId', 'filters', 'draft', 'fieldErrors', 'pendingDelete', 'toggling', 'plan'] },
+  context: ({ input }) => ({ manages: input.manages, userId: input.userId, filters: normalizedTagFilters(input.filters ?? DEFAULT_TAG_FILTERS), types: [], tags: [], draft: null, fieldErrors: {}, pendingDelete: null, toggling: null, plan: null }),
+  invoke: { id: 'filters', src: 'filters', input: ({ context }) => ({ filters: context.filters }) },
+  on: {
+    'filters.applied': { actions: assign({ filters: ({ event }) => event.filters }) },
+    // The URL of /tags changed (Back, a bookmark, the filters written): its filters go to the filters child (applied unless they are already).
+    'route.shown': { guard: { type: 'showsTags', params: ({ event }) => event }, actions: { type: 'tellFilters', params: ({ event }) => event } },
+  },
   initial: 'loading',
   states: {
     loading: {

@@ -1,13 +1,15 @@
-import { assign, setup, type ActorRefFrom } from 'xstate';
+import { assign, raise, sendTo, setup, type ActorRefFrom } from 'xstate';
 import { Code } from '../contract/codes';
 import { managesTeam, type Role, type SyncType } from '../contract/roles';
 import { MEMBERS_PAGE_SIZE } from '../contract/team';
 import type { WorkspaceMember } from '../contract/workspace';
 import { networkError, refusalOf, refusedWith, type CallError, type Outcome } from './answer';
 import { inviteMembersMachine, type InviteMembersInput, type InviteSent } from './invite-members.machine';
+import { leaveApplicationMachine, leaveReviewMachine, type LeaveApproved } from './leave-application.machine';
 import { actionNotProvided, actorNotProvided } from './not-provided';
 import { planUpgradeMachine } from './plan-upgrade.machine';
 import { seatPurchaseMachine } from './seat-purchase.machine';
+import { syncHealthMachine } from './sync-health.machine';
 import { usageLimitGuards, usageLimitStates, type Seats } from './usage-limit';
 
 /**
@@ -18,8 +20,16 @@ import { usageLimitGuards, usageLimitStates, type Seats } from './usage-limit';
  *
  * Two regions:
  * - `list`: the page and the member actions. Destructive actions (remove, delete an invitation,
- *   leave, exit and delete) wait in `confirming` for the person to confirm. Leaving or disbanding
- *   ends in `left` (`leftWorkspace`: the gate reloads and the browser goes to /workspace).
+ *   exit and delete) wait in `confirming` for the person to confirm. Disbanding ends in `left`
+ *   (`leftWorkspace`: the gate reloads and the browser goes to /workspace).
+ * - `leaving`: leaving is by application to the administrator (SPEC §4). For managers and members
+ *   the member's side of it (src/machines/leave-application.machine.ts `leaveApplicationMachine`:
+ *   the dialog, the pending application, Withdraw) runs as a child flow; once their application is
+ *   approved it ends, and this flow hands over as after disbanding (`leftWorkspace`).
+ * - `review`: for the owner and managers (SPEC §6) the pending applications with Approve and
+ *   Decline (`leaveReviewMachine`), a child flow; an approval (`leave.approved`) reloads the page on
+ *   screen (the member shows as removed), and a removal here tells it to reload (the removed
+ *   member's application was closed).
  * - `invite`: the invite-members dialog (src/machines/invite-members.machine.ts), a child flow
  *   started by `user.invite` (for those who manage the team) and ended when the dialog closes;
  *   when it tells `invite.sent`, the list reloads the page on screen (the invitations show).
@@ -45,7 +55,6 @@ export type MemberAction =
   | { kind: 'remove'; userId: string; email: string }
   | { kind: 'deleteInvite'; email: string }
   | { kind: 'resend'; email: string }
-  | { kind: 'leave' }
   | { kind: 'disband' };
 
 /** An action's outcome (src/machines/answer.ts). */
@@ -60,8 +69,8 @@ export type LoadAutoSyncInput = { userId: string };
 /** A one-column sort, the shape of the kit's table (src/ui/components/data-table.tsx TableSort). */
 export type MembersSort = { columnId: string; direction: 'asc' | 'desc' } | null;
 
-/** The actions that change a row and stay on the screen (leaving and disbanding end it). */
-export type DoneKind = Exclude<MemberAction['kind'], 'leave' | 'disband'>;
+/** The actions that change a row and stay on the screen (disbanding ends it). */
+export type DoneKind = Exclude<MemberAction['kind'], 'disband'>;
 
 type Context = TeamMembersInput & {
   /** The page on screen. */
@@ -91,7 +100,6 @@ type Events =
   | { type: 'user.remove'; userId: string; email: string }
   | { type: 'user.deleteInvite'; email: string }
   | { type: 'user.resend'; email: string }
-  | { type: 'user.leave' }
   | { type: 'user.disband' }
   | { type: 'user.confirm' }
   | { type: 'user.cancel' }
@@ -100,7 +108,10 @@ type Events =
   | ({ type: 'user.invite' } & InviteMembersInput)
   /** Usage limit dialog: Upgrade now. */
   | { type: 'user.upgrade' }
-  | InviteSent;
+  | InviteSent
+  | LeaveApproved
+  /** Raised after a removal: the pending applications may have changed (the removed member's closed). */
+  | { type: 'team.memberRemoved' };
 
 export { MEMBERS_PAGE_SIZE };
 
@@ -167,8 +178,7 @@ export const autoSyncLockedOf = (c: Pick<Context, 'autoSync'>): boolean => c.aut
 /** Pages of the list (at least one). */
 export const pageCount = (total: number): number => Math.max(1, Math.ceil(total / MEMBERS_PAGE_SIZE));
 
-const doneKindOf = (action: MemberAction | null): DoneKind | null =>
-  action === null || action.kind === 'leave' || action.kind === 'disband' ? null : action.kind;
+const doneKindOf = (action: MemberAction | null): DoneKind | null => (action === null || action.kind === 'disband' ? null : action.kind);
 
 
 export const teamMembersMachine = setup({
@@ -181,13 +191,19 @@ export const teamMembersMachine = setup({
     loadAutoSync: actorNotProvided<boolean, LoadAutoSyncInput>('loadAutoSync'),
     /** The invite dialog's flow (provided with its effects by this flow's). */
     inviteMembers: inviteMembersMachine,
+    /** The member's side of leaving by application (provided with its effects by this flow's). */
+    leaveApplication: leaveApplicationMachine,
+    /** The deciders' side: the pending applications to leave (provided with its effects by this flow's). */
+    leaveReview: leaveReviewMachine,
+    /** The members' sync-health lines (SPEC §7 Analytics logging; provided with its effects by this flow's). */
+    syncHealth: syncHealthMachine,
     /** Upgrade now on a paid plan: the seat purchase's flow (provided with its effects by this flow's). */
     seatPurchase: seatPurchaseMachine,
     /** Upgrade now on trial or free: the plan upgrade's flow (provided with its effects by this flow's). */
     planUpgrade: planUpgradeMachine,
   },
   actions: {
-    /** After leaving or disbanding: the gate reloads and sends the person on (to /workspace). */
+    /** After leaving (the application approved) or disbanding: the gate reloads and sends the person on (to /workspace). */
     leftWorkspace: actionNotProvided('leftWorkspace'),
     assignSeats: assign((_, seats: Seats | null) => ({ seats })),
   },
@@ -203,7 +219,8 @@ export const teamMembersMachine = setup({
     needsSeat: (_, answer: ActionAnswer) => refusedWith(answer, Code.MEMBER_EXCEEDED),
     ...usageLimitGuards,
     refused: (_, answer: ActionAnswer) => !answer.ok,
-    pendingEndsMembership: ({ context }) => context.pending?.kind === 'leave' || context.pending?.kind === 'disband',
+    pendingEndsMembership: ({ context }) => context.pending?.kind === 'disband',
+    pendingRemoves: ({ context }) => context.pending?.kind === 'remove',
     /** The asked-for page came back empty although earlier pages have rows (its last rows were deleted). */
     pagePastEnd: ({ context }, output: MembersPage) => output.items.length === 0 && output.total > 0 && context.loadingPage > 1,
   },
@@ -237,7 +254,10 @@ export const teamMembersMachine = setup({
             ],
             onError: 'failed',
           },
-          on: { 'invite.sent': { description: 'Invitations went out while a page loads: it loads again (they may not be in the answer under way).', target: 'loading', reenter: true } },
+          on: {
+            'invite.sent': { description: 'Invitations went out while a page loads: it loads again (they may not be in the answer under way).', target: 'loading', reenter: true },
+            'leave.approved': { description: 'A member left by approval while a page loads: it loads again.', target: 'loading', reenter: true },
+          },
         },
         failed: {
           description: 'The list could not be loaded (network or server failure); the page on screen stays, the view offers a retry.',
@@ -245,6 +265,7 @@ export const teamMembersMachine = setup({
           on: {
             'user.retry': 'loading',
             'invite.sent': 'loading',
+            'leave.approved': 'loading',
             'user.page': { target: 'loading', actions: assign({ loadingPage: ({ event }) => Math.max(1, event.page) }) },
           },
         },
@@ -252,6 +273,7 @@ export const teamMembersMachine = setup({
           on: {
             'user.page': { target: 'loading', actions: assign({ loadingPage: ({ event }) => Math.max(1, event.page), error: null, done: null }) },
             'invite.sent': { description: 'Invitations went out: the page on screen shows them.', target: 'loading', actions: assign({ loadingPage: ({ context }) => context.page }) },
+            'leave.approved': { description: 'A member left by approval (SPEC §4): the page on screen shows them removed.', target: 'loading', actions: assign({ loadingPage: ({ context }) => context.page }) },
             'user.changeRole': {
               guard: 'manages',
               target: 'acting',
@@ -284,7 +306,6 @@ export const teamMembersMachine = setup({
               target: 'confirming',
               actions: assign({ pending: ({ event }) => ({ kind: 'deleteInvite', email: event.email }), error: null, done: null }),
             },
-            'user.leave': { guard: 'mayLeave', target: 'confirming', actions: assign({ pending: { kind: 'leave' }, error: null, done: null }) },
             'user.disband': { guard: 'mayDisband', target: 'confirming', actions: assign({ pending: { kind: 'disband' }, error: null, done: null }) },
           },
         },
@@ -313,6 +334,14 @@ export const teamMembersMachine = setup({
                 actions: assign({ error: ({ event }) => refusalOf(event.output), pending: null }),
               },
               { guard: 'pendingEndsMembership', target: 'left' },
+              {
+                guard: 'pendingRemoves',
+                target: 'loading',
+                actions: [
+                  assign({ done: ({ context }) => doneKindOf(context.pending), pending: null, loadingPage: ({ context }) => context.page }),
+                  raise({ type: 'team.memberRemoved' }),
+                ],
+              },
               { target: 'loading', actions: assign({ done: ({ context }) => doneKindOf(context.pending), pending: null, loadingPage: ({ context }) => context.page }) },
             ],
             onError: { target: 'ready', actions: assign({ error: networkError, pending: null }) },
@@ -325,7 +354,7 @@ export const teamMembersMachine = setup({
           on: { 'user.close': { target: 'ready', actions: assign({ pending: null }) } },
         },
         left: {
-          description: 'The person left, or the workspace was disbanded: the gate takes over (the screen goes, and this flow with it).',
+          description: 'The workspace was disbanded: the gate takes over (the screen goes, and this flow with it).',
           entry: 'leftWorkspace',
         },
       },
@@ -347,6 +376,37 @@ export const teamMembersMachine = setup({
         known: {},
         unknown: { description: 'A member, or the pay info could not be read: nothing is locked (the server decides).' },
       },
+    },
+    leaving: {
+      description: 'Leaving by application (SPEC §4), the member side: for managers and members (the owner disbands instead).',
+      initial: 'check',
+      states: {
+        check: { always: [{ guard: 'mayLeave', target: 'open' }, { target: 'none' }] },
+        open: {
+          invoke: { id: 'leaveApplication', src: 'leaveApplication', input: ({ context }) => ({ workspaceId: context.workspaceId }), onDone: 'left', onError: 'none' },
+        },
+        none: {},
+        left: {
+          description: 'The application was approved: the person is out of the workspace; the gate takes over.',
+          entry: 'leftWorkspace',
+        },
+      },
+    },
+    review: {
+      description: 'The pending applications to leave, for the owner and managers (SPEC §6).',
+      initial: 'check',
+      states: {
+        check: { always: [{ guard: 'manages', target: 'open' }, { target: 'none' }] },
+        open: {
+          invoke: { id: 'leaveReview', src: 'leaveReview', onError: 'none' },
+          on: { 'team.memberRemoved': { actions: sendTo('leaveReview', { type: 'leave.reload' }) } },
+        },
+        none: {},
+      },
+    },
+    syncHealth: {
+      description: 'The sync-health line under each member: its own flow (src/machines/sync-health.machine.ts) while the screen is on.',
+      invoke: { id: 'syncHealth', src: 'syncHealth' },
     },
     invite: {
       initial: 'closed',

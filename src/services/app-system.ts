@@ -1,7 +1,7 @@
 /**
  * The app's actor system (ARCHITECTURE.md "Statecharts"): one root actor (src/machines/app.machine.ts)
  * whose children are the app-wide actors, registered by system id ('gate', 'session', 'language',
- * 'account', 'selectedMember'), the registered long-lived flows while a session exists, and the
+ * 'account', 'selectedMember', 'privacy'), the registered long-lived flows while a session exists, and the
  * screen flows of the route on screen (the route table names them: `screens`).
  *
  * `createAppSystem(deps)` provides every machine with its effects (./actors/*), creates the root
@@ -21,13 +21,14 @@ import { accountMachine, type AccountActorRef } from '../machines/account.machin
 import { appMachine, type AppActorRef } from '../machines/app.machine';
 import { languageMachine, type LanguageActorRef } from '../machines/language.machine';
 import { loginGateMachine, type GateRules, type GateTarget, type LoginGateActorRef } from '../machines/login-gate.machine';
+import { privacyMachine, type PrivacyActorRef } from '../machines/privacy.machine';
 import type { RouteFacts, ScreenKey } from '../machines/route-facts';
 import { selectedMemberMachine, type SelectedMemberActorRef } from '../machines/selected-member.machine';
 import { sessionMachine, type SessionActorRef } from '../machines/session.machine';
 import { createActors } from './actors';
 import type { ApiClient } from './api/client';
 import type { ExtensionBridge } from './extension/bridge';
-import { createEventLog, type EventLog } from './event-log';
+import { browserEventLog, type EventLog } from './event-log';
 import type { LazyLongLivedFlow, LongLivedFlow, ScreenFlow, SystemFlow } from './flow-definition';
 import { browserClipboard, browserFileSaver, type Clipboard, type FileSaver, type FlowServices } from './flow-services';
 import { browserUploads, type Uploads } from './uploads';
@@ -68,6 +69,8 @@ export const appFlows: readonly (LongLivedFlow | LazyLongLivedFlow)[] = [
   { systemId: 'chatSync', load: () => import('./flows/chat-sync-flow').then((m) => m.chatSyncFlow) },
   { systemId: 'firstRunGuide', load: () => import('./flows/first-run-guide-flow').then((m) => m.firstRunGuideFlow) },
   { systemId: 'headerInvite', load: () => import('./flows/invite-flow').then((m) => m.headerInviteFlow) },
+  // The header's Assistant tools menu and its dialogs (src/machines/assistant-tools.machine.ts): the header belongs to no screen.
+  { systemId: 'assistantTools', load: () => import('./flows/assistant-tools-flow').then((m) => m.assistantToolsFlow) },
 ];
 
 /** The app-wide actors by system id. */
@@ -77,6 +80,8 @@ export type AppActorRefs = {
   language: LanguageActorRef;
   account: AccountActorRef;
   selectedMember: SelectedMemberActorRef;
+  /** The privacy switch (one per browser, src/machines/privacy.machine.ts). */
+  privacy: PrivacyActorRef;
 };
 
 type GateMachine = typeof loginGateMachine;
@@ -95,7 +100,7 @@ export type AppSystemDeps = {
   toasts?: Toasts;
   /** Whether the screen is phone-narrow (default: the browser's). */
   viewport?: Viewport;
-  /** The analytics event log (default: a new one reading the stored user). */
+  /** The product event log's sender (default: on this browser's Beacon API, src/services/event-log.ts). */
   eventLog?: EventLog;
   /** Moves the router (the navigator's `navigate`). */
   navigate(to: string, options: { replace: boolean }): void;
@@ -148,7 +153,7 @@ export const createAppSystem = (deps: AppSystemDeps): AppSystem => {
     uploads: deps.uploads ?? browserUploads,
     toasts: deps.toasts ?? { show: () => undefined },
     viewport: deps.viewport ?? browserViewport(),
-    eventLog: deps.eventLog ?? createEventLog({ storage: deps.storage }),
+    eventLog: deps.eventLog ?? browserEventLog(),
     navigate: (to, options) => deps.navigate(to, { replace: options?.replace ?? false }),
     ...(deps.openUrl ? { openUrl: deps.openUrl } : {}),
     sendTo: (systemId, event) => {
@@ -225,6 +230,7 @@ export const createAppSystem = (deps: AppSystemDeps): AppSystem => {
       language: languageMachine.provide(impl.language),
       account: accountMachine.provide(impl.account),
       selectedMember: selectedMemberMachine.provide(impl.selectedMember),
+      privacy: privacyMachine.provide(impl.privacy),
       router: fromCallback(({ sendBack }) =>
         watchLocation ? watchLocation((l) => sendBack({ type: 'router.navigate', pathname: l.pathname, search: l.search })) : undefined,
       ),
@@ -266,6 +272,7 @@ export const createAppSystem = (deps: AppSystemDeps): AppSystem => {
       gate: { rules: deps.gateRules },
       language: { stored: deps.storage.get('language'), browser: deps.browserLanguages },
       selectedMember: { stored: deps.storage.get('selectedMember') },
+      privacy: { stored: deps.storage.get('privacyMode') },
     },
     ...(inspect ? { inspect } : {}),
     ...(deps.clock ? { clock: deps.clock } : {}),
@@ -284,6 +291,7 @@ export const createAppSystem = (deps: AppSystemDeps): AppSystem => {
     language: child('language'),
     account: child('account'),
     selectedMember: child('selectedMember'),
+    privacy: child('privacy'),
   };
   return { root: started, actors, flow, inspect };
 };

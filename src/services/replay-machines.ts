@@ -22,6 +22,8 @@ import { batchTagMachine } from '../machines/batch-tag.machine';
 import { chatSyncMachine } from '../machines/chat-sync.machine';
 import { chatViewMachine } from '../machines/chat-view.machine';
 import { chatToolsMachine } from '../machines/chat-tools.machine';
+import { chatPinsMachine } from '../machines/chat-pins.machine';
+import { privacyMachine } from '../machines/privacy.machine';
 import { quickReplyPanelMachine } from '../machines/quick-reply-panel.machine';
 import { autoReplyPanelMachine } from '../machines/auto-reply-panel.machine';
 import { contactFilterMachine } from '../machines/contact-filters';
@@ -32,6 +34,8 @@ import { fileUploadMachine } from '../machines/file-upload.machine';
 import { firstRunGuideMachine } from '../machines/first-run-guide.machine';
 import { paymentSurveyMachine } from '../machines/payment-survey.machine';
 import { headerInviteMachine } from '../machines/header-invite.machine';
+import { assistantToolsMachine } from '../machines/assistant-tools.machine';
+import { numberCheckMachine } from '../machines/number-check.machine';
 import { conversationsMachine } from '../machines/conversations.machine';
 import { importWizardMachine } from '../machines/import-wizard.machine';
 import { invitationMachine } from '../machines/invitation.machine';
@@ -39,12 +43,16 @@ import { inviteMembersMachine } from '../machines/invite-members.machine';
 import { inviteLinkDetailMachine } from '../machines/invite-link-detail.machine';
 import { inviteLinkFormMachine } from '../machines/invite-link-form.machine';
 import { inviteLinksMachine } from '../machines/invite-links.machine';
+import { joinTransferMachine } from '../machines/join-transfer.machine';
 import { languageMachine } from '../machines/language.machine';
 import { leadFormMachine } from '../machines/lead-form.machine';
 import { leadDialogMachine } from '../machines/lead-dialog.machine';
+import { leadBatchAddMachine } from '../machines/lead-batch-add.machine';
+import { groupToolMachine } from '../machines/group-tool.machine';
 import { leadMovesMachine } from '../machines/lead-moves.machine';
 import { leadPanelMachine } from '../machines/lead-panel.machine';
 import { loginGateMachine } from '../machines/login-gate.machine';
+import { pipelineExportMachine } from '../machines/pipeline-export.machine';
 import { pipelineFilterMachine } from '../machines/pipeline-filters';
 import { pipelineTabsMachine } from '../machines/pipeline-tabs.machine';
 import { pipelineMachine } from '../machines/pipeline.machine';
@@ -56,8 +64,12 @@ import { sessionMachine } from '../machines/session.machine';
 import { storageTokenMachine } from '../machines/storage-token.machine';
 import { tabSetFormMachine } from '../machines/tab-set-form.machine';
 import { tabSetsMachine } from '../machines/tab-sets.machine';
+import { tagFilterMachine } from '../machines/tag-filters';
 import { tagsMachine } from '../machines/tags.machine';
 import { teamMembersMachine } from '../machines/team-members.machine';
+import { leaveApplicationMachine, leaveReviewMachine } from '../machines/leave-application.machine';
+import { syncHealthMachine } from '../machines/sync-health.machine';
+import { productEventsMachine } from '../machines/product-events.machine';
 import { planPanelMachine } from '../machines/plan-panel.machine';
 import { planUpgradeMachine } from '../machines/plan-upgrade.machine';
 import { seatPurchaseMachine } from '../machines/seat-purchase.machine';
@@ -71,6 +83,7 @@ const machines: readonly AnyStateMachine[] = [
   appMachine,
   pipelineFilterMachine,
   contactFilterMachine,
+  tagFilterMachine,
   accountMachine,
   loginGateMachine,
   sessionMachine,
@@ -82,10 +95,17 @@ const machines: readonly AnyStateMachine[] = [
   resetPasswordMachine,
   changePasswordMachine,
   invitationMachine,
+  joinTransferMachine,
   workspaceCreateMachine,
   inviteMembersMachine,
   headerInviteMachine,
+  assistantToolsMachine,
+  numberCheckMachine,
   teamMembersMachine,
+  leaveApplicationMachine,
+  leaveReviewMachine,
+  syncHealthMachine,
+  productEventsMachine,
   planPanelMachine,
   planUpgradeMachine,
   seatPurchaseMachine,
@@ -98,8 +118,11 @@ const machines: readonly AnyStateMachine[] = [
   schedulesMachine,
   pipelineMachine,
   pipelineTabsMachine,
+  pipelineExportMachine,
   leadMovesMachine,
   leadDialogMachine,
+  leadBatchAddMachine,
+  groupToolMachine,
   leadPanelMachine,
   leadFormMachine,
   importWizardMachine,
@@ -110,6 +133,8 @@ const machines: readonly AnyStateMachine[] = [
   conversationsMachine,
   chatViewMachine,
   chatToolsMachine,
+  chatPinsMachine,
+  privacyMachine,
   quickReplyPanelMachine,
   autoReplyPanelMachine,
   chatSyncMachine,

@@ -30,6 +30,8 @@ const storageSchemas = {
   extensionId: extensionIdSchema,
   /** The chosen language. */
   language: languageSchema,
+  /** The privacy switch of this browser (SPEC §2 assistant tools: blur names, phones and messages), kept through sign-outs. */
+  privacyMode: z.enum(['on', 'off']),
 } as const;
 
 type Schemas = typeof storageSchemas;
@@ -47,6 +49,7 @@ const plainStringKeys: ReadonlySet<StorageKey> = new Set([
   'menuChangeUser',
   'extensionId',
   'language',
+  'privacyMode',
 ]);
 
 /** The part of the Web Storage API this module needs. */

@@ -22,6 +22,7 @@ import type { ConversationsActorRef } from '../machines/conversations.machine';
 import type { EclientAuthActorRef } from '../machines/eclient-auth.machine';
 import type { FirstRunGuideActorRef } from '../machines/first-run-guide.machine';
 import type { HeaderInviteActorRef } from '../machines/header-invite.machine';
+import type { AssistantToolsActorRef } from '../machines/assistant-tools.machine';
 import type { InvitationActorRef } from '../machines/invitation.machine';
 import type { InviteLinksActorRef } from '../machines/invite-links.machine';
 import type { PipelineActorRef } from '../machines/pipeline.machine';
@@ -34,6 +35,7 @@ import type { WorkspaceCreateActorRef } from '../machines/workspace-create.machi
 import type { IntegrationsActorRef } from '../machines/integrations.machine';
 import type { WebhookPermissionsActorRef } from '../machines/webhook-permissions.machine';
 import type { PlanPanelActorRef } from '../machines/plan-panel.machine';
+import type { ProductEventsActorRef } from '../machines/product-events.machine';
 import type { AppActorRefs } from '../services/app-system';
 import type { Recorder } from '../services/recorder';
 import type { RouteEntry } from './route-entry';
@@ -69,8 +71,10 @@ export type FlowRefs = {
   contactsTable: ContactsTableActorRef;
   tags: TagsActorRef;
   teamMembers: TeamMembersActorRef;
+  productEvents: ProductEventsActorRef;
   planPanel: PlanPanelActorRef;
   headerInvite: HeaderInviteActorRef;
+  assistantTools: AssistantToolsActorRef;
   workspaceCreate: WorkspaceCreateActorRef;
   invitation: InvitationActorRef;
   eclientAuth: EclientAuthActorRef;

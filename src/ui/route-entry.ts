@@ -49,6 +49,11 @@ export type RouteEntry = {
   areas: readonly LazyArea[];
   layout: RouteLayout;
   access: RouteAccess;
+  /**
+   * A public route that skips the login gate altogether (SPEC §2: "The named routes joinTransfer and
+   * eclientAuth skip the login gate"): not even an invite_token in its query sends it home (gate step 1).
+   */
+  skipsGate: boolean;
   /** Real roles that may open it (SPEC §6); the gate sends others to /404. */
   roles: readonly RealRole[];
   /** Its side-menu entry, if it has one. */
@@ -71,6 +76,7 @@ type EntryOptions<M> = {
   areas?: readonly LazyArea[];
   layout: RouteLayout;
   access: RouteAccess;
+  skipsGate?: boolean;
   roles?: readonly RealRole[];
   menu?: RouteMenu;
   memberSelector?: boolean;
@@ -85,6 +91,7 @@ export const route = <M extends Record<string, unknown>>(o: EntryOptions<M>): Ro
   areas: o.areas ?? [],
   layout: o.layout,
   access: o.access,
+  skipsGate: o.access === 'public' && o.skipsGate === true,
   roles: o.roles ?? allRoles,
   menu: o.menu ?? null,
   memberSelector: o.layout === 'main' && (o.memberSelector ?? true),
@@ -103,6 +110,7 @@ export const staticPrefix = (path: string): string => {
 /** The login gate's rules, derived from the table. */
 export const gateRulesOf = (table: readonly RouteEntry[]): GateRules => ({
   publicPaths: table.filter((r) => r.access === 'public').map((r) => staticPrefix(r.path)),
+  gatelessPaths: table.filter((r) => r.skipsGate).map((r) => staticPrefix(r.path)),
   noWorkspacePaths: table.filter((r) => r.access === 'noWorkspace').map((r) => staticPrefix(r.path)),
   restricted: table
     .filter((r) => allRoles.some((role) => !r.roles.includes(role)))

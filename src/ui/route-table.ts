@@ -9,6 +9,7 @@
  */
 import { CONTACTS_PATH, HOME_PATH, MEMBERS_PATH, NOT_FOUND_PATH, PIPELINE_PATH, WORKSPACE_PATH } from '../machines/constants';
 import { ALREADY_JOINED_PATH, DISBAND_PATH, GRANT_ACCESS_PATH, INVITATION_PATH, MEMBER_EXCEED_PATH, TOKEN_EXPIRED_PATH } from '../machines/login-gate.machine';
+import { JOIN_TRANSFER_PATH } from '../machines/join-transfer.machine';
 import { HUBSPOT_GUIDE_PATH, INTEGRATIONS_PATH, SALESFORCE_GUIDE_PATH, WEBHOOK_GUIDE_PATH, WEBHOOK_PERMISSIONS_PATH } from '../machines/integration-paths';
 import { route, type RouteEntry } from './route-entry';
 
@@ -49,7 +50,20 @@ export const routeTable: readonly RouteEntry[] = [
     areas: ['sync'],
     layout: 'standalone',
     access: 'public',
+    skipsGate: true,
     flows: () => import('../services/flows/eclient-auth-flows').then((m) => m.eclientAuthFlows),
+  }),
+  // joinTransfer (SPEC §2: it skips the login gate): carries a join in progress (its invite_token) on to the
+  // invitation page, where the gate applies (src/machines/join-transfer.machine.ts).
+  route({
+    path: JOIN_TRANSFER_PATH,
+    load: () => import('./screens/workspace/join-transfer-screen'),
+    screen: 'JoinTransferScreen',
+    areas: ['onboarding'],
+    layout: 'standalone',
+    access: 'public',
+    skipsGate: true,
+    flows: () => import('../services/flows/join-transfer-flows').then((m) => m.joinTransferFlows),
   }),
 
   // Standalone, signed in, open without a workspace: creating one, accepting an invitation and its outcomes.
@@ -104,7 +118,8 @@ export const routeTable: readonly RouteEntry[] = [
     path: PIPELINE_PATH,
     load: () => import('./screens/pipeline/pipeline-screen'),
     screen: 'PipelineScreen',
-    areas: ['pipeline', 'leads', 'importer', 'tags', 'sync'],
+    // contacts and billing: the export-limit dialog and its plan upgrade (../screens/billing/export-limit-dialog.tsx).
+    areas: ['pipeline', 'leads', 'importer', 'tags', 'sync', 'contacts', 'billing'],
     layout: 'main',
     access: 'workspace',
     menu: { label: 'pipeline', icon: 'pipeline', order: 20 },
@@ -123,11 +138,13 @@ export const routeTable: readonly RouteEntry[] = [
     path: '/tags',
     load: () => import('./screens/tags/tags-screen'),
     screen: 'TagsScreen',
-    areas: ['tags'],
+    // leads: the filter row's texts (src/ui/components/filter-row.tsx).
+    areas: ['tags', 'leads'],
     layout: 'main',
     access: 'workspace',
+    // SPEC §2 Layout: the member selector shows here (hidden only on the members and conversation screens);
+    // the tag lists are the workspace's, the same for every member.
     menu: { label: 'tags', icon: 'tags', order: 40 },
-    memberSelector: false,
     flows: () => import('../services/flows/tags-flows').then((m) => m.tagsFlows),
   }),
   route({
@@ -273,6 +290,19 @@ export const routeTable: readonly RouteEntry[] = [
     menu: { label: 'members', icon: 'members', order: 90 },
     memberSelector: false,
     flows: () => import('../services/flows/team-flows').then((m) => m.teamMembersFlows),
+  }),
+  // SPEC §7 Analytics logging: the product event log's counts per type and day, for the owner and managers.
+  route({
+    path: '/settings/product-events',
+    load: () => import('./screens/product-events/product-events-screen'),
+    screen: 'ProductEventsScreen',
+    areas: ['productLog'],
+    layout: 'main',
+    access: 'workspace',
+    roles: ['admin'],
+    menu: { label: 'productEvents', icon: 'analytics', order: 95 },
+    memberSelector: false,
+    flows: () => import('../services/flows/product-events-flows').then((m) => m.productEventsFlows),
   }),
 ];
 

@@ -102,7 +102,7 @@ const setupSystem = (opts: { token?: boolean; at?: { pathname: string; search: s
 describe('app system', () => {
   it('registers the app-wide actors by system id in one system, all seen by the inspector', () => {
     const s = setupSystem();
-    for (const id of ['gate', 'session', 'language', 'account', 'selectedMember'] as const) {
+    for (const id of ['gate', 'session', 'language', 'account', 'selectedMember', 'privacy'] as const) {
       expect(s.system.root.system.get(id)).toBe(s.system.actors[id]);
       expect(s.spawned()).toContain(id);
     }

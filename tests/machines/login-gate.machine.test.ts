@@ -425,3 +425,73 @@ describe('login gate: invitations (SPEC §2 standalone workspace pages)', () => 
     expect(alreadyJoinedPath(null)).toBe('/workspace/error/already-joined');
   });
 });
+
+describe('login gate: invite_token at step 1 and the routes that skip the gate (SPEC §2)', () => {
+  it('a token on a normal path goes home keeping it; home loads with it (signed in, with a workspace)', async () => {
+    const g = setupGate();
+    g.go('/pipeline?invite_token=abc');
+    expect(g.navigate.mock.calls).toEqual([['/v2/home?invite_token=abc', true]]);
+    expect(g.fakes.fetchUserInfo.calls).toHaveLength(0);
+    g.go('/v2/home?invite_token=abc');
+    expect(g.fakes.fetchWorkspaceInfo.calls).toEqual([{ inviteToken: 'abc' }]);
+    await g.load();
+    expect(g.shown.at(-1)).toMatchObject({ pathname: '/v2/home', search: '?invite_token=abc' });
+    expect(g.navigate).toHaveBeenCalledTimes(1);
+  });
+
+  it('a token on home stays where it is (the /home alias too)', async () => {
+    const g = setupGate();
+    g.go('/home?invite_token=abc');
+    expect(g.navigate).not.toHaveBeenCalled();
+    g.go('/v2/home?invite_token=abc');
+    await g.load();
+    expect(g.actor.getSnapshot().value).toBe('open');
+    expect(g.navigate).not.toHaveBeenCalled();
+  });
+
+  it('the invitation pages keep their token, signed in or not', async () => {
+    for (const token of [true, false]) {
+      const g = setupGate({ token });
+      g.go('/workspace/grant-access?invite_token=abc');
+      expect(g.navigate).not.toHaveBeenCalled();
+      expect(token ? g.fakes.fetchUserInfo.calls : g.fakes.obtainToken.calls).toHaveLength(1);
+    }
+  });
+
+  it('signed out with a token: home with it, then the login page, which comes back to home with it', async () => {
+    const g = setupGate({ token: false });
+    g.go('/contacts?invite_token=abc');
+    expect(g.navigate).toHaveBeenLastCalledWith('/v2/home?invite_token=abc', true);
+    expect(g.fakes.obtainToken.calls).toHaveLength(0);
+    g.go('/v2/home?invite_token=abc');
+    g.fakes.obtainToken.reject(new Error('100006'));
+    await flush();
+    expect(g.navigate).toHaveBeenLastCalledWith('/login?redirect=%2Fv2%2Fhome%3Finvite_token%3Dabc', true);
+  });
+
+  it('a token on a public page goes home too (so signing in keeps it); without one the page opens', () => {
+    const g = setupGate({ token: false });
+    for (const path of ['/login?invite_token=abc', '/signup?invite_token=abc', '/404?invite_token=abc']) {
+      g.go(path);
+      expect(g.navigate, path).toHaveBeenLastCalledWith('/v2/home?invite_token=abc', true);
+    }
+    g.go('/login');
+    expect(g.actor.getSnapshot().hasTag('ready')).toBe(true);
+    expect(g.navigate).toHaveBeenCalledTimes(3);
+  });
+
+  it('joinTransfer and eclientAuth skip the gate: they open as they are, token and all, with nothing fetched', () => {
+    expect(rules.gatelessPaths).toEqual(['/eclient/auth', '/workspace/join-transfer']);
+    for (const token of [true, false]) {
+      const g = setupGate({ token });
+      for (const path of ['/workspace/join-transfer?invite_token=abc', '/workspace/join-transfer', '/eclient/auth?invite_token=abc']) {
+        g.go(path);
+        expect(g.actor.getSnapshot().hasTag('ready'), path).toBe(true);
+      }
+      expect(g.shown.map((r) => `${r.pathname}${r.search}`)).toEqual(['/workspace/join-transfer?invite_token=abc', '/workspace/join-transfer', '/eclient/auth?invite_token=abc']);
+      expect(g.navigate).not.toHaveBeenCalled();
+      expect(g.fakes.obtainToken.calls).toHaveLength(0);
+      expect(g.fakes.fetchUserInfo.calls).toHaveLength(0);
+    }
+  });
+});

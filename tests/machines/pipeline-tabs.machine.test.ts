@@ -22,12 +22,14 @@ const start = async () => {
   };
   const logic = pipelineTabsMachine.provide({
     actors: { loadTabs: fakes.loadTabs.logic, saveTab: fakes.saveTab.logic, deleteTab: fakes.deleteTab.logic, reorderTabs: fakes.reorderTabs.logic },
-    actions: { announce: sendParent((_, e: { type: string }) => e) },
+    actions: { announce: sendParent((_, e: { type: string }) => e), notifySaved: () => void saved.push('Successfully saved') },
   });
+  /** The 'Successfully saved' toasts (SPEC §8) the flow raised. */
+  const saved: string[] = [];
   const { child, told } = hostChild(logic, { realRole: 'member' });
   fakes.loadTabs.resolve([tabOf(1, 'Hot'), tabOf(2, 'Cold')]);
   await flush();
-  return { child, told, fakes };
+  return { child, told, fakes, saved };
 };
 
 describe('pipeline tabs machine', () => {
@@ -53,6 +55,7 @@ describe('pipeline tabs machine', () => {
     t.fakes.saveTab.resolve({ ok: false, code: Code.TAB_NAME_CONFLICT, message: 'A tab with this name already exists.' });
     await flush();
     expect(t.child.getSnapshot().context.error).toBe('A tab with this name already exists.');
+    expect(t.saved).toEqual([]);
     t.child.send({ type: 'user.typeTabName', name: 'Warm' });
     t.child.send({ type: 'user.saveTab' });
     t.fakes.saveTab.resolve({ ok: true, data: tabOf(2, 'Warm') });
@@ -60,6 +63,7 @@ describe('pipeline tabs machine', () => {
     expect(t.child.getSnapshot().context).toMatchObject({ dialog: null, name: '', error: null });
     expect(t.child.getSnapshot().hasTag('loadingTabs')).toBe(true);
     expect(t.told.slice(1)).toEqual([{ type: 'tabs.changed' }]);
+    expect(t.saved).toEqual(['Successfully saved']);
   });
 
   it('deletes a tab after the confirmation and names it to the parent (its leads are in No tabs)', async () => {

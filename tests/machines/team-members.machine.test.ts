@@ -1,9 +1,10 @@
 /** The workspace-members machine's paging, seat-limit and invite-dialog rules (the paths test reaches every state). */
 import { describe, expect, it, vi } from 'vitest';
-import { createActor } from 'xstate';
+import { createActor, SimulatedClock } from 'xstate';
 import { Code } from '../../src/contract/codes';
 import type { WorkspaceMember } from '../../src/contract/workspace';
 import type { InviteMembersActorRef, Seats } from '../../src/machines/invite-members.machine';
+import { LEAVE_RECHECK_MS, type LeaveApplicationActorRef, type LeaveReviewActorRef } from '../../src/machines/leave-application.machine';
 import type { planUpgradeMachine, PlanUpgradeInput, PlanUpgradeOutput } from '../../src/machines/plan-upgrade.machine';
 import type { seatPurchaseMachine, SeatPurchaseInput, SeatPurchaseOutput } from '../../src/machines/seat-purchase.machine';
 import {
@@ -269,10 +270,11 @@ describe('team members effects', () => {
     await flush();
     actor.send({ type: 'user.changeRole', userId: 'u2', level: 'manager' });
     await flush();
-    // The owner also reads the pay info (whether the plan allows auto sync).
-    expect(s.calls.map((c) => c.name)).toEqual(['workspacePage', 'payInfo', 'userLevelUpdate', 'workspacePage']);
+    // The owner also reads the pay info (whether the plan allows auto sync); the sync-health lines load with the list.
+    // The owner also lists the pending applications to leave (SPEC §4).
+    expect(s.calls.map((c) => c.name)).toEqual(['workspacePage', 'syncHealth', 'payInfo', 'leavePending', 'userLevelUpdate', 'workspacePage']);
     expect(s.calls[0]?.body).toEqual({ workspaceId: 'w1', page: 1, size: 20 });
-    expect(s.calls[2]?.body).toEqual({ userLevel: 'manager', userId: 'u2', workspaceId: 'w1' });
+    expect(s.calls[4]?.body).toEqual({ userLevel: 'manager', userId: 'u2', workspaceId: 'w1' });
     expect(s.sent).toEqual([
       { systemId: 'account', event: { type: 'account.refresh' } },
       { systemId: 'planPanel', event: { type: 'plan.reload' } },
@@ -299,9 +301,9 @@ describe('team members effects', () => {
     invite?.send({ type: 'user.emailsChanged', value: 'new@x.test' });
     invite?.send({ type: 'user.send' });
     await flush();
-    expect(s.calls.map((c) => c.name)).toEqual(['workspacePage', 'payInfo', 'inviteUrlList', 'inviteRecordCreate', 'workspacePage']);
-    expect(s.calls[3]?.body).toEqual({ emails: ['new@x.test'] });
-    expect(s.calls[4]?.body).toEqual({ workspaceId: 'w1', page: 1, size: 20 });
+    expect(s.calls.map((c) => c.name)).toEqual(['workspacePage', 'syncHealth', 'payInfo', 'leavePending', 'inviteUrlList', 'inviteRecordCreate', 'workspacePage']);
+    expect(s.calls[5]?.body).toEqual({ emails: ['new@x.test'] });
+    expect(s.calls[6]?.body).toEqual({ workspaceId: 'w1', page: 1, size: 20 });
     expect(s.sent).toEqual([
       { systemId: 'account', event: { type: 'account.refresh' } },
       { systemId: 'planPanel', event: { type: 'plan.reload' } },
@@ -334,26 +336,86 @@ describe('team members effects', () => {
     const s = fakeFlowServices(() => page);
     const actor = createActor(teamMembersMachine.provide(teamMembersEffects(s.services)), { input: { workspaceId: 'w1', selfId: 'u2', role: 'member' } }).start();
     await flush();
-    expect(s.calls.map((c) => c.name)).toEqual(['workspacePage']);
+    // A member reads their own application to leave (SPEC §4), not the pay info.
+    expect(s.calls.map((c) => c.name)).toEqual(['workspacePage', 'syncHealth', 'leaveMine']);
     expect(actor.getSnapshot().context.autoSync).toBeNull();
   });
 
-  it('leaving reloads the gate for /workspace, refreshes the account and goes there', async () => {
-    const s = fakeFlowServices((name) => (name === 'workspacePage' ? page : ok(null)));
-    const actor = createActor(teamMembersMachine.provide(teamMembersEffects(s.services)), { input: { workspaceId: 'w1', selfId: 'u2', role: 'member' } }).start();
+  it('leaving is by application (SPEC §4): the member applies through the child flow and stays; once approved the flow hands over to the gate', async () => {
+    const pending = { id: 'a1', userId: 'u2', email: 'm2@x.test', name: 'M2', note: null, status: 'pending', createdAt: 1_700_000_000, decidedAt: null };
+    const answers: Record<string, unknown> = { workspacePage: page, leaveMine: ok({ application: null }), workspaceLeave: ok(pending) };
+    const s = fakeFlowServices((name) => (answers[name] as ReturnType<typeof ok>) ?? ok(null));
+    const clock = new SimulatedClock();
+    const actor = createActor(teamMembersMachine.provide(teamMembersEffects(s.services)), { input: { workspaceId: 'w1', selfId: 'u2', role: 'member' }, clock }).start();
     await flush();
-    actor.send({ type: 'user.leave' });
-    actor.send({ type: 'user.confirm' });
+    const leaving = actor.getSnapshot().children.leaveApplication as LeaveApplicationActorRef;
+    expect(leaving.getSnapshot().hasTag('mayApply')).toBe(true);
+    leaving.send({ type: 'user.leave' });
+    leaving.send({ type: 'user.note', note: '  moving on  ' });
+    leaving.send({ type: 'user.confirm' });
+    await flush();
+    expect(s.calls.find((c) => c.name === 'workspaceLeave')?.body).toEqual({ workspaceId: 'w1', note: 'moving on' });
+    // Applied: still a member, the page stays, nobody is sent anywhere.
+    expect(leaving.getSnapshot().hasTag('pending')).toBe(true);
+    expect(actor.getSnapshot().matches({ list: 'ready', leaving: 'open' })).toBe(true);
+    expect(s.navigations).toEqual([]);
+
+    // The application was approved meanwhile: the next look finds the person out of the workspace.
+    answers.leaveMine = { ok: false, raw: false, code: Code.NO_WORKSPACE, data: null, message: 'You have no workspace yet' };
+    clock.increment(LEAVE_RECHECK_MS - 1);
+    await flush();
+    expect(leaving.getSnapshot().hasTag('pending')).toBe(true);
+    clock.increment(1);
     await flush();
     // The flow rests in `left` (a screen's root flow never ends: it stops with its route).
-    expect(actor.getSnapshot().matches({ list: 'left' })).toBe(true);
+    expect(actor.getSnapshot().matches({ leaving: 'left' })).toBe(true);
     expect(actor.getSnapshot().status).toBe('active');
-    expect(s.calls.at(-1)).toEqual({ name: 'workspaceLeave', body: { workspaceId: 'w1' } });
     expect(s.sent).toEqual([
       { systemId: 'gate', event: { type: 'gate.reload', pathname: '/workspace' } },
       { systemId: 'account', event: { type: 'account.refresh' } },
       { systemId: 'planPanel', event: { type: 'plan.reload' } },
     ]);
     expect(s.navigations).toEqual([{ to: '/workspace', replace: true }]);
+  });
+
+  it('the owner sees the pending applications; an approval reloads the page on screen and refreshes the account', async () => {
+    const application = { id: 'a1', userId: 'u2', email: 'm2@x.test', name: 'M2', note: 'bye', status: 'pending', createdAt: 1_700_000_000, decidedAt: null };
+    const answers: Record<string, unknown> = {
+      workspacePage: page,
+      leavePending: ok({ items: [application] }),
+      leaveApprove: ok({ ...application, status: 'approved', decidedAt: 1_700_000_100 }),
+    };
+    const s = fakeFlowServices((name) => (answers[name] as ReturnType<typeof ok>) ?? ok(null));
+    const actor = createActor(teamMembersMachine.provide(teamMembersEffects(s.services)), { input: { workspaceId: 'w1', selfId: 'u0', role: 'admin' } }).start();
+    await flush();
+    // The owner disbands instead of leaving: no member side.
+    expect(actor.getSnapshot().children.leaveApplication).toBeUndefined();
+    const review = actor.getSnapshot().children.leaveReview as LeaveReviewActorRef;
+    expect(review.getSnapshot().context.items).toEqual([application]);
+    review.send({ type: 'user.approve', id: 'a1' });
+    expect(review.getSnapshot().hasTag('confirm')).toBe(true);
+    answers.leavePending = ok({ items: [] });
+    review.send({ type: 'user.confirm' });
+    await flush();
+    const names = s.calls.map((c) => c.name);
+    expect(s.calls.find((c) => c.name === 'leaveApprove')?.body).toEqual({ id: 'a1' });
+    // After the approval: the applications and the page on screen load again.
+    expect(names.slice(names.indexOf('leaveApprove'))).toEqual(expect.arrayContaining(['leaveApprove', 'leavePending', 'workspacePage']));
+    expect(names.filter((n) => n === 'workspacePage')).toHaveLength(2);
+    expect(review.getSnapshot().context).toMatchObject({ items: [], notice: 'approved' });
+    expect(s.sent).toEqual([
+      { systemId: 'account', event: { type: 'account.refresh' } },
+      { systemId: 'planPanel', event: { type: 'plan.reload' } },
+    ]);
+  });
+
+  it('a removal tells the pending applications to load again (the removed member’s application was closed)', async () => {
+    const s = fakeFlowServices((name) => (name === 'workspacePage' ? page : name === 'leavePending' ? ok({ items: [] }) : ok(null)));
+    const actor = createActor(teamMembersMachine.provide(teamMembersEffects(s.services)), { input: { workspaceId: 'w1', selfId: 'u0', role: 'admin' } }).start();
+    await flush();
+    actor.send({ type: 'user.remove', userId: 'u2', email: 'm2@x.test' });
+    actor.send({ type: 'user.confirm' });
+    await flush();
+    expect(s.calls.map((c) => c.name).filter((n) => n === 'leavePending')).toHaveLength(2);
   });
 });

@@ -21,6 +21,7 @@ const input = {
   gate: { rules: gateRules },
   language: { stored: 'ar', browser: 'en-US' },
   selectedMember: { stored: 'u-other' },
+  privacy: { stored: 'on' as const },
 };
 
 const events = [
@@ -41,8 +42,8 @@ type Ctx = { screen: string | null };
 const screenKey = (pathname: string): string | null => (pathname === '/login' || pathname === '/contacts' ? pathname : null);
 
 /**
- * The start runs the five app-wide actors (the gate, the language and the selected member with
- * their input). A session starts the long-lived flows; a sign-out while signed in stops them
+ * The start runs the six app-wide actors (the gate, the language, the selected member and the
+ * privacy switch with their input). A session starts the long-lived flows; a sign-out while signed in stops them
  * (after everyone heard of it: the broadcast is XState's own sendTo, seen in the machine tests).
  */
 const effects = (step: EffectStep): Effect[] => {
@@ -53,6 +54,7 @@ const effects = (step: EffectStep): Effect[] => {
       actorRan('selectedMember', input.selectedMember),
       actorRan('gate', input.gate),
       actorRan('language', input.language),
+      actorRan('privacy', input.privacy),
       actorRan('router'),
     ];
   }

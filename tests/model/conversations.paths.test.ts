@@ -106,6 +106,8 @@ type Seen = Pick<ConversationsContext, 'realRole' | 'screenOpen' | 'hidden' | 'n
 const loadPage = (realRole: string, pageNo: number): Effect => actorRan('loadPage', { realRole, pageNo, pageSize: CHAT_PAGE_SIZE });
 /** The tools panel's flow starts with every (re)opening for a member or role, no chat open yet. */
 const tools = (realRole: string): Effect => actorRan('chatTools', { chat: null, realRole });
+/** Started with the tools panel: the member's pinned chats (src/machines/chat-pins.machine.ts), loaded afresh for each member or role. */
+const children = (realRole: string): Effect[] => [tools(realRole), actorRan('chatPins')];
 /** Chat c2 opens when it is wanted, listed (in `rows`) and not the open chat. */
 const opensWanted = (wanted: string | null, rows: readonly { id: string }[], openChatId: string | null): Effect[] =>
   wanted === WANTED && rows.some((r) => r.id === 'c2') && openChatId !== 'c2' ? [actorRan('chatView', { conversationId: 'c2' })] : [];
@@ -116,7 +118,7 @@ const effects = (step: EffectStep): Effect[] => {
   const { event, before } = step;
   if (step.index === 0 || !before) {
     // Started while the screen was on (the module came after the route): opened at once.
-    return step.variant === 'started on the screen' ? [actorRan('watchVisibility'), actionRan('announceOpened'), loadPage('admin', 1), tools('admin')] : [actorRan('watchVisibility')];
+    return step.variant === 'started on the screen' ? [actorRan('watchVisibility'), actionRan('announceOpened'), loadPage('admin', 1), ...children('admin')] : [actorRan('watchVisibility')];
   }
   const c = before.context as Seen;
   const active = before.matches('active');
@@ -126,7 +128,7 @@ const effects = (step: EffectStep): Effect[] => {
       // Another screen: the list stays, the refresh pauses (nothing runs).
       if (event.pathname !== '/conversation') return [];
       const realRole = (event.viewer as { realRole: string }).realRole;
-      if (!active || realRole !== c.realRole) return [actionRan('announceOpened'), loadPage(realRole, 1), tools(realRole)];
+      if (!active || realRole !== c.realRole) return [actionRan('announceOpened'), loadPage(realRole, 1), ...children(realRole)];
       // The same screen announced again: nothing.
       if (c.screenOpen) return [];
       // Back on screen: a tick at once when the tab is visible; the chat the route names opens when listed.
@@ -136,7 +138,7 @@ const effects = (step: EffectStep): Effect[] => {
     case 'page.visible':
       return paused && c.screenOpen ? tick(c) : [];
     case 'member.selected':
-      return active && c.screenOpen ? [loadPage(c.realRole, 1), tools(c.realRole)] : [];
+      return active && c.screenOpen ? [loadPage(c.realRole, 1), ...children(c.realRole)] : [];
     case 'xstate.done.actor.loadPage': {
       const page = event.output as { hasNext: boolean; rows: { id: string }[] };
       return [...(page.hasNext ? [loadPage(c.realRole, (c.nextPage ?? 1) + 1)] : []), ...opensWanted(c.wantedChat, page.rows, c.openChatId)];

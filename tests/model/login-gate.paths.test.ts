@@ -25,6 +25,9 @@ const events = [
   // The invitation pages keep their token; home with a token and no workspace accepts it.
   navigate('/workspace/grant-access?invite_token=tok'),
   navigate('/v2/home?invite_token=tok'),
+  // Step 1 on a public page (signing in keeps the token); the routes that skip the gate keep theirs.
+  navigate('/login?invite_token=tok'),
+  navigate('/workspace/join-transfer?invite_token=tok'),
   { type: 'session.ended' },
   { type: 'gate.reload' },
   { type: 'gate.reload', pathname: '/workspace' },

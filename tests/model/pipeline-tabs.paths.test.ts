@@ -99,7 +99,8 @@ const effects = (step: EffectStep): Effect[] => {
       // The name typed, trimmed (' Won '), or the renamed tab's own name as the dialog opened with it.
       return [...out, actorRan('saveTab', { realRole: 'admin', name: c.name === ' Won ' ? 'Won' : 'Tab 2', ...(c.dialog?.mode === 'rename' ? { tabId: 2 } : {}) })];
     case 'xstate.done.actor.saveTab':
-      return (event.output as { ok: boolean }).ok ? [...out, actionRan('announce', { type: 'tabs.changed' })] : out;
+      // SPEC §8 'Successfully saved' for the dialog's Save.
+      return (event.output as { ok: boolean }).ok ? [...out, actionRan('announce', { type: 'tabs.changed' }), actionRan('notifySaved')] : out;
     case 'user.confirm':
       return at(before, 'dialog', 'confirmDelete') ? [...out, actorRan('deleteTab', { realRole: 'admin', tabId: 1 })] : out;
     case 'xstate.done.actor.deleteTab':

@@ -10,7 +10,8 @@
  *   or a change of leads elsewhere (closed leads hidden: the filters child told); one lead panel
  *   spawned per tab listed; the panels told what the moves, a lead's dialog, an import, batch
  *   tagging and a deleted tab changed; the counts again after every change;
- * - the dialogs: a lead's dialog, the import wizard and batch tagging started with their inputs.
+ * - the dialogs: a lead's dialog, the import wizard, batch tagging and an export (of a tab or of the
+ *   whole pipeline, with the filters on screen) started with their inputs.
  *
  * Several regions run side by side; to keep the graph small, every action starts from the usual
  * board (the owner, a wide screen, no filter, the three tabs, leads), and other situations try
@@ -73,6 +74,12 @@ const dialogEvents = (s: AnyMachineSnapshot): PathEvent[] => {
       { type: 'import.imported', counts: { total: 2, added: 2, updated: 0, unchanged: 0, skipped: 0 } },
       { type: 'xstate.done.actor.importWizard', output: undefined },
       { type: 'xstate.error.actor.importWizard', error: new Error('boom') },
+    ];
+  }
+  if (region(s, 'dialog', 'exporting')) {
+    return [
+      { type: 'xstate.done.actor.pipelineExport', output: { exported: true } },
+      { type: 'xstate.error.actor.pipelineExport', error: new Error('boom') },
     ];
   }
   return [
@@ -149,6 +156,8 @@ const events = (s: AnyMachineSnapshot): PathEvent[] => {
     { type: 'user.deleteLead', lead: openLead },
     { type: 'user.import' },
     { type: 'user.tagLeads', tabId: 1, count: 4 },
+    { type: 'user.export', scope: 'tab', tabId: 1 },
+    { type: 'user.export', scope: 'pipeline' },
     { type: 'tags.frequentFetched', frequent },
   ];
 };
@@ -239,6 +248,9 @@ const effects = (step: EffectStep): Effect[] => {
       return [actorRan('batchTag', { selection: { mode: 'allMatching', filter: { tabId: 1 } }, count: 4, realRole: 'admin', frequent: c.frequent })];
     case 'xstate.done.actor.batchTag':
       return event.output === 3 ? reloadSized(c, c.pageSize) : [];
+    // The export starts with the filters on screen: one tab's leads, or every tab's.
+    case 'user.export':
+      return [actorRan('pipelineExport', { realRole: 'admin', scope: event.scope, tabId: event.scope === 'tab' ? 1 : null, filters: DEFAULT_FILTERS })];
     default:
       return [];
   }

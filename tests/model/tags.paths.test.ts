@@ -5,13 +5,15 @@
  * and deletes only after a confirmation; a member (read-only) never runs a change. On a plan
  * without custom tags (SPEC §3 `custom_tag`) a change opens the feature-limit dialog without a
  * call, as a PLAN_LIMIT answer does (no toast); its Upgrade starts the plan upgrade from the
- * current plan with the cheapest plan that has custom tags suggested.
+ * current plan with the cheapest plan that has custom tags suggested. The filters in the URL (SPEC §2
+ * /tags filters parameter) run as the child `filters`, started with the route's filters; a route
+ * shown on /tags tells it the URL's filters, one shown elsewhere nothing; `filters.applied` is kept.
  */
 import { Code } from '../../src/contract/codes';
 import type { Tag, TagType } from '../../src/contract/tags';
 import type { Draft } from '../../src/machines/tag-drafts';
 import { tagsMachine, type TagsPlan } from '../../src/machines/tags.machine';
-import { actionRan, actorRan, machinePathSuite, type Effect, type EffectStep, type PathEvent } from '../support/machine-paths';
+import { actionRan, actorRan, machinePathSuite, sentTo, type Effect, type EffectStep, type PathEvent } from '../support/machine-paths';
 
 const profile: TagType = { id: 1, name: 'Profile', isActive: true };
 const budget: Tag = { id: 10, name: 'Budget', tagTypeId: 1, typeName: 'Profile', isActive: true, values: [{ id: 100, value: 'Low' }] };
@@ -71,6 +73,9 @@ const events: PathEvent[] = [
   { type: 'xstate.done.actor.planUpgrade', output: { upgraded: true, planCode: 'pro' } },
   { type: 'xstate.done.actor.planUpgrade', output: { upgraded: false, planCode: null } },
   { type: 'xstate.error.actor.planUpgrade', error: new Error('failed') },
+  { type: 'filters.applied', filters: { search: 'vip', typeId: null, activeOnly: false } },
+  { type: 'route.shown', pathname: '/tags', search: `?filters=${encodeURIComponent('{"typeId":1,"activeOnly":true}')}`, viewer: null },
+  { type: 'route.shown', pathname: '/contacts', search: '', viewer: null },
 ];
 
 /** The cheapest upgrade with custom tags, from each plan a path can be on (written out from the plan table). */
@@ -134,8 +139,13 @@ const effects = (step: EffectStep): Effect[] => {
   const before = step.before?.context as Ctx | undefined;
   const from = (state: string) => step.before?.matches(state) ?? false;
   const { userId } = step.input as { userId: string };
-  if (step.index === 0) return [actorRan('loadLists', { userId })];
+  if (step.index === 0) {
+    const { filters } = step.input as { filters?: unknown };
+    return [actorRan('loadLists', { userId }), actorRan('filters', { filters: filters ?? { search: '', typeId: null, activeOnly: false } })];
+  }
   switch (event.type) {
+    case 'route.shown':
+      return event.pathname === '/tags' ? [sentTo('filters', { type: 'url.changed', filters: { search: '', typeId: 1, activeOnly: true } })] : [];
     case 'user.retry':
       return from('failed') ? [actorRan('loadLists', { userId })] : [];
     case 'user.upgrade': {
@@ -171,6 +181,7 @@ const effects = (step: EffectStep): Effect[] => {
 machinePathSuite('tags machine paths', tagsMachine, {
   events,
   effects,
+  checkSentEvents: true,
   serializeContext: (c) => ({
     types: c.types.map((t) => `${t.id}:${t.name}:${t.isActive}`),
     tags: c.tags.map((t) => `${t.id}:${t.name}`),
@@ -182,6 +193,6 @@ machinePathSuite('tags machine paths', tagsMachine, {
   }),
   variants: [
     { name: 'manager', input: { manages: true, userId: 'u1' } },
-    { name: 'member', input: { manages: false, userId: 'u3' } },
+    { name: 'member', input: { manages: false, userId: 'u3', filters: { search: 'lo', typeId: 1, activeOnly: false } } },
   ],
 });

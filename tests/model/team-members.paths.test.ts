@@ -2,8 +2,10 @@
  * Generated path tests of the workspace-members machine: every state and transition is reached,
  * and each step loads the page asked for, runs the member action the person chose (after the
  * confirmation when it destroys something), reads the seats when the plan is full, hands over
- * after leaving or disbanding (SPEC §2, §6), starts the invite dialog's flow for the owner and
- * managers (on the tab asked for) and reloads the page on screen when invitations went out. The
+ * after disbanding or once an application to leave was approved (SPEC §2, §4, §6), starts the
+ * invite dialog's flow for the owner and managers (on the tab asked for) and reloads the page on
+ * screen when invitations went out or an application to leave was approved. Managers and members
+ * run the member's side of leaving, the owner and managers the pending applications. The
  * Usage limit dialog's Upgrade now starts the seat purchase (a paid plan) or the plan upgrade
  * (trial) for the owner and managers, nothing for a member; paid or upgraded, the re-invitation
  * that hit the limit runs again. The owner and managers read whether the plan allows auto sync
@@ -35,8 +37,13 @@ const events = [
   { type: 'user.resend', email: 'c@x.test' },
   { type: 'user.remove', userId: 'u2', email: 'b@x.test' },
   { type: 'user.deleteInvite', email: 'c@x.test' },
-  { type: 'user.leave' },
   { type: 'user.disband' },
+  // SPEC §4: leaving by application, the two child flows (their own paths: leave-application.paths.test.ts).
+  { type: 'leave.approved' },
+  { type: 'team.memberRemoved' },
+  { type: 'xstate.done.actor.leaveApplication', output: { left: true } },
+  { type: 'xstate.error.actor.leaveApplication', error: new Error('failed') },
+  { type: 'xstate.error.actor.leaveReview', error: new Error('failed') },
   { type: 'user.confirm' },
   { type: 'user.cancel' },
   { type: 'xstate.done.actor.loadPage', output: { items: [member], total: 1 } },
@@ -81,8 +88,6 @@ const actionOf = (event: PathEvent): Record<string, unknown> | null => {
       return { kind: 'remove', userId: event.userId, email: event.email };
     case 'user.deleteInvite':
       return { kind: 'deleteInvite', email: event.email };
-    case 'user.leave':
-      return { kind: 'leave' };
     case 'user.disband':
       return { kind: 'disband' };
     default:
@@ -94,9 +99,9 @@ const lastChosen = (history: readonly PathEvent[]) => actionOf(history.findLast(
 /**
  * Loading a page runs `loadPage` (the page asked for, the page on screen after a change, the last
  * page with rows when the asked one came back empty). The owner and managers change roles, sync
- * and re-invite at once, remove and delete invitations after confirming; a member leaves and the
- * owner disbands after confirming. A done action reloads the page, or hands over when it ended the
- * membership; a full plan reads the seats.
+ * and re-invite at once, remove and delete invitations after confirming; the owner disbands after
+ * confirming. A done action reloads the page, or hands over when it ended the membership (as does
+ * an approved application to leave); a full plan reads the seats.
  */
 const effects = (step: EffectStep): Effect[] => {
   const { workspaceId, role, selfId } = step.input as Input;
@@ -107,13 +112,23 @@ const effects = (step: EffectStep): Effect[] => {
   const from = (state: string) => step.before?.matches({ list: state }) ?? false;
   const inviteClosed = step.before?.matches({ invite: 'closed' }) ?? false;
   // The owner and managers also read whether the plan allows auto sync (they set sync types).
-  if (step.index === 0) return [...load(1), ...(manages ? [actorRan('loadAutoSync', { userId: selfId })] : [])];
+  // The sync-health lines start with the screen (their own flow, src/machines/sync-health.machine.ts).
+  // Leaving by application (SPEC §4): managers and members run the member's side, the owner and
+  // managers the list of pending applications.
+  if (step.index === 0)
+    return [
+      ...load(1),
+      ...(manages ? [actorRan('loadAutoSync', { userId: selfId }), actorRan('leaveReview')] : []),
+      ...(role !== 'admin' ? [actorRan('leaveApplication', { workspaceId })] : []),
+      actorRan('syncHealth'),
+    ];
   switch (event.type) {
     case 'user.page':
       return from('ready') || from('failed') ? load(Math.max(1, event.page as number)) : [];
     case 'user.retry':
       return from('failed') ? load(before!.loadingPage) : [];
     case 'invite.sent':
+    case 'leave.approved':
       if (from('ready')) return load(before!.page);
       return from('loading') || from('failed') ? load(before!.loadingPage) : [];
     case 'user.invite':
@@ -147,8 +162,11 @@ const effects = (step: EffectStep): Effect[] => {
       const answer = event.output as { ok: boolean; code?: number };
       if (!answer.ok) return answer.code === Code.MEMBER_EXCEEDED ? [actorRan('loadSeats')] : [];
       const kind = lastChosen(step.history).kind;
-      return kind === 'leave' || kind === 'disband' ? [actionRan('leftWorkspace')] : load(before!.page);
+      return kind === 'disband' ? [actionRan('leftWorkspace')] : load(before!.page);
     }
+    case 'xstate.done.actor.leaveApplication':
+      // The member's application was approved: the flow hands over to the gate.
+      return step.before?.matches({ leaving: 'open' }) ? [actionRan('leftWorkspace')] : [];
     default:
       return [];
   }
@@ -167,6 +185,7 @@ machinePathSuite('team members machine paths', teamMembersMachine, {
   }),
   variants: [
     { name: 'admin', input: { workspaceId: 'w1', selfId: 'u1', role: 'admin' } },
+    { name: 'manager', input: { workspaceId: 'w1', selfId: 'u2', role: 'manager' } },
     { name: 'member', input: { workspaceId: 'w1', selfId: 'u3', role: 'member' } },
   ],
 });

@@ -15,7 +15,7 @@ const userInfo: UserInfo = {
 describe('storage', () => {
   it('covers every SPEC §3 key', () => {
     expect([...storageKeys].sort()).toEqual(
-      ['accessToken', 'extensionConfig', 'extensionId', 'language', 'menuChangeUser', 'planGroup', 'selectedMember', 'syncType', 'userInfo'].sort(),
+      ['accessToken', 'extensionConfig', 'extensionId', 'language', 'menuChangeUser', 'planGroup', 'privacyMode', 'selectedMember', 'syncType', 'userInfo'].sort(),
     );
   });
 

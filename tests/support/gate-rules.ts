@@ -8,7 +8,9 @@ import { Code } from '../../src/contract/codes';
 
 /** Route facts for the gate (the shape of `GateRules`): what SPEC §2 and §6 name. */
 export const gateRules = {
-  publicPaths: ['/login', '/signup', '/reset-password'],
+  publicPaths: ['/login', '/signup', '/reset-password', '/eclient/auth', '/workspace/join-transfer'],
+  /** SPEC §2: the named routes joinTransfer and eclientAuth skip the login gate (invite_token included). */
+  gatelessPaths: ['/eclient/auth', '/workspace/join-transfer'],
   noWorkspacePaths: ['/workspace', '/404'],
   restricted: [{ path: '/template-center', roles: ['admin'] }],
 } as const;
@@ -26,6 +28,7 @@ const under = (pathname: string, base: string) => pathname === base || pathname.
 const isHome = (pathname: string) => pathname === '/v2/home' || pathname === '/home';
 const isInvitationPage = (pathname: string) => pathname === '/workspace/grant-access' || pathname === '/workspace/invitation';
 const isPublic = (pathname: string) => gateRules.publicPaths.some((p) => under(pathname, p));
+const isGateless = (pathname: string) => gateRules.gatelessPaths.some((p) => under(pathname, p));
 
 /** The gate's calls whose failure sends the user to sign in again. */
 const signInAgainOnError = ['obtainToken', 'fetchUserInfo', 'fetchWorkspaceInfo'];
@@ -44,10 +47,10 @@ export const expectedRedirect = (event: EventObject, context: GateFacts, isAdmin
   const userInfoRefused =
     event.type === 'xstate.done.actor.fetchUserInfo' && (event as { output?: { code?: number } }).output?.code !== Code.OK;
   if (failed || userInfoRefused) return `/login?redirect=${enc(wanted)}`;
-  // Step 1, decided on every new location: an invitation token away from home and the
-  // invitation pages goes home with the token.
+  // Step 1, decided on every new location (public pages too): an invitation token away from home,
+  // the invitation pages and the routes that skip the gate goes home with the token.
   const decides = event.type === 'router.navigate' || event.type === 'gate.reload';
-  if (decides && token && !isHome(pathname) && !isInvitationPage(pathname)) return `/v2/home?invite_token=${enc(token)}`;
+  if (decides && token && !isHome(pathname) && !isInvitationPage(pathname) && !isGateless(pathname)) return `/v2/home?invite_token=${enc(token)}`;
   // Steps 4 to 6, once loaded: without a workspace (name), the invitation the query carries, else
   // creating a workspace and coming back.
   const named = context.workspaceCode === Code.OK && (context.workspace?.workspaceName.trim() ?? '') !== '';

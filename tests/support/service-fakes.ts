@@ -1,6 +1,7 @@
 /**
  * The flow services a test rarely looks at, as fakes: toasts recorded (text read in English), a
- * fixed wide viewport, an event log on the given storage, uploads that fail. Spread into a test's FlowServices.
+ * fixed wide viewport, an event log sampled in whose beacons go nowhere (`events()` shows what waits), uploads
+ * that fail. Spread into a test's FlowServices.
  */
 import { i18nObject } from '../../src/i18n/i18n-util';
 import { loadLocale } from '../../src/i18n/i18n-util.sync';
@@ -18,7 +19,7 @@ const english = i18nObject('en');
 /** A toast's text as the English page shows it. */
 export const toastTextOf = (text: ToastText): string => (typeof text === 'string' ? text : text(english));
 
-export const serviceFakes = (storage: AppStorage): Pick<FlowServices, 'toasts' | 'viewport' | 'eventLog' | 'uploads'> & { shown: ShownToast[] } => {
+export const serviceFakes = (_storage: AppStorage): Pick<FlowServices, 'toasts' | 'viewport' | 'eventLog' | 'uploads'> & { shown: ShownToast[] } => {
   const shown: ShownToast[] = [];
   return {
     shown,
@@ -26,6 +27,6 @@ export const serviceFakes = (storage: AppStorage): Pick<FlowServices, 'toasts' |
     uploads: { put: () => Promise.reject(new Error('no upload service in this test')) },
     toasts: { show: (text, type = 'error') => void shown.push({ text: toastTextOf(text), type }) },
     viewport: fixedViewport(false),
-    eventLog: createEventLog({ storage }),
+    eventLog: createEventLog({ beacon: null, random: () => 0, browser: 'Test browser' }),
   };
 };

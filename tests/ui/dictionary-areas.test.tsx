@@ -51,9 +51,9 @@ describe('dictionary by area', () => {
     const home = await screen.findByTestId('home-page', {}, { timeout: 5000 });
     expect(within(home).getByRole('heading', { level: 1 }).textContent).toBe('Welcome to Acme Support');
     expect(screen.getByTestId('member-selector-invite').textContent).toBe('Invite members');
-    // Only what this page shows (the layout's chat-sync parts load their texts beside it): the intro
-    // and onboarding screens' areas stay out.
-    await waitFor(() => expect(areasOf('en')).toEqual(['auth', 'common', 'home', 'layout', 'pages', 'sync', 'team']));
+    // Only what this page shows (the layout's chat-sync parts and its assistant tools menu load their
+    // texts beside it): the intro and onboarding screens' areas stay out.
+    await waitFor(() => expect(areasOf('en')).toEqual(['assistant', 'auth', 'common', 'home', 'layout', 'pages', 'sync', 'team']));
     expect(areasOf('ar')).toEqual([]);
 
     const user = userEvent.setup();
@@ -62,7 +62,7 @@ describe('dictionary by area', () => {
     await waitFor(() => expect(document.documentElement.dir).toBe('rtl'));
     expect(within(screen.getByTestId('home-page')).getByRole('heading', { level: 1 }).textContent).toBe('مرحبًا بك في Acme Support');
     expect(screen.getByTestId('member-selector-invite').textContent).toBe('دعوة أعضاء');
-    expect(areasOf('ar')).toEqual(['auth', 'common', 'home', 'layout', 'pages', 'sync', 'team']);
+    expect(areasOf('ar')).toEqual(['assistant', 'auth', 'common', 'home', 'layout', 'pages', 'sync', 'team']);
     // A fresh page imports the whole app again.
   }, 30_000);
 });

@@ -129,7 +129,7 @@ describe('side menu', () => {
     expect(home.getAttribute('href')).toBe('/crm/v2/home');
     const links = within(screen.getByTestId('side-menu')).getAllByRole('link');
     expect(links.map((a) => a.getAttribute('data-testid'))).toEqual(menuEntriesFor('admin', routeTable).map((e) => `menu-${e.label}`));
-    expect(links.map((a) => a.getAttribute('href'))).toEqual(['/crm/v2/home', '/crm/pipeline', '/crm/contacts', '/crm/tags', '/crm/conversation', '/crm/analytics', '/crm/integration-center', '/crm/template-center', '/crm/settings/workspace-members']);
+    expect(links.map((a) => a.getAttribute('href'))).toEqual(['/crm/v2/home', '/crm/pipeline', '/crm/contacts', '/crm/tags', '/crm/conversation', '/crm/analytics', '/crm/integration-center', '/crm/template-center', '/crm/settings/workspace-members', '/crm/settings/product-events']);
   });
 
   it('collapses behind a menu button on narrow screens', async () => {
@@ -153,7 +153,7 @@ const laterTable: readonly RouteEntry[] = [
 
 describe('route table: menu and header', () => {
   it('orders the menu, leaves out hidden entries and those the role may not open', () => {
-    expect(menuEntriesFor('admin', laterTable).map((e) => e.path)).toEqual(['/v2/home', '/conversation/:chatId?', '/pipeline', '/contacts', '/tags', '/conversation', '/analytics', '/integration-center', '/template-center', '/settings/workspace-members']);
+    expect(menuEntriesFor('admin', laterTable).map((e) => e.path)).toEqual(['/v2/home', '/conversation/:chatId?', '/pipeline', '/contacts', '/tags', '/conversation', '/analytics', '/integration-center', '/template-center', '/settings/workspace-members', '/settings/product-events']);
     expect(menuEntriesFor('member', laterTable).map((e) => e.path)).toEqual(['/v2/home', '/conversation/:chatId?', '/pipeline', '/contacts', '/tags', '/conversation', '/analytics', '/integration-center', '/settings/workspace-members']);
   });
 

@@ -153,7 +153,9 @@ describe('route boundary', () => {
 describe('route table', () => {
   it('gives the gate its rules: public paths, paths open without a workspace, role-restricted paths', () => {
     const rules = gateRulesOf(routeTable);
-    expect(rules.publicPaths).toEqual(['/login', '/signup', '/reset-password', '/confirmed', '/intro', '/404', '/eclient/auth']);
+    expect(rules.publicPaths).toEqual(['/login', '/signup', '/reset-password', '/confirmed', '/intro', '/404', '/eclient/auth', '/workspace/join-transfer']);
+    // SPEC §2: the named routes eclientAuth and joinTransfer skip the login gate altogether.
+    expect(rules.gatelessPaths).toEqual(['/eclient/auth', '/workspace/join-transfer']);
     expect(rules.noWorkspacePaths).toEqual([
       '/workspace',
       '/workspace/grant-access',
@@ -163,9 +165,9 @@ describe('route table', () => {
       '/workspace/tokenExpired',
       '/workspace/error/already-joined',
     ]);
-    // SPEC §6: the webhook permission page, the template centre and its three sections are for admins (the owner and managers) only.
+    // SPEC §6: the webhook permission page, the template centre and its three sections, and the product event log's counts are for admins (the owner and managers) only.
     expect(rules.restricted).toEqual(
-      ['/integration-center/permissions', '/template-center', '/template-center/tabs', '/template-center/quick-reply', '/template-center/auto-reply'].map((path) => ({ path, roles: ['admin'] })),
+      ['/integration-center/permissions', '/template-center', '/template-center/tabs', '/template-center/quick-reply', '/template-center/auto-reply', '/settings/product-events'].map((path) => ({ path, roles: ['admin'] })),
     );
     const stub = () => Promise.resolve({ Stub: () => null });
     const withAdminOnly = [...routeTable, route({ path: '/template-center/:tab?', load: stub, screen: 'Stub', layout: 'main', access: 'workspace', roles: ['admin'] })];
@@ -207,6 +209,7 @@ describe('route table', () => {
       'template-center/quick-reply',
       'template-center/auto-reply',
       'settings/workspace-members',
+      'settings/product-events',
     ]);
     expect(unknown!.path).toBe('*');
   });

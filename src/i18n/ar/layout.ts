@@ -16,6 +16,7 @@ export const layout = {
     integrations: 'مركز التكاملات',
     inviteLinks: 'روابط الدعوة',
     analytics: 'التحليلات',
+    productEvents: 'أحداث المنتج',
   },
   memberSelector: {
     label: 'عرض بيانات',
@@ -29,6 +30,11 @@ export const layout = {
     changePassword: 'تغيير كلمة المرور',
     downloadRecording: 'تنزيل التسجيل',
     signOut: 'تسجيل الخروج',
+  },
+  privacy: {
+    label: 'وضع الخصوصية',
+    on: 'وضع الخصوصية مفعّل: الأسماء وأرقام الهواتف والرسائل مموّهة',
+    off: 'وضع الخصوصية متوقف: فعّله لتمويه الأسماء وأرقام الهواتف والرسائل',
   },
   progress: 'جارٍ تحميل الصفحة',
 } satisfies Translation['layout'];

@@ -33,6 +33,19 @@ export const chats = {
     // The label before a preview of one's own last message; the preview is an element of its own.
     you: 'You:',
   },
+  pins: {
+    pin: 'Pin {name:string}',
+    tooltipPin: 'Pin to the top',
+    tooltipUnpin: 'Unpin',
+    pinned: 'Pinned',
+    loadFailed: 'Pinned chats could not be loaded.',
+    retry: 'Try again',
+    toast: {
+      limit: 'You can pin up to {limit:number} chats. Unpin one first.',
+      pinFailed: 'The chat could not be pinned.',
+      unpinFailed: 'The chat could not be unpinned.',
+    },
+  },
   intro: {
     title: 'Sync your chats',
     body: 'Your chats appear here once the companion browser extension has synced them. The people you talk to become leads in your pipeline.',

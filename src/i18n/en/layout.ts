@@ -14,6 +14,7 @@ export const layout = {
     integrations: 'Integration centre',
     inviteLinks: 'Invite links',
     analytics: 'Analytics',
+    productEvents: 'Product events',
   },
   memberSelector: {
     label: 'Viewing data of',
@@ -27,6 +28,11 @@ export const layout = {
     changePassword: 'Change password',
     downloadRecording: 'Download recording',
     signOut: 'Sign out',
+  },
+  privacy: {
+    label: 'Privacy mode',
+    on: 'Privacy mode is on: names, phone numbers and messages are blurred',
+    off: 'Privacy mode is off: turn it on to blur names, phone numbers and messages',
   },
   progress: 'Loading the page',
 };

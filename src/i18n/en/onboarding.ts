@@ -9,7 +9,8 @@ export const onboarding = {
     nameTooLong: 'Use at most 60 characters',
     inviteEmails: 'Invite employees (optional)',
     inviteEmailsHint: 'Email addresses separated by commas, spaces or new lines.',
-    invalidEmails: 'These addresses are not valid: {emails}',
+    // SPEC §5 optional email fields: 'input email or delete the field' (the single email fields say 'Enter a valid email or keep it empty').
+    invalidEmails: 'These addresses are not valid: {emails}. Input email or delete the field.',
     submit: 'Create workspace',
     failed: 'The workspace could not be created: {message}',
     networkFailed: 'The workspace could not be created. Check your connection and try again.',
@@ -55,7 +56,12 @@ export const onboarding = {
   alreadyJoined: {
     title: 'You are already in a workspace',
     message: 'You have already joined another workspace.',
-    hint: 'A person belongs to one workspace only. To join another one you must leave your current workspace first, and leaving is done by applying to your workspace admin.',
+    hint: 'A person belongs to one workspace only. To join another one you must leave your current workspace first: apply to leave on its members page. You keep full access until your workspace admin approves.',
     goToMine: 'Go to my workspace',
+  },
+  /** joinTransfer (SPEC §2): the moment it takes to carry a join on to the invitation page. */
+  joinTransfer: {
+    title: 'Joining your team',
+    message: 'Taking you to your invitation…',
   },
 };

@@ -82,6 +82,8 @@ export const pipeline = {
     deleteTitle: 'Delete the tab {name:string}?',
     deleteBody: 'Its leads are kept and move to No tabs.',
     deleteConfirm: 'Delete tab',
+    /** SPEC §8 'Successfully saved': the tab dialog's Save (a new tab or a new name). */
+    saved: 'Successfully saved',
   },
   cancel: 'Cancel',
   notice: {
@@ -96,5 +98,17 @@ export const pipeline = {
     title: 'No leads found',
     body: 'Sync your chats to bring the people you talk to in as leads, or add a lead by hand.',
     syncNow: 'Sync Now',
+  },
+  /** The Export menu (SPEC §7 /leads/export, /leads/export/pipeline): a tab's leads or every tab's, as the filters show them. */
+  export: {
+    menu: 'Export',
+    pipeline: 'Export the whole pipeline',
+    tab: 'Export this tab',
+    oneTab: 'Export one tab',
+    producing: 'Preparing your file…',
+    producingBody: 'The leads the filters show are being written to a CSV file. It downloads as soon as it is ready.',
+    cancel: 'Cancel',
+    done: 'Export successful',
+    failed: 'Export failed',
   },
 } satisfies BaseTranslation;

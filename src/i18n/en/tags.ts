@@ -5,6 +5,17 @@ export const tags = {
   title: 'Tags',
   lead: 'Tag types group your tags; each tag has values you put on contacts.',
   readOnly: 'Only the workspace owner and managers can change tags.',
+  /** The filters (SPEC §2: /tags takes an optional filters parameter, kept in the URL). */
+  filters: {
+    label: 'Filter tags',
+    search: 'Search tags and values',
+    type: 'Tag type',
+    allTypes: 'All types',
+    activeOnly: 'Active types only',
+    chipType: 'Type: {name:string}',
+    clear: 'Clear filters',
+    noMatch: 'No tag matches the filters.',
+  },
   loading: 'Loading tags…',
   retry: 'Try again',
   empty: 'No tag types yet.',

@@ -32,6 +32,19 @@ export const chats = {
     noMessages: '暂无消息',
     you: '我：',
   },
+  pins: {
+    pin: '置顶 {name}',
+    tooltipPin: '置顶',
+    tooltipUnpin: '取消置顶',
+    pinned: '已置顶',
+    loadFailed: '置顶的会话无法加载。',
+    retry: '重试',
+    toast: {
+      limit: '最多可置顶 {limit} 个会话，请先取消一个置顶。',
+      pinFailed: '会话置顶失败。',
+      unpinFailed: '取消置顶失败。',
+    },
+  },
   intro: {
     title: '同步你的聊天',
     body: '配套浏览器扩展同步聊天后，它们会显示在这里。与你聊天的人会成为销售管道中的线索。',

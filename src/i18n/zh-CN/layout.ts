@@ -16,6 +16,7 @@ export const layout = {
     integrations: '集成中心',
     inviteLinks: '邀请链接',
     analytics: '数据分析',
+    productEvents: '产品事件',
   },
   memberSelector: {
     label: '正在查看的成员数据',
@@ -29,6 +30,11 @@ export const layout = {
     changePassword: '修改密码',
     downloadRecording: '下载录制记录',
     signOut: '退出登录',
+  },
+  privacy: {
+    label: '隐私模式',
+    on: '隐私模式已开启：姓名、电话号码和消息已模糊显示',
+    off: '隐私模式已关闭：开启后将模糊显示姓名、电话号码和消息',
   },
   progress: '页面加载中',
 } satisfies Translation['layout'];

@@ -11,7 +11,7 @@ export const onboarding = {
     nameTooLong: '最多 60 个字符',
     inviteEmails: '邀请员工（可选）',
     inviteEmailsHint: '多个邮箱地址请用逗号、空格或换行分隔。',
-    invalidEmails: '以下地址无效：{emails}',
+    invalidEmails: '以下地址无效：{emails}。请输入邮箱或删除该字段。',
     submit: '创建工作区',
     failed: '无法创建工作区：{message}',
     networkFailed: '无法创建工作区。请检查网络连接后重试。',
@@ -57,7 +57,11 @@ export const onboarding = {
   alreadyJoined: {
     title: '你已在一个工作区中',
     message: '你已加入其他工作区。',
-    hint: '每个人只能属于一个工作区。要加入其他工作区，必须先离开当前工作区，而离开需要向你的工作区管理员申请。',
+    hint: '每个人只能属于一个工作区。要加入其他工作区，必须先退出当前工作区：在其成员页面申请退出。在工作区管理员批准之前，你仍拥有全部访问权限。',
     goToMine: '前往我的工作区',
+  },
+  joinTransfer: {
+    title: '正在加入团队',
+    message: '正在前往你的邀请…',
   },
 } satisfies Translation['onboarding'];

@@ -82,6 +82,7 @@ export const pipeline = {
     deleteTitle: '删除标签“{name}”？',
     deleteBody: '其中的线索会保留，并移到“无标签”。',
     deleteConfirm: '删除标签',
+    saved: '保存成功',
   },
   cancel: '取消',
   notice: {
@@ -96,5 +97,16 @@ export const pipeline = {
     title: '未找到线索',
     body: '同步聊天即可把联系人导入为线索，也可以手动添加线索。',
     syncNow: '立即同步',
+  },
+  export: {
+    menu: '导出',
+    pipeline: '导出整个销售管道',
+    tab: '导出此标签',
+    oneTab: '导出单个标签',
+    producing: '正在生成文件…',
+    producingBody: '正在把筛选条件显示的线索写入 CSV 文件，生成后会自动下载。',
+    cancel: '取消',
+    done: '导出成功',
+    failed: '导出失败',
   },
 } satisfies Translation['pipeline'];

@@ -5,7 +5,8 @@
  * replies, auto reply, schedules) are src/services/actors/chat-tools.ts. Built only from the flow
  * services (and the visibility source); every call is aborted when the flow no longer waits for
  * it (another member, sign-out), so a late answer never lands. The source-user header of an admin
- * reading a member's conversations is the API client's (the selected member in storage).
+ * reading a member's conversations is the API client's (the selected member in storage). The pinned
+ * chats' effects are src/services/actors/chat-pins.ts.
  *
  * Loads reject on a refusal (src/services/answer.ts `dataOf`): the machines' onError offers a retry.
  */
@@ -21,9 +22,11 @@ import type {
   LoadChatPageInput,
   conversationsMachine,
 } from '../../machines/conversations.machine';
+import { chatPinsMachine } from '../../machines/chat-pins.machine';
 import { chatToolsMachine } from '../../machines/chat-tools.machine';
 import { dataOf } from '../answer';
 import type { FlowEffects } from '../flow-services';
+import { chatPinsEffects } from './chat-pins';
 import { chatToolsEffects } from './chat-tools';
 
 /** Whether the browser tab is hidden, and its changes (the document's visibility, or a test's). */
@@ -98,6 +101,7 @@ export const makeConversationsEffects =
       ),
       chatView: chatViewMachine.provide(chatViewEffects(services)),
       chatTools: chatToolsMachine.provide(chatToolsEffects(services)),
+      chatPins: chatPinsMachine.provide(chatPinsEffects(services)),
     },
     actions: {
       /** The chat sync starts a sync by itself on this for a member whose sync type is `auto`. */

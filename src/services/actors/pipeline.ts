@@ -3,7 +3,8 @@
  * services: the pipeline's own (the viewport it follows, the counts) and, through them, those of
  * every child flow it starts (ARCHITECTURE.md "Statecharts": a parent provides its children's
  * effects): a lead panel per tab, the tabs, the lead moves, the filters in the URL, a lead's
- * dialog (with the lead form inside it), the import wizard and batch tagging.
+ * dialog (with the lead form inside it), the import wizard, batch tagging and the export
+ * (./pipeline-export.ts).
  *
  * Every call goes to the /admin or /member endpoint of the caller's real role (`forRole`, SPEC §6)
  * and is aborted when the flow no longer waits for it (a new filter, a member change), so a late
@@ -42,6 +43,7 @@ import { importWizardEffects } from './importer';
 import { leadAnswerOf } from './lead-answer';
 import { leadFormEffects } from './lead-form';
 import { batchTagEffects } from './tags';
+import { pipelineExportFlow } from './pipeline-export';
 
 export const leadPanelEffects: FlowEffects<typeof leadPanelMachine> = (services) => ({
   actors: {
@@ -54,7 +56,7 @@ export const leadPanelEffects: FlowEffects<typeof leadPanelMachine> = (services)
   },
 });
 
-export const pipelineTabsEffects: FlowEffects<typeof pipelineTabsMachine> = ({ api }) => ({
+export const pipelineTabsEffects: FlowEffects<typeof pipelineTabsMachine> = ({ api, toasts }) => ({
   actors: {
     loadTabs: fromPromise<Tab[], RoleInput>(async ({ input, signal }) => dataOf(await api.call(forRole(leadCalls.userTabs, input.realRole), {}, { signal }), 'Tabs').tabs),
     saveTab: fromPromise<Answer<Tab>, SaveTabInput>(async ({ input, signal }) =>
@@ -73,6 +75,7 @@ export const pipelineTabsEffects: FlowEffects<typeof pipelineTabsMachine> = ({ a
   },
   actions: {
     announce: sendParent((_, event: TabsAnnouncement) => event),
+    notifySaved: () => toasts.show((LL) => LL.pipeline.tab.saved(), 'success'),
   },
 });
 
@@ -123,5 +126,6 @@ export const pipelineEffects: FlowEffects<typeof pipelineMachine> = (services) =
     leadDialog: leadDialogMachine.provide(leadDialogEffects(services)),
     importWizard: importWizardMachine.provide(importWizardEffects(services)),
     batchTag: batchTagMachine.provide(batchTagEffects(services)),
+    pipelineExport: pipelineExportFlow(services),
   },
 });

@@ -17,6 +17,8 @@ import { planUpgradeMachine } from '../../machines/plan-upgrade.machine';
 import type { RemoveInput, SaveTagInput, SaveTypeInput } from '../../machines/tag-drafts';
 import type { LoadedLists, LoadListsInput, tagsMachine, TagsPlan, TagsToast } from '../../machines/tags.machine';
 import { planUpgradeEffects } from './plan-upgrade';
+import { filterUrlEffects } from './filter-url';
+import { tagFilterMachine } from '../../machines/tag-filters';
 import type { ToastText } from '../toast';
 import { answerOf, dataOf, outcomeOf } from '../answer';
 import type { FlowEffects } from '../flow-services';
@@ -59,6 +61,7 @@ export const tagsEffects: FlowEffects<typeof tagsMachine> = (services) => ({
       outcomeOf(await services.api.call(input.kind === 'type' ? tagsEndpoints.tagTypeDelete : tagsEndpoints.tagDelete, { id: input.id })),
     ),
     planUpgrade: planUpgradeMachine.provide(planUpgradeEffects(services)),
+    filters: tagFilterMachine.provide(filterUrlEffects(services)),
   },
 });
 

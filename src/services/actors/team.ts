@@ -3,9 +3,11 @@
  * and its actions, the invite dialog, and the seats the Usage limit dialog shows. Built only from
  * the flow services.
  *
- * Every change to the member list (an invitation, a role or sync-type change, a removal, leaving)
- * tells the account actor (`account.refresh`), so the app's member list (member selector, home
- * guide) follows. Leaving or disbanding also reloads the login gate, which sends the person on.
+ * Every change to the member list (an invitation, a role or sync-type change, a removal, an
+ * approved application to leave) tells the account actor (`account.refresh`), so the app's member
+ * list (member selector, home guide) follows. Leaving (once approved) or disbanding also reloads
+ * the login gate, which sends the person on. Leaving by application has its own effects
+ * (./leave.ts), provided to the two children of the members flow here.
  *
  * The Usage limit dialog's Upgrade now starts the seat purchase (paid plans) or the plan upgrade
  * (trial, free) as a child of the flow that owns the dialog, provided here with their effects.
@@ -23,9 +25,11 @@ import { teamEndpoints } from '../../contract/team';
 import { WORKSPACE_PATH } from '../../machines/constants';
 import { headerInviteMachine } from '../../machines/header-invite.machine';
 import { inviteMembersMachine, type InviteLink, type InviteSent, type Seats, type SendAnswer } from '../../machines/invite-members.machine';
+import { leaveApplicationMachine, leaveReviewMachine } from '../../machines/leave-application.machine';
 import { planAccessOf } from '../../machines/plan-access';
 import { planUpgradeMachine } from '../../machines/plan-upgrade.machine';
 import { seatPurchaseMachine } from '../../machines/seat-purchase.machine';
+import { syncHealthMachine } from '../../machines/sync-health.machine';
 import {
   MEMBERS_PAGE_SIZE,
   type ActionAnswer,
@@ -39,7 +43,9 @@ import {
 import type { ApiClient } from '../api/client';
 import { dataOf, outcomeOf } from '../answer';
 import type { FlowEffects, FlowServices } from '../flow-services';
+import { leaveApplicationEffects, leaveReviewEffects } from './leave';
 import { planUpgradeEffects } from './plan-upgrade';
+import { syncHealthEffects } from './product-events';
 import { seatPurchaseEffects } from './seat-purchase';
 
 /**
@@ -82,8 +88,6 @@ const callFor = (api: ApiClient, workspaceId: string, action: MemberAction) => {
       return api.call(teamEndpoints.inviteRecordDelete, { workspaceId, email: action.email });
     case 'resend':
       return api.call(teamEndpoints.inviteRecordCreate, { emails: [action.email] });
-    case 'leave':
-      return api.call(teamEndpoints.workspaceLeave, { workspaceId });
     case 'disband':
       return api.call(teamEndpoints.workspaceDisband, { workspaceId });
   }
@@ -100,8 +104,8 @@ export const teamMembersEffects: FlowEffects<typeof teamMembersMachine> = (servi
     }),
     runAction: fromPromise<ActionAnswer, RunActionInput>(async ({ input }) => {
       const answer = outcomeOf(await callFor(services.api, input.workspaceId, input.action));
-      // Leaving and disbanding end in `leftWorkspace`, which tells the gate and the account.
-      if (answer.ok && input.action.kind !== 'leave' && input.action.kind !== 'disband') refreshAccount(services);
+      // Disbanding ends in `leftWorkspace`, which tells the gate and the account.
+      if (answer.ok && input.action.kind !== 'disband') refreshAccount(services);
       return answer;
     }),
     loadSeats: loadSeats(services),
@@ -110,6 +114,9 @@ export const teamMembersEffects: FlowEffects<typeof teamMembersMachine> = (servi
       planAccessOf(dataOf(await services.api.call(accountEndpoints.payInfo), 'Pay info'), input.userId).allows('auto_sync'),
     ),
     inviteMembers: inviteMembersMachine.provide(inviteMembersEffects(services)),
+    leaveApplication: leaveApplicationMachine.provide(leaveApplicationEffects(services)),
+    leaveReview: leaveReviewMachine.provide(leaveReviewEffects(services)),
+    syncHealth: syncHealthMachine.provide(syncHealthEffects(services)),
     ...upgradeFlows(services),
   },
   actions: {

@@ -6,7 +6,7 @@
  * fails loudly: no `chrome.runtime`, `runtime.lastError`, a thrown error or a time-out all read as "no
  * answer" (`undefined`). An extension that answers `undefined` also counts as no answer, so the next id is tried.
  */
-import { KNOWN_EXTENSION_IDS, type ExtensionMessage, type ExtensionMessageType } from '../../contract/extension';
+import { checkNumbersReply, KNOWN_EXTENSION_IDS, type CheckNumbersReply, type ExtensionMessage, type ExtensionMessageType } from '../../contract/extension';
 import type { AppStorage } from '../storage';
 
 /** How long one id may take to answer before it counts as silent. */
@@ -96,4 +96,16 @@ export const createChromeBridge = (options: ChromeBridgeOptions): ExtensionBridg
   };
 
   return { send };
+};
+
+/**
+ * checkNumbers (the number check, SPEC §2 assistant tools): asks which of `phones` (E.164 digits,
+ * at most NUMBER_CHECK_BATCH) have a chat-service account. The reply is read with the contract's
+ * schema; no answer, or one of another shape, is undefined (the extension is not there).
+ */
+export const checkNumbers = async (bridge: ExtensionBridge, phones: readonly string[]): Promise<CheckNumbersReply | undefined> => {
+  const reply = await bridge.send<unknown>('checkNumbers', { phones });
+  if (reply === undefined) return undefined;
+  const parsed = checkNumbersReply.safeParse(reply);
+  return parsed.success ? parsed.data : undefined;
 };

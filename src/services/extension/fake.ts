@@ -37,3 +37,16 @@ export const createFakeExtension = (handlers: FakeExtensionHandlers = {}): FakeE
     },
   };
 };
+
+/**
+ * A `checkNumbers` handler for the fake (tests, the app without the extension): the numbers of
+ * `accounts` have an account, with their name (null: unknown); every other number has none. It
+ * answers each asked number in order, as the extension does (extension/src/number-check.ts).
+ */
+export const fakeNumberCheck =
+  (accounts: Readonly<Record<string, string | null>>): FakeExtensionHandler =>
+  (payload) => {
+    const phones = (payload as { phones?: unknown } | undefined)?.phones;
+    if (!Array.isArray(phones)) return { results: [], refused: 'invalid' };
+    return { results: phones.map((phone: string) => (phone in accounts ? { phone, exists: true, name: accounts[phone] ?? null } : { phone, exists: false, name: null })) };
+  };

@@ -2,7 +2,8 @@
  * The main layout (SPEC §2): side menu, header with the member selector and the user menu, and the
  * routed screen. Built with logical CSS properties, so Arabic (dir="rtl") mirrors it. On narrow
  * screens the side menu collapses behind a menu button.
- * Test ids: main-layout, side-menu-toggle, side-menu, member-selector, user-menu-trigger.
+ * Test ids: main-layout, side-menu-toggle, side-menu, member-selector, user-menu-trigger; the privacy
+ * switch's privacy-switch (./privacy-switch.tsx).
  */
 import { lazy, Suspense, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
@@ -20,6 +21,8 @@ import { showsMemberSelector, type RouteEntry } from '../route-entry';
 import { SideMenu } from './side-menu';
 import { RouteBoundary } from './route-boundary';
 import { UserMenu } from './user-menu';
+import { AssistantToolsMenu } from './assistant-tools-menu';
+import { PrivacySwitch } from './privacy-switch';
 import { loadAreas } from '../../i18n/areas';
 
 /**
@@ -149,6 +152,8 @@ export function MainLayout({ table }: { table?: readonly RouteEntry[] }) {
             </Button>
           ) : null}
           <InviteMembersDialog flow={invite} />
+          <AssistantToolsMenu />
+          <PrivacySwitch />
           <UserMenu />
         </header>
         <main id="main-content" className={main} tabIndex={-1}>

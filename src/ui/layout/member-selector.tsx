@@ -29,6 +29,7 @@ import {
   SelectTrigger,
   SelectValueText,
 } from '../components/select';
+import { sensitive } from '../components/sensitive';
 import { isolatedText } from '../components/visible-text';
 import { CheckIcon, ChevronDownIcon } from './icons';
 
@@ -98,7 +99,7 @@ export function MemberSelector() {
       <SelectLabel className={visuallyHidden}>{LL.layout.memberSelector.label()}</SelectLabel>
       <SelectControl>
         <SelectTrigger data-testid="member-selector">
-          <SelectValueText className={valueText} />
+          <SelectValueText className={valueText} {...sensitive} />
           <SelectIndicator>
             <ChevronDownIcon />
           </SelectIndicator>
@@ -109,7 +110,7 @@ export function MemberSelector() {
           <SelectContent>
             {options.map((o) => (
               <SelectItem key={o.value} item={o} data-testid={`member-option-${o.value}`}>
-                <SelectItemText>{o.label}</SelectItemText>
+                <SelectItemText {...sensitive}>{o.label}</SelectItemText>
                 <SelectItemIndicator>
                   <CheckIcon />
                 </SelectItemIndicator>

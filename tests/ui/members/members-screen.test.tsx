@@ -2,8 +2,9 @@
  * The workspace-members screen (/settings/workspace-members, SPEC §2, §4 Member status, §6 roles,
  * §7 Workspace calls) rendered in the real app against the real server (the Hono app on an
  * in-memory database with the team world, ./team-server.tsx): the paged list on the kit's table,
- * the admin's changes and removals, invitations, what managers and members may do, leaving and
- * exit-and-delete, the list's loading, empty and error states, and the screen in Arabic and Chinese.
+ * the admin's changes and removals, invitations, what managers and members may do (leaving by
+ * application has its own file, ./leave-application.test.tsx), exit-and-delete, the list's
+ * loading, empty and error states, and the screen in Arabic and Chinese.
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -51,7 +52,8 @@ const { admin, manager, member, target, pending, outsider } = emails;
 const usual = [admin, manager, member, target, pending];
 const invites = (from: number, n: number, prefix = 'f'): SeedRow[] =>
   Array.from({ length: n }, (_, i) => ({ invite: `${prefix}${String(from + i).padStart(2, '0')}@example.test` }));
-const emailOf = (row: SeedRow): string => ('invite' in row ? row.invite : 'drop' in row ? row.drop : emails[row.person as keyof typeof emails]);
+const emailOf = (row: SeedRow): string =>
+  'invite' in row ? row.invite : 'drop' in row ? row.drop : emails[('leave' in row ? row.leave : row.person) as keyof typeof emails];
 const rowIds = () => screen.queryAllByTestId(/^member-row-/).map((r) => r.getAttribute('data-testid')?.slice('member-row-'.length));
 const confirmDialog = () => screen.findByTestId('members-confirm');
 const headers = (page: HTMLElement) => Array.from(page.querySelectorAll('thead th'), (h) => h.textContent);
@@ -383,27 +385,6 @@ describe('what each role may do', () => {
     expect(screen.queryByTestId(/^member-(remove|resend|delete-invite)-/)).toBeNull();
     // Leave, and the email column's sort button.
     expect(within(page).getAllByRole('button').map((b) => b.textContent)).toEqual(['Leave workspace', 'Email']);
-  });
-
-  it('a member leaves after confirming, and goes on to create or join a workspace', async () => {
-    const { app, bodies } = await renderMembers(server, { as: 'member' });
-    const user = userEvent.setup({ delay: null });
-    await user.click(screen.getByTestId('members-leave'));
-    let dialog = await confirmDialog();
-    expect(within(dialog).getByText('Leave this workspace?')).toBeTruthy();
-    expect(dialog.textContent).toContain('ask the administrator for a new invitation');
-    await user.click(within(dialog).getByTestId('confirm-cancel'));
-    await waitFor(() => expect(screen.queryByTestId('members-confirm')).toBeNull());
-    expect(bodies('workspaceLeave')).toEqual([]);
-
-    await user.click(screen.getByTestId('members-leave'));
-    dialog = await confirmDialog();
-    await user.click(within(dialog).getByTestId('confirm-ok'));
-    await waitFor(() => expect(bodies('workspaceLeave')).toEqual([{ workspaceId: W }]));
-    expect(await screen.findByTestId('workspace-page', {}, { timeout: 10_000 })).toBeTruthy();
-    // On /workspace itself: not /workspace?to=… back to a screen of the workspace just left.
-    await waitFor(() => expect(app.location()).toBe('/workspace'));
-    expect((await serverRow(member))?.status).not.toBe('joined');
   });
 });
 

@@ -6,7 +6,9 @@ export type SeedRow =
   | { person: Person; level?: 'admin' | 'manager' | 'member'; status?: 'joined' | 'invited' | 'removed'; syncType?: 'off' | 'manual' | 'auto'; number?: string | null }
   | { invite: string }
   /** Deletes the main workspace's row (a member or an invitation) of this address. */
-  | { drop: string };
+  | { drop: string }
+  /** A pending application to leave the main workspace (SPEC §4) by this person, with its note. */
+  | { leave: Person; note?: string | null };
 
 export type TeamWorld = {
   who: Record<Person, { email: string; userId: string; accessToken: string }>;

@@ -14,7 +14,7 @@
 import { randomUUID } from 'node:crypto';
 import { parentPort } from 'node:worker_threads';
 import { and, asc, eq } from 'drizzle-orm';
-import { workspaceMembers } from '../../../server/db/schema';
+import { leaveApplications, workspaceMembers } from '../../../server/db/schema';
 import { setupTestApp } from '../../server/support/test-app';
 import { buildWorld, people, type Person } from '../../server/support/team-world';
 import type { SeedRow, TeamWorld, WorkerRequest, WorkerReply } from './team-server-protocol';
@@ -28,7 +28,16 @@ const seed = async (rows: readonly SeedRow[]): Promise<void> => {
   let order = 0;
   for (const row of rows) {
     order += 1;
-    if ('drop' in row) {
+    if ('leave' in row) {
+      await t.db.insert(leaveApplications).values({
+        id: randomUUID(),
+        workspaceId: world.W,
+        userId: world.who[row.leave].userId,
+        status: 'pending',
+        note: row.note ?? null,
+        createdAt: new Date(base + order),
+      });
+    } else if ('drop' in row) {
       await t.db.delete(workspaceMembers).where(and(eq(workspaceMembers.workspaceId, world.W), eq(workspaceMembers.invitedEmail, row.drop)));
     } else if ('person' in row) {
       // A change to a person's own row of the main workspace (or a removed row for a person outside it).

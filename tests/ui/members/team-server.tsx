@@ -108,5 +108,8 @@ export const rowCells = (email: string): string[] =>
     if (chosen) return (chosen.textContent ?? '').trim();
     const buttons = td.querySelectorAll('button');
     if (buttons.length > 0) return Array.from(buttons, (b) => (b.textContent ?? '').trim()).join('|');
-    return (td.textContent ?? '').replace(/\s+/g, ' ').trim();
+    // The sync-health line under the email (src/ui/screens/team/sync-health-line.tsx) is read on its own (member-sync-health-<email>).
+    const cell = td.cloneNode(true) as HTMLElement;
+    cell.querySelectorAll('[data-testid^="member-sync-health-"]').forEach((line) => line.remove());
+    return (cell.textContent ?? '').replace(/\s+/g, ' ').trim();
   });

@@ -125,7 +125,7 @@ describe('accepting an invitation', () => {
     });
     expect(await screen.findByTestId('already-joined-page', {}, { timeout: 5000 })).toBeTruthy();
     expect(app.location()).toBe('/workspace/error/already-joined/OTHER');
-    expect(screen.getByTestId('already-joined-page').textContent).toContain('leaving is done by applying to your workspace admin');
+    expect(screen.getByTestId('already-joined-page').textContent).toContain('apply to leave on its members page. You keep full access until your workspace admin approves.');
     await userEvent.setup().click(screen.getByTestId('outcome-go-home'));
     expect(await screen.findByTestId('home-page', {}, { timeout: 5000 })).toBeTruthy();
   });

@@ -24,6 +24,7 @@ import { ModalDialog } from '../../components/dialog';
 import { TextField } from '../../components/field';
 import { Heading, Text } from '../../components/heading';
 import { UserSentence, UserText } from '../../components/user-text';
+import { sensitive } from '../../components/sensitive';
 import { LeadFormDialog } from '../pipeline/lead-form-dialog';
 import { StartChatButton } from '../sync/start-chat';
 import { ChatNotice } from '../sync/sync-notice';
@@ -67,7 +68,7 @@ function ProfileView({ profile, close }: { profile: ContactProfileActorRef; clos
         // The lead form opens over the panel (focus stays in the top dialog, the panel is back when it ends).
         open={!confirmDelete}
         onClose={close}
-        title={contact ? <UserText data-testid="profile-name" text={contact.name} /> : t.title()}
+        title={contact ? <UserText {...sensitive} data-testid="profile-name" text={contact.name} /> : t.title()}
         closeLabel={LL.common.close()}
         data-testid="profile-panel"
         footer={
@@ -189,15 +190,16 @@ function Details({ contact, tabs, format }: { contact: Contact; tabs: Tab[]; for
   const dash = t.profile.empty();
   const tabName = contact.tabId === NO_TAB_ID ? t.noTab() : (contact.tabName || tabs.find((x) => x.id === contact.tabId)?.name) ?? dash;
   // Every value but the created time is the contact's own text (docs/security.md, "User text on screen").
-  const items: [string, string][] = [
-    [t.columns.phone(), contact.phone ?? dash],
-    [t.columns.email(), contact.email ?? dash],
+  // A third `true`: blurred by the privacy switch (src/ui/components/sensitive.tsx).
+  const items: [string, string, boolean?][] = [
+    [t.columns.phone(), contact.phone ?? dash, true],
+    [t.columns.email(), contact.email ?? dash, true],
     [t.columns.tab(), tabName],
     [t.columns.country(), contact.country ?? dash],
     [t.columns.stage(), contact.stage ? LL.leads.stage[contact.stage]() : dash],
     [t.columns.level(), contact.level ? LL.leads.level[contact.level]() : dash],
     [t.columns.source(), contact.source ? LL.leads.source[contact.source]() : dash],
-    [t.columns.companyName(), contact.companyName ?? dash],
+    [t.columns.companyName(), contact.companyName ?? dash, true],
     [t.columns.companyWebsite(), contact.companyWebsite ?? dash],
     [t.columns.companyAddress(), contact.companyAddress ?? dash],
     [t.columns.createTime(), format.format(contact.createTime)],
@@ -205,11 +207,11 @@ function Details({ contact, tabs, format }: { contact: Contact; tabs: Tab[]; for
   return (
     <section aria-label={t.profile.details()}>
       <dl className={details}>
-        {items.map(([label, value]) => (
+        {items.map(([label, value, isSensitive]) => (
           <div key={label} className={css({ display: 'contents' })}>
             <dt>{label}</dt>
             <dd>
-              <UserText text={value} />
+              <UserText {...(isSensitive ? sensitive : {})} text={value} />
             </dd>
           </div>
         ))}

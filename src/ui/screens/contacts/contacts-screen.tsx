@@ -23,11 +23,9 @@ import { useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { css } from '../../../../styled-system/css';
 import { contactColumns, type Contact, type ContactColumn } from '../../../contract/contacts';
-import { planCodeOf } from '../../../contract/plans';
 import { NO_TAB_ID, salesLevels, salesSources, salesStages } from '../../../contract/leads';
 import { useI18nContext } from '../../../i18n/i18n-react';
 import type { TranslationFunctions } from '../../../i18n/i18n-types';
-import { selectPayInfo } from '../../../machines/account.machine';
 import type { BatchTagActorRef } from '../../../machines/batch-tag.machine';
 import {
   clearedFilters,
@@ -43,7 +41,7 @@ import { isLastColumn, mayUpgradePlan, selectionCount, type ContactsNotice, type
 import type { PlanUpgradeActorRef } from '../../../machines/plan-upgrade.machine';
 import { appliedFilters, shownFilters } from '../../../machines/filter-url.machine';
 import type { TimeRange } from '../../../machines/pipeline-filters';
-import { useAppActors, useFlow } from '../../app-actors';
+import { useFlow } from '../../app-actors';
 import { InlineAlert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { Checkbox } from '../../components/checkbox';
@@ -56,8 +54,9 @@ import { Heading, Text } from '../../components/heading';
 import { Pagination } from '../../components/pagination';
 import { SimpleSelect } from '../../components/select';
 import { UserText } from '../../components/user-text';
+import { sensitive } from '../../components/sensitive';
 import { isolatedText, visibleText } from '../../components/visible-text';
-import { PlanUpgradeDialog } from '../billing/plan-upgrade-dialog';
+import { ExportLimitDialog as SharedExportLimitDialog } from '../billing/export-limit-dialog';
 import { BatchTagDialog } from '../tags/batch-tag-dialog';
 import { ContactProfilePanel } from './contact-profile-panel';
 
@@ -80,7 +79,6 @@ const nameButton = css({
 });
 /** Phone numbers stay on one line. */
 const noWrap = css({ whiteSpace: 'nowrap' });
-const limitNote = css({ color: 'fg.muted', textStyle: 'sm' });
 const columnList = css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: 'repeat(2, minmax(0, 1fr))' }, gap: '2' });
 
 const toDateRange = (r: TimeRange | null): DateRange | null => (r ? { start: new Date(r.from), end: new Date(r.to) } : null);
@@ -231,12 +229,12 @@ function columnOf(
         ...base,
         cell: (c) => (
           <button type="button" className={nameButton} onClick={() => open(c)} aria-label={t.actions.open({ name: visibleText(c.name) })} data-testid={`contacts-open-${c.id}`}>
-            <UserText text={c.name} />
+            <UserText {...sensitive} text={c.name} />
           </button>
         ),
       };
     case 'phone':
-      return { ...base, cell: (c) => <bdi dir="ltr" className={noWrap}>{c.phone}</bdi> };
+      return { ...base, cell: (c) => <bdi dir="ltr" className={noWrap} {...sensitive}>{c.phone}</bdi> };
     case 'tab':
       return { ...base, cell: (c) => <UserText text={tabName(c)} /> };
     case 'stage':
@@ -271,7 +269,8 @@ function columnOf(
     case 'activity':
       return { ...base, cell: (c) => (c.activity ? LL.leads.activity[c.activity]() : '') };
     default:
-      return { ...base, cell: (c) => <UserText text={String(c[id] ?? '')} /> };
+      // The contact's own free text (email, company, address ...): blurred by the privacy switch with the name and phone.
+      return { ...base, cell: (c) => <UserText {...sensitive} text={String(c[id] ?? '')} /> };
   }
 }
 
@@ -531,43 +530,16 @@ function DeleteDialog({ table, count }: { table: ContactsTableActorRef; count: n
  * it; its dialog opens over this one), members the note to ask their administrator.
  */
 function ExportLimitDialog({ table }: { table: ContactsTableActorRef }) {
-  const { LL } = useI18nContext();
-  const { account } = useAppActors();
-  const payInfo = useSelector(account, selectPayInfo);
-  const plan = payInfo?.planName ?? '';
-  const t = LL.contacts.exportLimit;
   const open = useSelector(table, (s) => s.hasTag('exportLimit'));
   const mayUpgrade = useSelector(table, (s) => mayUpgradePlan(s.context.realRole));
   const upgrade = useSelector(table, (s) => s.children.planUpgrade as PlanUpgradeActorRef | undefined);
-  const close = () => table.send({ type: 'user.cancel' });
   return (
-    <>
-      <ModalDialog
-        open={open}
-        onClose={close}
-        title={t.title()}
-        description={plan ? t.body({ plan }) : t.bodyNoPlan()}
-        data-testid="export-limit-dialog"
-        footer={
-          <>
-            <Button variant={mayUpgrade ? 'outline' : 'solid'} onClick={close} data-testid="export-limit-close">
-              {t.close()}
-            </Button>
-            {mayUpgrade ? (
-              <Button onClick={() => table.send({ type: 'user.upgrade', currentPlanCode: planCodeOf(payInfo?.planCode) })} data-testid="export-limit-upgrade">
-                {LL.billing.upgrade.limitUpgrade()}
-              </Button>
-            ) : null}
-          </>
-        }
-      >
-        {mayUpgrade ? null : (
-          <p className={limitNote} data-testid="export-limit-note">
-            {LL.billing.upgrade.contactAdmin()}
-          </p>
-        )}
-      </ModalDialog>
-      <PlanUpgradeDialog flow={upgrade} />
-    </>
+    <SharedExportLimitDialog
+      open={open}
+      mayUpgrade={mayUpgrade}
+      upgrade={upgrade}
+      onClose={() => table.send({ type: 'user.cancel' })}
+      onUpgrade={(currentPlanCode) => table.send({ type: 'user.upgrade', currentPlanCode })}
+    />
   );
 }

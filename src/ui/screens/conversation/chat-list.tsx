@@ -4,17 +4,30 @@
  * show, virtualized (src/ui/components/virtual-list.tsx) so 20,000 chats scroll smoothly. Arrow
  * keys move between chats and Enter opens one (the list's own keyboard), as a click does.
  *
+ * Pinned chats (SPEC §2 assistant tools, pin chats; the conversations flow's child `chatPins`,
+ * src/machines/chat-pins.machine.ts) come first, the most recently pinned first, each with a pin
+ * icon; on the member's own conversations every row has a pin toggle button (`aria-pressed`,
+ * reachable with Tab from its row; Enter or Space toggles it), which an admin reading a member's
+ * conversations does not get (the member's pins show, unchangeable).
+ *
+ * Names, phone numbers and message previews are marked for the privacy switch
+ * (src/ui/components/sensitive.tsx).
+ *
  * Test ids: chat-search, chat-kind-<all|single|group>, chat-await, chat-list, chat-row-<id>,
- * chat-list-more, chat-no-match, chat-clear-filters.
+ * chat-list-more, chat-no-match, chat-clear-filters, chat-pin-<id> (the toggle), chat-pinned-<id>
+ * (the pinned mark without a toggle).
  */
 import { useMemo } from 'react';
 import { css } from '../../../../styled-system/css';
 import { phoneOfChatId, type Chat } from '../../../contract/chats';
 import { useI18nContext } from '../../../i18n/i18n-react';
+import { pinnedFirst } from '../../../machines/chat-pins.machine';
 import { isAwaitingReply, visibleChats, type ChatFilters, type ChatKind } from '../../../machines/conversations.machine';
 import { Button } from '../../components/button';
 import { Checkbox } from '../../components/checkbox';
 import { TextField } from '../../components/field';
+import { visibleText } from '../../components/visible-text';
+import { sensitive } from '../../components/sensitive';
 import { UserText } from '../../components/user-text';
 import { VirtualList } from '../../components/virtual-list';
 import { ChatIcon } from './chat-icons';
@@ -90,6 +103,32 @@ const avatar = css({
 const more = css({ textStyle: 'xs', color: 'fg.muted', px: '3', py: '2', borderTopWidth: '1px', borderColor: 'border.subtle' });
 const noMatch = css({ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: '2', p: '6', textAlign: 'center', color: 'fg.muted' });
 const hidden = css({ srOnly: true });
+const pinButton = css({
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  flexShrink: '0',
+  width: '8',
+  height: '8',
+  borderRadius: 'l2',
+  color: 'fg.subtle',
+  cursor: 'pointer',
+  _hover: { bg: 'bg.muted', color: 'fg.default' },
+  _focusVisible: { outline: '2px solid', outlineColor: 'colorPalette.default', outlineOffset: '1px' },
+  _disabled: { cursor: 'default', opacity: '0.6' },
+  '&[aria-pressed=true]': { color: 'colorPalette.default' },
+});
+const pinMark = css({ display: 'inline-flex', flexShrink: '0', color: 'colorPalette.default' });
+
+/** A pin (filled when pinned); decorative: the button or the hidden text beside it names it. */
+function PinIcon({ filled }: { filled: boolean }) {
+  return (
+    <svg viewBox="0 0 24 24" width={16} height={16} fill={filled ? 'currentColor' : 'none'} stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+      <path d="M9 4h6l-1 6 4 4H6l4-4z" />
+      <path d="M12 14v6" />
+    </svg>
+  );
+}
 
 /** A steady colour per chat (its id hashed to a hue), dark enough for white initials at every hue (WCAG AA contrast). */
 const hueOf = (id: string): number => {
@@ -114,7 +153,7 @@ const initialsOf = (name: string): string => {
  */
 export function Avatar({ chat }: { chat: Chat }) {
   return (
-    <span className={avatar} style={{ backgroundColor: `hsl(${hueOf(chat.id)} 45% 30%)` }} aria-hidden="true">
+    <span className={avatar} style={{ backgroundColor: `hsl(${hueOf(chat.id)} 45% 30%)` }} aria-hidden="true" {...sensitive}>
       {chat.isGroup ? <ChatIcon name="group" size={20} /> : initialsOf(chat.name) || '#'}
     </span>
   );
@@ -158,12 +197,17 @@ export type ChatListProps = {
   formats: ChatFormats;
   onFilter: (patch: Partial<ChatFilters>) => void;
   onOpen: (chatId: string) => void;
+  /** The pinned chats' ids, most recently pinned first: shown first, with a pin. */
+  pinnedIds?: readonly string[];
+  /** The pin toggle of each row (absent: the pins show but cannot be changed); `disabled` while a change is saved. */
+  pinning?: { disabled: boolean; onToggle: (chatId: string, pinned: boolean) => void } | null;
 };
 
-export function ChatList({ chats, filters, openChatId, loadingMore, totalCount, now, formats, onFilter, onOpen }: ChatListProps) {
+export function ChatList({ chats, filters, openChatId, loadingMore, totalCount, now, formats, onFilter, onOpen, pinnedIds = [], pinning = null }: ChatListProps) {
   const { LL } = useI18nContext();
   const t = LL.chats;
-  const shown = useMemo(() => visibleChats(chats, filters), [chats, filters]);
+  const shown = useMemo(() => pinnedFirst(visibleChats(chats, filters), pinnedIds), [chats, filters, pinnedIds]);
+  const pinnedSet = useMemo(() => new Set(pinnedIds), [pinnedIds]);
   const preview = usePreview();
   const filtered = filters.search.trim() !== '' || filters.kind !== 'all' || filters.awaitingReply;
   const kindsList: ChatKind[] = ['all', 'single', 'group'];
@@ -214,13 +258,15 @@ export function ChatList({ chats, filters, openChatId, loadingMore, totalCount, 
             const phone = chat.isGroup ? null : phoneOfChatId(chat.chatWhatsappId);
             const awaiting = isAwaitingReply(chat);
             const last = preview(chat);
+            const pinned = pinnedSet.has(chat.id);
+            const label = chat.name || phone || '';
             return (
               <div className={rowBox} onClick={() => onOpen(chat.id)} aria-current={chat.id === openChatId ? 'true' : undefined}>
                 <Avatar chat={chat} />
                 <div className={rowText}>
                   <div className={rowLine}>
                     {/* The name reads in its own direction and keeps the list's alignment. */}
-                    <UserText className={rowName} text={chat.name || phone || ''} />
+                    <UserText className={rowName} text={label} {...sensitive} />
                     {chat.lastMessage ? <span className={rowTime}>{formats.listTime(chat.lastMessage.sendTime, now)}</span> : null}
                   </div>
                   <div className={rowLine}>
@@ -236,11 +282,34 @@ export function ChatList({ chats, filters, openChatId, loadingMore, totalCount, 
                           {t.list.you()}
                         </span>
                       ) : null}
-                      <UserText className={rowPreview} text={last.text} data-testid="chat-preview" />
+                      <UserText className={rowPreview} text={last.text} data-testid="chat-preview" {...(chat.lastMessage ? sensitive : {})} />
                     </span>
                     {awaiting ? <span className={badge}>{t.list.awaiting()}</span> : null}
                   </div>
                 </div>
+                {pinning ? (
+                  <button
+                    type="button"
+                    className={pinButton}
+                    aria-pressed={pinned}
+                    aria-label={t.pins.pin({ name: visibleText(label) })}
+                    title={pinned ? t.pins.tooltipUnpin() : t.pins.tooltipPin()}
+                    disabled={pinning.disabled}
+                    // The row opens the chat on a click: the toggle's click is its own.
+                    onClick={(e) => {
+                      e.stopPropagation();
+                      pinning.onToggle(chat.id, pinned);
+                    }}
+                    data-testid={`chat-pin-${chat.id}`}
+                  >
+                    <PinIcon filled={pinned} />
+                  </button>
+                ) : pinned ? (
+                  <span className={pinMark} title={t.pins.pinned()} data-testid={`chat-pinned-${chat.id}`}>
+                    <PinIcon filled />
+                    <span className={hidden}>{t.pins.pinned()}</span>
+                  </span>
+                ) : null}
               </div>
             );
           }}

@@ -18,6 +18,7 @@ import { phoneOfChatId } from '../../../contract/chats';
 import { useI18nContext } from '../../../i18n/i18n-react';
 import type { ChatViewActorRef } from '../../../machines/chat-view.machine';
 import { Button } from '../../components/button';
+import { sensitive } from '../../components/sensitive';
 import { UserText } from '../../components/user-text';
 import { visibleText } from '../../components/visible-text';
 import { ChatIcon } from './chat-icons';
@@ -156,10 +157,10 @@ export function ChatPane({ chatView, chat, formats, onBack }: ChatPaneProps) {
         {chat ? <Avatar chat={chat} /> : null}
         <div className={titles}>
           <h2 id="chat-title" className={title} data-testid="chat-title">
-            <UserText text={name} />
+            <UserText {...sensitive} text={name} />
           </h2>
           <span className={subtitle}>
-            {isGroup ? t.groupChat() : <bdi dir="ltr">{phone}</bdi>}
+            {isGroup ? t.groupChat() : <bdi dir="ltr" {...sensitive}>{phone}</bdi>}
             {chat?.leadId ? ` · ${t.linkedLead()}` : ''}
           </span>
         </div>

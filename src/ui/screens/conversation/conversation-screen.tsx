@@ -20,7 +20,7 @@
  * button in the head opens and collapses it.
  *
  * Test ids: conversation-page, conversation-loading, conversation-count, member-chooser,
- * chat-list-loading, chat-list-failed, chat-list-retry, refresh-failed, sync-intro,
+ * chat-list-loading, chat-list-failed, chat-list-retry, refresh-failed, pins-failed, pins-retry, sync-intro,
  * sync-intro-pipeline, sync-intro-other, chat-placeholder; the list's are in chat-list.tsx, the
  * chat's in chat-pane.tsx.
  */
@@ -30,6 +30,7 @@ import { css, cx } from '../../../../styled-system/css';
 import { hasRolePermission } from '../../../contract/roles';
 import { useI18nContext } from '../../../i18n/i18n-react';
 import { selectMembers, selectUser } from '../../../machines/account.machine';
+import { pinnedIdsOf, type ChatPinsActorRef, type PinnedChat } from '../../../machines/chat-pins.machine';
 import type { ChatToolsActorRef } from '../../../machines/chat-tools.machine';
 import { openChatOf, type ConversationsActorRef } from '../../../machines/conversations.machine';
 import { PIPELINE_PATH } from '../../../machines/constants';
@@ -113,6 +114,8 @@ const intro = css({
 const steps = css({ listStyle: 'decimal', ps: '5', display: 'flex', flexDirection: 'column', gap: '1.5', textStyle: 'sm' });
 const failedRow = css({ display: 'flex', gap: '2', alignItems: 'center', flexWrap: 'wrap', color: 'fg.error', textStyle: 'sm' });
 
+const NO_PINS: readonly PinnedChat[] = [];
+
 /** /conversation, inside the main layout. */
 export function ConversationScreen() {
   return <ConversationsPage standalone={false} />;
@@ -187,12 +190,22 @@ function ConversationsView({ conversations }: { conversations: ConversationsActo
   const refreshFailed = useSelector(conversations, (s) => s.hasTag('refreshFailed'));
   const tools = useSelector(conversations, (s) => s.children.chatTools as ChatToolsActorRef | undefined);
   const toolsOpen = useSelector(tools, (s) => (s ? s.hasTag('open') && !s.context.narrow : false));
+  // The pinned chats (the flow's child `chatPins`): shown first; changed only on the member's own conversations.
+  const pins = useSelector(conversations, (s) => s.children.chatPins as ChatPinsActorRef | undefined);
+  const pinList = useSelector(pins, (s) => s?.context.pins ?? NO_PINS);
+  const pinsReady = useSelector(pins, (s) => s?.hasTag('ready') ?? false);
+  const pinsSaving = useSelector(pins, (s) => s?.hasTag('saving') ?? false);
+  const pinsFailed = useSelector(pins, (s) => s?.hasTag('failed') ?? false);
+  const pinnedIds = useMemo(() => pinnedIdsOf({ pins: pinList }), [pinList]);
   const formats = useChatFormats();
   const openChat = useMemo(() => openChatOf({ chats, openChatId }), [chats, openChatId]);
   // The list's times are relative to when its rows last changed.
   const now = useMemo(() => Date.now(), [chats]);
   const viewingOther = selectedId !== null && selfId !== null && selectedId !== selfId;
   const noChats = listComplete && chats.length === 0;
+  const pinning = pins && !viewingOther && pinsReady
+    ? { disabled: pinsSaving, onToggle: (chatId: string, pinned: boolean) => pins.send({ type: pinned ? 'user.unpin' : 'user.pin', chatId }) }
+    : null;
 
   return (
     <>
@@ -212,6 +225,15 @@ function ConversationsView({ conversations }: { conversations: ConversationsActo
           {refreshFailed ? (
             <p className={failedRow} role="status" data-testid="refresh-failed">
               {t.refreshFailed()}
+            </p>
+          ) : null}
+
+          {pinsFailed && chats.length > 0 ? (
+            <p className={failedRow} role="status" data-testid="pins-failed">
+              <span>{t.pins.loadFailed()}</span>
+              <Button variant="outline" size="sm" onClick={() => pins?.send({ type: 'user.retryPins' })} data-testid="pins-retry">
+                {t.pins.retry()}
+              </Button>
             </p>
           ) : null}
 
@@ -245,6 +267,8 @@ function ConversationsView({ conversations }: { conversations: ConversationsActo
                   formats={formats}
                   onFilter={(patch) => conversations.send({ type: 'user.filter', patch })}
                   onOpen={(chatId) => conversations.send({ type: 'user.openChat', chatId })}
+                  pinnedIds={pinnedIds}
+                  pinning={pinning}
                 />
               </div>
               <div className={chatPane}>

@@ -17,6 +17,7 @@ import type { Message } from '../../../contract/chats';
 import { useI18nContext } from '../../../i18n/i18n-react';
 import { ChatIcon, type ChatIconName } from './chat-icons';
 import { isTooLarge } from './format/file-size';
+import { sensitive } from '../../components/sensitive';
 import { UserText } from '../../components/user-text';
 import { visibleText } from '../../components/visible-text';
 import { FormattedText } from './format/formatted-text';
@@ -97,7 +98,7 @@ function FileCard({ iconName, title, details }: { iconName: ChatIconName; title:
   return (
     <div className={card}>
       <ChatIcon name={iconName} size={24} className={icon} />
-      <div className={cardText}>
+      <div className={cardText} {...sensitive}>
         <UserText className={cardTitle} text={title} />
         {shown.length > 0 ? <UserText className={cardSub} text={shown.join(' · ')} /> : null}
       </div>
@@ -112,7 +113,7 @@ function MessageContent({ message, formats }: { message: Message; formats: ChatF
   const m = message.meta;
   const text = message.text && message.text !== '' ? message.text : null;
   const caption = text ? (
-    <div className={body} dir="auto">
+    <div className={body} dir="auto" {...sensitive}>
       <FormattedText text={text} newTabLabel={newTab} />
     </div>
   ) : null;
@@ -165,7 +166,7 @@ function MessageContent({ message, formats }: { message: Message; formats: ChatF
         <>
           <FileCard iconName="contact" title={m?.vcard?.displayName || t.contact()} details={[t.contact()]} />
           {m?.vcard && m.vcard.phones.length > 0 ? (
-            <ul className={phoneList}>
+            <ul className={phoneList} {...sensitive}>
               {m.vcard.phones.map((phone, i) => (
                 <li key={i}>
                   <bdi dir="ltr">{visibleText(phone)}</bdi>
@@ -205,7 +206,7 @@ function MessageContent({ message, formats }: { message: Message; formats: ChatF
         <>
           <FileCard iconName="poll" title={m?.poll?.question || text || t.poll()} details={[t.poll()]} />
           {m?.poll ? (
-            <ul className={list}>
+            <ul className={list} {...sensitive}>
               {m.poll.options.map((option, i) => (
                 <li key={i}>
                   <UserText text={option} />
@@ -242,7 +243,7 @@ function MessageContent({ message, formats }: { message: Message; formats: ChatF
         <>
           {caption ?? <FileCard iconName="interactive" title={t.interactive()} details={[]} />}
           {m?.interactive && m.interactive.buttons.length > 0 ? (
-            <ul className={chips} aria-label={t.interactive()}>
+            <ul className={chips} aria-label={t.interactive()} {...sensitive}>
               {m.interactive.buttons.map((label, i) => (
                 <li key={i} className={chip}>
                   <UserText text={label} />
@@ -268,7 +269,7 @@ export const MessageBubble = memo(function MessageBubble({ message, isGroup, for
     <div className={cx(row, skipOffScreen && skippable)} data-testid={`message-${message.msgKey}`} data-type={message.type}>
       <div className={cx(bubble)} data-mine={message.fromMe ? '' : undefined}>
         {isGroup && !message.fromMe && message.senderName ? (
-          <UserText className={sender} text={message.senderName} />
+          <UserText className={sender} text={message.senderName} {...sensitive} />
         ) : null}
         {message.fromMe ? <span className={hidden}>{LL.chats.message.fromMe()}: </span> : null}
         <MessageContent message={message} formats={formats} />

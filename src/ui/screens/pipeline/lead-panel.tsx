@@ -16,14 +16,15 @@
  * look through the tabs, Enter or a click moves, WCAG 3.2.2). After a move the moved card takes
  * the focus in its new panel (WCAG 2.4.3; the pipeline screen's status says where it went).
  *
- * The tab's menu sends to the pipeline (add a lead here, tag the tab's leads) and to its tabs flow
+ * The tab's menu sends to the pipeline (add a lead here, tag or export the tab's leads) and to its tabs flow
  * (rename, move, delete the tab).
  *
  * Test ids: lead-panel-<tabId>, panel-count-<tabId>, panel-menu-<tabId>, panel-retry-<tabId>,
  * lead-card-<leadId>, lead-open-<leadId>, lead-actions-<leadId>,
  * lead-action-(edit|close|reopen|delete|start-chat), lead-action-move-<tabId> (the card menu's Move
  * to group), panel-tag-leads-<tabId> (the menu's batch tagging: every
- * open lead of the tab, SPEC §7 Tags batch update, in the tags area's BatchTagDialog).
+ * open lead of the tab, SPEC §7 Tags batch update, in the tags area's BatchTagDialog),
+ * panel-export-<tabId> (the menu's "Export this tab": the pipeline's export, ./pipeline-export.tsx).
  */
 import { animations, dragAndDrop, tearDown } from '@formkit/drag-and-drop';
 import { useSelector } from '@xstate/react';
@@ -38,6 +39,7 @@ import type { PipelineTabsActorRef } from '../../../machines/pipeline-tabs.machi
 import { Button } from '../../components/button';
 import { MenuContent, MenuItem, MenuItemGroup, MenuItemGroupLabel, MenuPortal, MenuPositioner, MenuRoot, MenuSeparator, MenuTrigger } from '../../components/menu';
 import { UserText } from '../../components/user-text';
+import { sensitive } from '../../components/sensitive';
 import { visibleText } from '../../components/visible-text';
 import { VirtualList } from '../../components/virtual-list';
 import { useStartChat } from '../sync/start-chat';
@@ -313,6 +315,7 @@ export function LeadPanel({ pipeline, tabsFlow, panel, tab, tabs, customIndex, c
             if (d.value === 'delete') tabsFlow?.send({ type: 'user.deleteTab', tab });
             // Every open lead of the tab: as many as its count says (or as the panel shows).
             if (d.value === 'tag') pipeline.send({ type: 'user.tagLeads', tabId: tab.id, count: counts?.openCount ?? leads.length });
+            if (d.value === 'export') pipeline.send({ type: 'user.export', scope: 'tab', tabId: tab.id });
           }}
           positioning={{ placement: 'bottom-end', fitViewport: true }}
           lazyMount
@@ -327,6 +330,9 @@ export function LeadPanel({ pipeline, tabsFlow, panel, tab, tabs, customIndex, c
                 <MenuItem value="add">{t.panel.addLead()}</MenuItem>
                 <MenuItem value="tag" data-testid={`panel-tag-leads-${tab.id}`}>
                   {LL.tags.batch.titleLeads()}
+                </MenuItem>
+                <MenuItem value="export" data-testid={`panel-export-${tab.id}`}>
+                  {t.export.tab()}
                 </MenuItem>
                 {tab.id !== NO_TAB_ID ? (
                   <>
@@ -394,7 +400,7 @@ const LeadCard = memo(function LeadCard({ lead, tabs, pipeline, moveTo, formatDa
   // The company is the lead's own text (isolated, its controls shown); the stage is the page's words.
   const company = lead.companyName || stage ? (
     <>
-      {lead.companyName ? <UserText text={lead.companyName} /> : null}
+      {lead.companyName ? <UserText {...sensitive} text={lead.companyName} /> : null}
       {lead.companyName && stage ? ' · ' : null}
       {stage}
     </>
@@ -406,7 +412,7 @@ const LeadCard = memo(function LeadCard({ lead, tabs, pipeline, moveTo, formatDa
       <article className={card} data-closed={lead.isClosed ? '' : undefined}>
         <div className={cardTop}>
           <button type="button" className={cardName} onClick={() => pipeline.send({ type: 'user.editLead', lead })} data-testid={`lead-open-${lead.id}`}>
-            <UserText text={lead.name} />
+            <UserText {...sensitive} text={lead.name} />
           </button>
           <MenuRoot
             onSelect={(d) => {

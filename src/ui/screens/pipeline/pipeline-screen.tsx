@@ -6,11 +6,11 @@
  * elsewhere), takes its page size from the viewport service (SPEC §9), hears the member selector
  * and sign-out, and keeps its panels while another screen shows. It owns its child flows: the
  * tabs, the lead moves, the filters in the URL, a lead's dialog (the lead form inside it), the
- * import wizard and batch tagging. This view renders the pipeline's context and tags and its
+ * import wizard, batch tagging and the export (./pipeline-export.tsx). This view renders the pipeline's context and tags and its
  * children from the pipeline's snapshot (a dialog shows while its flow runs), and sends `user.*`
  * events to the flow each control belongs to; it relays nothing between flows.
  *
- * Test ids: pipeline-page, pipeline-loading, pipeline-board, pipeline-moved (the status saying where a moved lead went), pipeline-add-lead, pipeline-add-tab, pipeline-import, pipeline-notice,
+ * Test ids: pipeline-page, pipeline-loading, pipeline-board, pipeline-moved (the status saying where a moved lead went), pipeline-add-lead, pipeline-add-tab, pipeline-import, pipeline-export (and its menu's, in pipeline-export.tsx), pipeline-notice,
  * pipeline-notice-dismiss, pipeline-empty, pipeline-sync-now, pipeline-needs-extension (the chat sync's
  * notice that the extension is needed; its other notices are sync-notice), sync-button,
  * pipeline-tabs-failed, pipeline-retry, filter-search, filter-created, filter-last, filter-sort,
@@ -55,6 +55,7 @@ import { ImportDialog } from '../importer/import-dialog';
 import { BatchTagDialog } from '../tags/batch-tag-dialog';
 import { LeadFormDialog } from './lead-form-dialog';
 import { LeadPanel, useTabName } from './lead-panel';
+import { ExportMenu, PipelineExportDialogs } from './pipeline-export';
 import { SyncButton } from '../sync/sync-button';
 import { SyncNotice } from '../sync/sync-notice';
 
@@ -190,6 +191,7 @@ function PipelineView({ pipeline }: { pipeline: PipelineActorRef }) {
           <Button variant="outline" onClick={() => pipeline.send({ type: 'user.import' })} disabled={noBoard} data-testid="pipeline-import">
             {LL.importer.open()}
           </Button>
+          <ExportMenu pipeline={pipeline} tabs={tabs} disabled={noBoard} />
           <Button onClick={() => pipeline.send({ type: 'user.addLead' })} disabled={noBoard} data-testid="pipeline-add-lead">
             {t.addLead()}
           </Button>
@@ -256,6 +258,7 @@ function PipelineView({ pipeline }: { pipeline: PipelineActorRef }) {
       {/* New leads go to No tabs (the pipeline shows every tab at once; none is selected). */}
       <ImportDialog flow={importWizard} />
       <BatchTagDialog flow={batchTag} title={LL.tags.batch.titleLeads()} />
+      <PipelineExportDialogs pipeline={pipeline} />
     </section>
   );
 }

@@ -6,7 +6,10 @@
  * selectors beside it) and sends `user.*` events; its toasts are shown as they come.
  * Logical CSS properties only (right to left); every control is a button or an input.
  *
- * Test ids: tags-page, tags-loading, tags-error, tags-retry, tags-empty, tags-add-type,
+ * Filters (SPEC §2: /tags takes an optional filters parameter, kept in the URL): the filter row of
+ * ./tags-filters.tsx (the flow's child `filters`); what they leave out is not shown.
+ *
+ * Test ids: tags-page, tags-loading, tags-error, tags-retry, tags-empty, tags-no-match, tags-add-type,
  * tags-type-<id>, tags-type-active-<id>, tags-type-rename-<id>, tags-type-delete-<id>,
  * tags-add-tag (header), tags-add-tag-<typeId>, tag-row (data-tag-id), tag-edit-<id>,
  * tag-delete-<id>; the type dialog tags-type-dialog, tags-type-name, tags-type-name-error,
@@ -26,6 +29,7 @@ import type { TranslationFunctions } from '../../../i18n/i18n-types';
 import type { PlanUpgradeActorRef } from '../../../machines/plan-upgrade.machine';
 import { groupsOf, isTagDraft, isTypeDraft, typeOptionsOf, type TagFieldError, type TagGroup } from '../../../machines/tag-drafts';
 import type { TagsActorRef } from '../../../machines/tags.machine';
+import { filteredGroupsOf, type TagFilterActorRef } from '../../../machines/tag-filters';
 import { useFlow } from '../../app-actors';
 import { InlineAlert } from '../../components/alert';
 import { Button } from '../../components/button';
@@ -38,6 +42,7 @@ import { Switch } from '../../components/switch';
 import { UserSentence, UserText } from '../../components/user-text';
 import { visibleText } from '../../components/visible-text';
 import { PlanUpgradeDialog } from '../billing/plan-upgrade-dialog';
+import { TagsFilterBar } from './tags-filters';
 
 const page = css({ display: 'flex', flexDirection: 'column', gap: '5', p: { base: '4', md: '8' }, maxWidth: '5xl' });
 const head = css({ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-start', gap: '4', flexWrap: 'wrap' });
@@ -87,7 +92,11 @@ function TagsView({ flow: ref }: { flow: TagsActorRef }) {
   const empty = useSelector(ref, (s) => s.hasTag('empty'));
   const busy = useSelector(ref, (s) => s.hasTag('busy'));
   const confirming = useSelector(ref, (s) => s.hasTag('confirm'));
-  const groups = useSelector(ref, (s) => groupsOf(s.context));
+  const allGroups = useSelector(ref, (s) => groupsOf(s.context));
+  const types = useSelector(ref, (s) => s.context.types);
+  // The filters in the URL narrow what shows (SPEC §2 /tags filters parameter); the lists load whole.
+  const groups = filteredGroupsOf(allGroups, useSelector(ref, (s) => s.context.filters));
+  const filtersFlow = useSelector(ref, (s) => s.children.filters as TagFilterActorRef | undefined);
   const pendingDelete = useSelector(ref, (s) => s.context.pendingDelete);
 
   const confirmText =
@@ -111,7 +120,7 @@ function TagsView({ flow: ref }: { flow: TagsActorRef }) {
             <Button onClick={() => ref.send({ type: 'user.addType' })} disabled={loading || failed} data-testid="tags-add-type">
               {t.addType()}
             </Button>
-            {groups.length > 0 ? (
+            {allGroups.length > 0 ? (
               <Button variant="outline" onClick={() => ref.send({ type: 'user.addTag' })} data-testid="tags-add-tag">
                 {t.addTag()}
               </Button>
@@ -120,6 +129,12 @@ function TagsView({ flow: ref }: { flow: TagsActorRef }) {
         ) : null}
       </div>
       {!manages ? <InlineAlert status="info" title={t.readOnly()} data-testid="tags-read-only" /> : null}
+      {filtersFlow && allGroups.length > 0 ? <TagsFilterBar flow={filtersFlow} types={types} /> : null}
+      {allGroups.length > 0 && groups.length === 0 ? (
+        <p className={muted} role="status" data-testid="tags-no-match">
+          {t.filters.noMatch()}
+        </p>
+      ) : null}
 
       {loading ? (
         <p className={muted} role="status" data-testid="tags-loading">

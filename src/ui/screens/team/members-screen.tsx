@@ -5,6 +5,9 @@
  * view reads its tags and context, and what a row offers from its selectors (`rowActionsOf`,
  * `exitOf`, `managesList`); confirmations are opened by its `confirm` tag, and the invite dialog is
  * its child `invite` (started by `user.invite`; the flow reloads the list when invitations went out).
+ * Leaving is by application (SPEC §4): the member's side (Leave, the dialog, the pending
+ * application with Withdraw) and the deciders' list of pending applications (Approve, Decline) are
+ * the flow's children `leaveApplication` and `leaveReview`, rendered by ./leave-application.tsx.
  * Above the list, the owner and managers see the plan panel (../billing/plan-panel.tsx, its own flow).
  * Test ids: members-page, members-table, member-row-<email>, member-role-<email>,
  * member-sync-<email>, member-remove-<email>, member-resend-<email>, member-delete-invite-<email>,
@@ -22,6 +25,7 @@ import type { WorkspaceMember } from '../../../contract/workspace';
 import { useI18nContext } from '../../../i18n/i18n-react';
 import { selectWorkspaceName } from '../../../machines/account.machine';
 import type { InviteMembersActorRef } from '../../../machines/invite-members.machine';
+import type { LeaveApplicationActorRef, LeaveReviewActorRef } from '../../../machines/leave-application.machine';
 import {
   autoSyncLockedOf,
   exitOf,
@@ -44,6 +48,8 @@ import { Pagination } from '../../components/pagination';
 import { SimpleSelect } from '../../components/select';
 import { PlanPanel } from '../billing/plan-panel';
 import { InviteMembersDialog } from './invite-members';
+import { LeaveApplicationStatus, LeaveButton, LeaveReviewPanel } from './leave-application';
+import { SyncHealthLine } from './sync-health-line';
 import { refusalText, UsageLimitDialog } from './usage-limit-dialog';
 
 const page = css({ display: 'flex', flexDirection: 'column', gap: '5', p: { base: '4', md: '8' }, maxWidth: '6xl' });
@@ -66,6 +72,9 @@ function MembersView({ flow: ref }: { flow: TeamMembersActorRef }) {
   const role = useSelector(ref, (s) => s.context.role);
   const selfId = useSelector(ref, (s) => s.context.selfId);
   const invite = useSelector(ref, (s) => s.children.invite as InviteMembersActorRef | undefined);
+  // Leaving by application (SPEC §4): the member's side and the deciders' side, children of this flow.
+  const leaving = useSelector(ref, (s) => s.children.leaveApplication as LeaveApplicationActorRef | undefined);
+  const review = useSelector(ref, (s) => s.children.leaveReview as LeaveReviewActorRef | undefined);
 
   const loading = useSelector(ref, (s) => s.hasTag('loading'));
   const failed = useSelector(ref, (s) => s.hasTag('loadFailed'));
@@ -85,8 +94,6 @@ function MembersView({ flow: ref }: { flow: TeamMembersActorRef }) {
         return { title: <UserSentence sentence={(email) => t.confirm.removeTitle({ email })} text={pending.email} />, body: t.confirm.removeBody() };
       case 'deleteInvite':
         return { title: <UserSentence sentence={(email) => t.confirm.deleteInviteTitle({ email })} text={pending.email} />, body: t.confirm.deleteInviteBody() };
-      case 'leave':
-        return { title: t.confirm.leaveTitle(), body: t.confirm.leaveBody() };
       case 'disband':
         return { title: t.confirm.disbandTitle(), body: t.confirm.disbandBody() };
       default:
@@ -109,6 +116,7 @@ function MembersView({ flow: ref }: { flow: TeamMembersActorRef }) {
         cell: (m) => (
           <>
             <UserText text={m.email} /> {rowActionsOf(viewer, m).self ? <span className={muted}>{t.you()}</span> : null}
+            <SyncHealthLine members={ref} member={m} />
           </>
         ),
       },
@@ -172,9 +180,7 @@ function MembersView({ flow: ref }: { flow: TeamMembersActorRef }) {
             </Button>
           ) : null}
           {exit === 'leave' ? (
-            <Button variant="outline" onClick={() => ref.send({ type: 'user.leave' })} data-testid="members-leave">
-              {t.leave()}
-            </Button>
+            <LeaveButton flow={leaving} />
           ) : (
             <Button variant="outline" onClick={() => ref.send({ type: 'user.disband' })} data-testid="members-disband">
               {t.disband()}
@@ -184,6 +190,9 @@ function MembersView({ flow: ref }: { flow: TeamMembersActorRef }) {
       </div>
 
       <PlanPanel />
+
+      <LeaveApplicationStatus flow={leaving} />
+      <LeaveReviewPanel flow={review} />
 
       {done ? <InlineAlert status="success" title={t.done[done]()} data-testid="members-notice" /> : null}
       {manages && autoLocked ? <InlineAlert status="info" title={t.autoSyncNote()} data-testid="members-auto-sync-note" /> : null}

@@ -37,6 +37,7 @@ import { FieldFrame, TextField } from '../../components/field';
 import { Pagination } from '../../components/pagination';
 import { SimpleSelect } from '../../components/select';
 import { UserSentence, UserText } from '../../components/user-text';
+import { sensitive } from '../../components/sensitive';
 import { visibleText } from '../../components/visible-text';
 
 export type SchedulesPanelProps = {
@@ -196,7 +197,7 @@ function ScheduleCard({ panel: ref, item }: { panel: SchedulesActorRef; item: Sc
         {item.recipients.map((r, i) => (
           <span key={r.chatWhatsappId}>
             {i > 0 ? ', ' : null}
-            <UserText text={recipientName(r)} />
+            <UserText {...sensitive} text={recipientName(r)} />
           </span>
         ))}
       </p>
@@ -311,7 +312,7 @@ export function ScheduleForm({ panel: ref, onCancel }: { panel: SchedulesActorRe
         <ul className={chips} data-testid="schedule-recipients">
           {draft.recipients.map((r) => (
             <li key={r.chatWhatsappId} className={chip} data-testid={`schedule-recipient-${r.chatWhatsappId}`}>
-              <UserText className={chipName} text={recipientName(r)} />
+              <UserText className={chipName} text={recipientName(r)} {...sensitive} />
               <Button
                 size="xs"
                 variant="ghost"

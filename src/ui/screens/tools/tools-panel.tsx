@@ -21,6 +21,7 @@ import { Button } from '../../components/button';
 import { DialogBackdrop, DialogCloseTrigger, DialogContent, DialogPositioner, DialogRoot, DialogTitle } from '../../components/dialog';
 import { TabsContent, TabsIndicator, TabsList, TabsRoot, TabsTrigger } from '../../components/tabs';
 import { UserSentence } from '../../components/user-text';
+import { sensitive } from '../../components/sensitive';
 import { AutoReplyPanel } from './auto-reply-panel';
 import { QuickReplyPanel } from './quick-reply-panel';
 import { SchedulesPanel } from './schedules-panel';
@@ -187,7 +188,7 @@ function ToolsBody({ tools, closer, titleId, sheet = false }: { tools: ChatTools
           <Title id={titleId} className={cx(title)}>
             {t.title()}
           </Title>
-          <span className={forChat} data-testid="tools-chat">
+          <span className={forChat} data-testid="tools-chat" {...(chat ? sensitive : {})}>
             {chat ? <UserSentence sentence={(name) => t.forChat({ name })} text={chat.name} /> : t.noChat()}
           </span>
         </div>
