@@ -41,6 +41,12 @@ export type ExtensionSession = {
 export type LaunchOptions = {
   locale?: string;
   viewport?: { width: number; height: number };
+  /**
+   * The client address the pages come from (X-Forwarded-For, which the e2e server trusts from
+   * loopback): a journey that signs up comes as an address of its own, since sign-ups are limited
+   * per address and the journeys together sign up more than one address may.
+   */
+  clientAddress?: string;
 };
 
 /** Launches Chromium with the extension and waits for its service worker. */
@@ -53,6 +59,7 @@ export async function launchWithExtension(options: LaunchOptions = {}): Promise<
     headless: true,
     locale: options.locale ?? 'en-US',
     viewport: options.viewport ?? { width: 1280, height: 800 },
+    ...(options.clientAddress ? { extraHTTPHeaders: { 'x-forwarded-for': options.clientAddress } } : {}),
     args: [...QUIET_FLAGS, `--disable-extensions-except=${dir}`, `--load-extension=${dir}`],
   });
   try {
