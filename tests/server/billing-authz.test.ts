@@ -91,12 +91,9 @@ const snapshot = async (workspaceId: string) =>
   });
 const checkoutsOf = (workspaceId: string) => t.db.select().from(paymentCheckouts).where(eq(paymentCheckouts.workspaceId, workspaceId));
 
-const { reset: resetTokens, tokenOf } = callerTokens(() => t, () => w);
+const { reset: resetTokens, post } = callerTokens(() => t, () => w);
 
-const call = async (name: EndpointName, caller: Caller, body: unknown, headers: Record<string, string> = {}) => {
-  const token = await tokenOf(caller);
-  return t.post(endpoints[name].path, snakeKeys(body), { ...(token ? { token } : {}), headers });
-};
+const call = (name: EndpointName, caller: Caller, body: unknown, headers: Record<string, string> = {}) => post(endpoints[name].path, caller, snakeKeys(body), headers);
 
 beforeAll(() => {
   resetTokens();

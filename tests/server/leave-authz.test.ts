@@ -76,12 +76,9 @@ const applicationsOf = (userId: string) => t.db.select().from(leaveApplications)
 const statusIn = async (workspaceId: string, userId: string) =>
   (await t.db.select().from(workspaceMembers).where(eq(workspaceMembers.userId, userId))).find((m) => m.workspaceId === workspaceId)?.status;
 
-const { reset: resetTokens, tokenOf } = callerTokens(() => t, () => w);
+const { reset: resetTokens, post } = callerTokens(() => t, () => w);
 
-const call = async (name: EndpointName, caller: Caller, body: unknown, headers: Record<string, string> = {}) => {
-  const token = await tokenOf(caller);
-  return t.post(endpoints[name].path, snakeKeys(body), { ...(token ? { token } : {}), headers });
-};
+const call = (name: EndpointName, caller: Caller, body: unknown, headers: Record<string, string> = {}) => post(endpoints[name].path, caller, snakeKeys(body), headers);
 
 beforeAll(() => {
   resetTokens();

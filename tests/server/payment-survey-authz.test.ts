@@ -116,12 +116,9 @@ const snapshot = async (workspaceId: string) => {
   return JSON.stringify({ ws, checkouts, answers });
 };
 
-const { tokenOf } = callerTokens(() => t, () => w);
+const { post } = callerTokens(() => t, () => w);
 
-const call = async (name: Name, caller: Caller, body: unknown, headers: Record<string, string> = {}) => {
-  const token = await tokenOf(caller);
-  return t.post(billingEndpoints[name].path, body, { ...(token ? { token } : {}), headers });
-};
+const call = (name: Name, caller: Caller, body: unknown, headers: Record<string, string> = {}) => post(billingEndpoints[name].path, caller, body, headers);
 
 describe('authorization matrix (SPEC §6)', () => {
   it('covers every endpoint of the survey', () => {

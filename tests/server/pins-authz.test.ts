@@ -69,9 +69,8 @@ const pinnedIds = (res: Answer) => pinListData.parse(camelKeys(res.data)).pins.m
 
 type Name = keyof typeof pinEndpoints;
 const call = async (name: Name, caller: Caller, body: unknown, actFor?: Person) => {
-  const token = await tokens.tokenOf(caller);
   const headers: Record<string, string> = actFor ? { [SOURCE_USER_HEADER]: w.who[actFor].userId } : {};
-  return t.post(pinEndpoints[name].path, body, { ...(token ? { token } : {}), headers });
+  return tokens.post(pinEndpoints[name].path, caller, body, headers);
 };
 
 /** Each endpoint on the member's pinned chat M: only the member (page or extension) reaches it; others' chats are theirs. */

@@ -3,7 +3,7 @@
  * (tests/server/support/team-world.ts): nobody, each person of workspace W, another workspace's
  * owner, a user with no workspace, and the member's and owner's extension sessions. `row` writes a
  * matrix line in that order; `callerTokens` gives each caller's bearer token (extension sessions
- * made once per suite: call `reset` in `beforeAll`).
+ * made once per suite: call `reset` in `beforeAll`) and `post` makes a call as that caller.
  */
 import { createSession } from '../../../server/auth/sessions';
 import type { Person, World } from './team-world';
@@ -25,7 +25,7 @@ export const row = (
 
 export const callerTokens = (app: () => TestApp, world: () => World) => {
   const extensionTokens = new Map<Person, string>();
-  return {
+  const tokens = {
     reset: () => extensionTokens.clear(),
     tokenOf: async (caller: Caller): Promise<string | undefined> => {
       if (caller === 'anonymous') return undefined;
@@ -38,6 +38,14 @@ export const callerTokens = (app: () => TestApp, world: () => World) => {
         return extensionTokens.get(person);
       }
       return world().who[caller].accessToken;
+    },
+  };
+  return {
+    ...tokens,
+    /** POSTs `body` to `path` as `caller` (signed out: no token), with extra `headers`. */
+    post: async (path: string, caller: Caller, body: unknown, headers: Record<string, string> = {}) => {
+      const token = await tokens.tokenOf(caller);
+      return app().post(path, body, { ...(token ? { token } : {}), headers });
     },
   };
 };
