@@ -12,13 +12,10 @@ import { fromPromise } from 'xstate';
 import { toCsv } from '../../contract/csv';
 import { fetchGroupParticipantsReply, fetchGroupsReply } from '../../contract/extension';
 import { CSV_CONTENT_TYPE } from '../../contract/files';
-import { leadCalls, type Tab } from '../../contract/leads';
-import { forRole } from '../../contract/role-pair';
 import type { ExportParams, GroupsAnswer, groupToolMachine, LoadParticipantsInput, ParticipantRow, ParticipantsAnswer } from '../../machines/group-tool.machine';
 import { leadBatchAddMachine } from '../../machines/lead-batch-add.machine';
-import type { RealRole } from '../../contract/roles';
-import { dataOf } from '../answer';
 import type { FlowEffects } from '../flow-services';
+import { loadUserTabs } from './user-tabs';
 import { leadBatchAddEffects } from './lead-batch';
 
 /**
@@ -63,9 +60,7 @@ export const groupToolEffects: FlowEffects<typeof groupToolMachine> = (services)
       const rows: ParticipantRow[] = reply.data.participants.map((p, i) => ({ phone: p.phone, international: international[i] ?? `+${p.phone}`, name: p.name, isAdmin: p.isAdmin }));
       return { ok: true, participants: rows };
     }),
-    loadTabs: fromPromise<Tab[], { realRole: RealRole }>(async ({ input, signal }) =>
-      dataOf(await services.api.call(forRole(leadCalls.userTabs, input.realRole), {}, { signal }), 'Tabs').tabs,
-    ),
+    loadTabs: loadUserTabs(services.api),
     leadBatchAdd: leadBatchAddMachine.provide(leadBatchAddEffects(services)),
   },
   actions: {

@@ -12,10 +12,7 @@
  * every check, for a job of a few tens of milliseconds.
  */
 import { fromPromise } from 'xstate';
-import { leadCalls, type Tab } from '../../contract/leads';
 import { callingCodeDigits, splitNumberList, type ListEntry } from '../../contract/number-check';
-import { forRole } from '../../contract/role-pair';
-import type { RealRole } from '../../contract/roles';
 import { leadBatchAddMachine } from '../../machines/lead-batch-add.machine';
 import type {
   CheckAnswer,
@@ -27,9 +24,9 @@ import type {
   ReadSingleInput,
   StartChatParams,
 } from '../../machines/number-check.machine';
-import { dataOf } from '../answer';
 import { checkNumbers } from '../extension/bridge';
 import type { FlowEffects } from '../flow-services';
+import { loadUserTabs } from './user-tabs';
 import { leadBatchAddEffects } from './lead-batch';
 
 /** Work done in one slice of a list's reading before the page gets its thread back (ms). */
@@ -99,7 +96,7 @@ export const numberCheckEffects: FlowEffects<typeof numberCheckMachine> = (servi
     readSingle: fromPromise<ReadSingle, ReadSingleInput>(({ input }) => readSingleNumber(input)),
     parseList: fromPromise<ParseListOutput, ParseListInput>(({ input, signal }) => parseNumberList(input, { signal })),
     checkNumbers: fromPromise<CheckAnswer, CheckNumbersInput>(({ input }) => checkNumbers(services.bridge, input.phones)),
-    loadTabs: fromPromise<Tab[], { realRole: RealRole }>(async ({ input, signal }) => dataOf(await services.api.call(forRole(leadCalls.userTabs, input.realRole), {}, { signal }), 'Tabs').tabs),
+    loadTabs: loadUserTabs(services.api),
     leadBatchAdd: leadBatchAddMachine.provide(leadBatchAddEffects(services)),
   },
   actions: {

@@ -38,6 +38,7 @@ import type { PipelineEvent, pipelineMachine } from '../../machines/pipeline.mac
 import type { Answer, Outcome } from '../../machines/answer';
 import { answerOf, dataOf, outcomeOf } from '../answer';
 import type { FlowEffects } from '../flow-services';
+import { loadUserTabs } from './user-tabs';
 import { filterUrlEffects } from './filter-url';
 import { importWizardEffects } from './importer';
 import { leadAnswerOf } from './lead-answer';
@@ -58,7 +59,7 @@ export const leadPanelEffects: FlowEffects<typeof leadPanelMachine> = (services)
 
 export const pipelineTabsEffects: FlowEffects<typeof pipelineTabsMachine> = ({ api, toasts }) => ({
   actors: {
-    loadTabs: fromPromise<Tab[], RoleInput>(async ({ input, signal }) => dataOf(await api.call(forRole(leadCalls.userTabs, input.realRole), {}, { signal }), 'Tabs').tabs),
+    loadTabs: loadUserTabs(api),
     saveTab: fromPromise<Answer<Tab>, SaveTabInput>(async ({ input, signal }) =>
       answerOf(
         input.tabId === undefined
