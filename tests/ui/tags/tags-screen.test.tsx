@@ -179,7 +179,8 @@ describe('a plan without custom tags (SPEC §3 custom_tag, §8 100008)', () => {
     const dialog = await screen.findByTestId('feature-limit-dialog', {}, { timeout: 10_000 });
     expect(dialog.textContent).toContain('Your plan does not include custom tags');
     expect(bodies('tagTypeAdd')).toEqual([{ name: 'Profile' }]);
-    expect(screen.queryByTestId('tags-type-dialog')).toBeNull();
+    // The type dialog leaves with its closing animation: it is gone once that ends.
+    await waitFor(() => expect(screen.queryByTestId('tags-type-dialog')).toBeNull());
     // Nothing was written: the list is still empty.
     await user.click(screen.getByTestId('feature-limit-close'));
     expect(await screen.findByTestId('tags-empty')).toBeTruthy();
